@@ -1,0 +1,260 @@
+//! The `sprague` command: parses arguments, calls the library, prints its reports.
+//! Everything that decides anything lives in the `sprague` library.
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use sprague::catalogue::{self, Report, SolveOptions, TableOptions};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "sprague",
+    version,
+    about = "Who wins a combinatorial game, with the winning moves, exactly"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Flags shared by `solve` and `moves`.
+#[derive(clap::Args, Debug, Clone)]
+struct PlayArgs {
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// Every-move compound: the mover moves in every component that can move.
+    #[arg(long)]
+    every: bool,
+    /// Token vertex for games on graphs (repeat for several tokens).
+    #[arg(long = "token", value_name = "V")]
+    tokens: Vec<String>,
+    /// Start vertex (geography).
+    #[arg(long, value_name = "V")]
+    start: Option<String>,
+    /// Ground vertex (Hackenbush; default 0).
+    #[arg(long, value_name = "V")]
+    ground: Option<String>,
+    /// The most positions a search may visit before giving up.
+    #[arg(long, value_name = "N", default_value_t = SolveOptions::DEFAULT_MAX_POSITIONS)]
+    max_positions: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+impl PlayArgs {
+    fn options(&self) -> SolveOptions {
+        SolveOptions {
+            misere: self.misere,
+            every: self.every,
+            tokens: self.tokens.clone(),
+            start: self.start.clone(),
+            ground: self.ground.clone(),
+            max_positions: self.max_positions,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games of the catalogue.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// The rules, the theorem and the references of a game.
+    Explain {
+        /// A game name, e.g. `nim` or `subtraction`.
+        game: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Outcome, Grundy value and every winning move of a position.
+    #[command(allow_negative_numbers = true)]
+    Solve {
+        /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`, `subtraction:1,3,4`.
+        game: String,
+        /// The position: numbers (components of a sum separated by `+`), a board or a graph.
+        position: Vec<String>,
+        #[command(flatten)]
+        play: PlayArgs,
+    },
+    /// Every move from a position, with the outcome it leads to.
+    #[command(allow_negative_numbers = true)]
+    Moves {
+        game: String,
+        position: Vec<String>,
+        #[command(flatten)]
+        play: PlayArgs,
+    },
+    /// Grundy values of single-heap positions 0..=N.
+    Table {
+        game: String,
+        /// Extra arguments some games need (a graph for `table graph`).
+        args: Vec<String>,
+        /// Largest heap to tabulate.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        upto: u64,
+        /// Report the least preperiod and period, only when proven.
+        #[arg(long)]
+        period: bool,
+        /// Misère values.
+        #[arg(long)]
+        misere: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer a judge problem: input on standard input, output exactly as the judge wants.
+    Problem {
+        /// Problem id, e.g. P4018 (`--list` shows them all).
+        id: Option<String>,
+        #[arg(long)]
+        list: bool,
+    },
+    /// Canonical form and properties of a partizan game expression, e.g. `{3||2*|1*}`.
+    #[command(allow_hyphen_values = true)]
+    Value {
+        expr: String,
+        /// Print the thermograph's walls.
+        #[arg(long)]
+        thermograph: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn print_report(report: &Report, json: bool) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report.json)?)?;
+    } else {
+        writeln!(out, "{}", report.text)?;
+    }
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::List { json } => {
+            let entries = catalogue::entries();
+            if json {
+                let list: Vec<_> = entries
+                    .iter()
+                    .map(|e| serde_json::json!({"name": e.name, "aliases": e.aliases, "usage": e.usage, "summary": e.summary}))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&list)?);
+            } else {
+                let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+                for e in &entries {
+                    println!("{:width$}  {}", e.name, e.summary);
+                }
+            }
+        }
+        Command::Explain { game, json } => {
+            let (name, _) = catalogue::split_spec(&game);
+            let e = catalogue::find_entry(name)?;
+            if json {
+                let v = serde_json::json!({"name": e.name, "aliases": e.aliases, "usage": e.usage, "summary": e.summary,
+                    "rules": e.rules, "theorem": e.theorem, "references": e.references});
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                println!(
+                    "{} — {}\n\nUsage: sprague solve {}\n",
+                    e.name, e.summary, e.usage
+                );
+                if !e.aliases.is_empty() {
+                    println!("Also called: {}\n", e.aliases.join(", "));
+                }
+                println!(
+                    "Rules: {}\n\nTheorem: {}\n\nReferences: {}",
+                    e.rules, e.theorem, e.references
+                );
+            }
+        }
+        Command::Solve {
+            game,
+            position,
+            play,
+        } => {
+            let g = catalogue::lookup(&game)?;
+            print_report(&g.solve(&position, &play.options())?, play.json)?;
+        }
+        Command::Moves {
+            game,
+            position,
+            play,
+        } => {
+            let g = catalogue::lookup(&game)?;
+            print_report(&g.moves(&position, &play.options())?, play.json)?;
+        }
+        Command::Table {
+            game,
+            args,
+            upto,
+            period,
+            misere,
+            json,
+        } => {
+            let g = catalogue::lookup(&game)?;
+            let opts = TableOptions {
+                upto,
+                period,
+                misere,
+                args,
+            };
+            print_report(&g.table(&opts)?, json)?;
+        }
+        Command::Problem { id, list } => {
+            if list || id.is_none() {
+                for p in sprague::problems::all() {
+                    println!("{:12} {}", p.id, p.title);
+                }
+                if id.is_none() && !list {
+                    bail!("name a problem: `sprague problem ID` (the list is above)");
+                }
+                return Ok(());
+            }
+            let id = id.expect("checked above");
+            let problem = sprague::problems::find(&id)?;
+            let mut input = Vec::new();
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut input)
+                .context("reading standard input")?;
+            let input =
+                String::from_utf8(input).context("standard input is not valid UTF-8 text")?;
+            let mut out = String::with_capacity(input.len());
+            (problem.solve)(&input, &mut out)?;
+            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+        }
+        Command::Value {
+            expr,
+            thermograph,
+            json,
+        } => {
+            print_report(&sprague::partizan::value_report(&expr, thermograph)?, json)?;
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (`sprague table ... | head`) is not an error worth a message.
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

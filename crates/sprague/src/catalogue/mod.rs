@@ -1,0 +1,233 @@
+//! The catalogue: every game the command line can name, behind one object-safe interface.
+//!
+//! A *spec* is `NAME` or `NAME:PARAMS` (`nim`, `bash:3`, `subtraction:1,3,4`, `octal:0.77`).
+//! Each domain module (`games`, `octal`, `coins`, `graph`, `partizan`) contributes
+//! [`Entry`] values through its own `entries()` function; [`lookup`] finds the entry for a
+//! spec and builds a [`Game`], which parses positions written as command-line words and
+//! answers `solve`, `moves` and `table` requests with a [`Report`] (text and JSON).
+//!
+//! The library does no I/O: a report is data that the command line prints.
+
+mod report;
+
+pub use report::Report;
+
+use crate::error::{Error, Result};
+
+/// How a solve or moves request is to be played and searched. Fields that a game does not
+/// use are ignored by it; a game that cannot honour a field it should (e.g. `every` on a
+/// partizan game) answers [`Error::Unsupported`].
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// Misère play: the player who cannot move wins.
+    pub misere: bool,
+    /// Every-move compound: the mover moves in every component that can move.
+    pub every: bool,
+    /// Token vertices for games on graphs (`--token V`, repeated).
+    pub tokens: Vec<String>,
+    /// Start vertex (`--start V`) for geography.
+    pub start: Option<String>,
+    /// Ground vertex (`--ground V`) for Hackenbush.
+    pub ground: Option<String>,
+    /// The most positions a search may visit before it gives up cleanly; 0 means the default.
+    pub max_positions: u64,
+}
+
+impl SolveOptions {
+    /// Default search limit: generous but bounded, so that a search never exhausts memory.
+    pub const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
+
+    /// The effective search limit.
+    pub fn limit(&self) -> u64 {
+        if self.max_positions == 0 {
+            Self::DEFAULT_MAX_POSITIONS
+        } else {
+            self.max_positions
+        }
+    }
+}
+
+/// A request for a table of values (`sprague table`).
+#[derive(Debug, Clone, Default)]
+pub struct TableOptions {
+    /// Largest heap (or index) to tabulate.
+    pub upto: u64,
+    /// Look for a proven period (Guy–Smith bound) and report it.
+    pub period: bool,
+    /// Misère values instead of normal-play values, where supported.
+    pub misere: bool,
+    /// Extra words after the game spec (e.g. a graph for `sprague table graph GRAPH`).
+    pub args: Vec<String>,
+}
+
+/// One game of the catalogue, built from a spec: parses positions, solves them.
+pub trait Game: Send + Sync {
+    /// The spec that names this game with its parameters, as the command line reads it.
+    fn spec(&self) -> String;
+
+    /// Outcome, value and every winning move of a position (`sprague solve`). `position`
+    /// holds the words after the spec on the command line (numbers, `+`, boards, ...).
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Report>;
+
+    /// Every move from a position with the outcome it leads to (`sprague moves`).
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Report>;
+
+    /// A table of values (`sprague table`); most heap games support it.
+    fn table(&self, options: &TableOptions) -> Result<Report> {
+        let _ = options;
+        Err(Error::unsupported(format!(
+            "`sprague table` is not available for `{}`",
+            self.spec()
+        )))
+    }
+}
+
+/// A catalogue entry: the description a person reads (`sprague list`, `sprague explain`)
+/// and the constructor that turns parameters into a [`Game`].
+#[derive(Clone)]
+pub struct Entry {
+    /// The name used in specs (`nim`, `bash`, `octal`).
+    pub name: &'static str,
+    /// Other accepted names (`kayles` might be an alias of a fixed code).
+    pub aliases: &'static [&'static str],
+    /// How parameters are written, e.g. `bash:M`; empty when the game takes none.
+    pub usage: &'static str,
+    /// One line for `sprague list`.
+    pub summary: &'static str,
+    /// The rules, in full sentences.
+    pub rules: &'static str,
+    /// The theorem (closed form) the toolkit uses, or how the game is solved.
+    pub theorem: &'static str,
+    /// Where the results come from.
+    pub references: &'static str,
+    /// Builds the game from the text after `NAME:` (None when there was no colon).
+    pub build: fn(params: Option<&str>) -> Result<Box<dyn Game>>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry").field("name", &self.name).finish()
+    }
+}
+
+/// Every entry of the catalogue, in the order `sprague list` shows them.
+pub fn entries() -> Vec<Entry> {
+    let mut all = Vec::new();
+    all.extend(crate::games::entries());
+    all.extend(crate::octal::entries());
+    all.extend(crate::coins::entries());
+    all.extend(crate::graph::entries());
+    all.extend(crate::partizan::entries());
+    all
+}
+
+/// Splits a spec into its name and optional parameter text.
+pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
+    match spec.split_once(':') {
+        Some((name, params)) => (name, Some(params)),
+        None => (spec, None),
+    }
+}
+
+/// Finds the entry a name refers to (case-insensitive; `_` and `-` are the same).
+pub fn find_entry(name: &str) -> Result<Entry> {
+    let norm = normalise(name);
+    let all = entries();
+    if let Some(e) = all
+        .iter()
+        .find(|e| normalise(e.name) == norm || e.aliases.iter().any(|a| normalise(a) == norm))
+    {
+        return Ok(e.clone());
+    }
+    let close: Vec<&str> = all
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .filter(|cand| {
+            edit_distance(&normalise(cand), &norm) <= 2 || normalise(cand).starts_with(&norm)
+        })
+        .collect();
+    let hint = if close.is_empty() {
+        "; `sprague list` shows the catalogue".to_string()
+    } else {
+        format!(
+            "; did you mean {}?",
+            close
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    Err(Error::UnknownGame {
+        name: name.to_string(),
+        hint,
+    })
+}
+
+/// Builds the game a spec names, e.g. `lookup("bash:3")`.
+pub fn lookup(spec: &str) -> Result<Box<dyn Game>> {
+    let spec = spec.trim();
+    if spec.is_empty() {
+        return Err(Error::parse(
+            "empty game name; `sprague list` shows the catalogue",
+        ));
+    }
+    let (name, params) = split_spec(spec);
+    let entry = find_entry(name)?;
+    (entry.build)(params)
+}
+
+fn normalise(s: &str) -> String {
+    s.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_split_at_the_first_colon() {
+        assert_eq!(split_spec("nim"), ("nim", None));
+        assert_eq!(split_spec("bash:3"), ("bash", Some("3")));
+        assert_eq!(
+            split_spec("subtraction:allbut:2,3"),
+            ("subtraction", Some("allbut:2,3"))
+        );
+    }
+
+    #[test]
+    fn unknown_games_are_named_in_the_error() {
+        let err = lookup("no-such-game").err().expect("must fail");
+        assert!(err.to_string().contains("no-such-game"), "{err}");
+        assert!(lookup("").is_err());
+    }
+
+    #[test]
+    fn entry_names_are_unique() {
+        let all = entries();
+        let mut names: Vec<String> = all
+            .iter()
+            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+            .map(normalise)
+            .collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n, "two entries share a name");
+    }
+}

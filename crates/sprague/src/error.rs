@@ -1,0 +1,63 @@
+//! The one error type of the library. Every failure names what is wrong so that the
+//! command line can print it as is and exit non-zero; nothing in the library panics on input.
+
+use thiserror::Error;
+
+/// What went wrong. Variants are broad on purpose: each carries a message that names the
+/// offending input (a token, a game name, a parameter), written for a person.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// Text that does not parse: a malformed number, a bad position, a bad graph.
+    #[error("{0}")]
+    Parse(String),
+    /// A game name that is not in the catalogue.
+    #[error("unknown game `{name}`{hint}")]
+    UnknownGame { name: String, hint: String },
+    /// Parameters a game does not accept (`bash:0`, `subtraction:`, ...).
+    #[error("bad parameters for `{game}`: {reason}")]
+    BadParams { game: String, reason: String },
+    /// A position that parses but is not a legal position of the game.
+    #[error("invalid position: {0}")]
+    InvalidPosition(String),
+    /// A game graph with a cycle where the algorithm needs an acyclic one.
+    #[error("the game has a cycle: {0}")]
+    Cycle(String),
+    /// A search that reached its limit before it could decide.
+    #[error("search limit reached: {what} (limit {limit}); the position is too large to search")]
+    Limit { what: String, limit: u64 },
+    /// A request the game or the method does not support (e.g. a table of a two-heap game).
+    #[error("{0}")]
+    Unsupported(String),
+    /// A judge problem's input that is malformed; names the instance and the token.
+    #[error("problem {problem}, instance {instance}: {reason}")]
+    Input {
+        problem: String,
+        instance: u64,
+        reason: String,
+    },
+}
+
+/// Shorthand used throughout the library.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A parse error with a formatted message.
+    pub fn parse(msg: impl Into<String>) -> Self {
+        Error::Parse(msg.into())
+    }
+    /// A bad-parameter error for `game`.
+    pub fn bad_params(game: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::BadParams {
+            game: game.into(),
+            reason: reason.into(),
+        }
+    }
+    /// An invalid-position error.
+    pub fn invalid(msg: impl Into<String>) -> Self {
+        Error::InvalidPosition(msg.into())
+    }
+    /// An unsupported-request error.
+    pub fn unsupported(msg: impl Into<String>) -> Self {
+        Error::Unsupported(msg.into())
+    }
+}

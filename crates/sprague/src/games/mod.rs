@@ -1,0 +1,20 @@
+//! The number games of GAMES.md part A (A1–A12, A14): each one twice, by its rules (a move
+//! generator for the generic engine) and by its theorem (a closed form over integers of any
+//! length). `tests/theorems_agree.rs` checks that both agree on every small position.
+
+pub mod euclid;
+pub mod framework;
+pub mod nim;
+
+use crate::catalogue::Entry;
+use crate::problems::Problem;
+
+/// The catalogue entries of this module.
+pub fn entries() -> Vec<Entry> {
+    vec![nim::entry(), euclid::entry()]
+}
+
+/// The judge problems answered by this module.
+pub fn problems() -> Vec<Problem> {
+    vec![euclid::PROBLEM_P1290]
+}

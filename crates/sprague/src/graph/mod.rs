@@ -1,0 +1,15 @@
+//! Games on graphs (GAMES.md part B): the plain-text graph format, games on directed graphs
+//! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
+
+use crate::catalogue::Entry;
+use crate::problems::Problem;
+
+/// The catalogue entries of this module.
+pub fn entries() -> Vec<Entry> {
+    vec![]
+}
+
+/// The judge problems answered by this module.
+pub fn problems() -> Vec<Problem> {
+    vec![]
+}

@@ -1,0 +1,16 @@
+//! The generic engine for impartial games: a rules trait, a memoised iterative Grundy
+//! solver, sums by the Sprague–Grundy theorem, and exact misère search over sums.
+//!
+//! A ruleset only says which positions follow a position ([`Impartial::options`]) and,
+//! optionally, how a position splits into independent components. Everything else —
+//! values, outcomes, winning moves, misère play — comes from the engine.
+
+mod misere;
+mod rules;
+mod solver;
+mod sum;
+
+pub use misere::MisereSolver;
+pub use rules::Impartial;
+pub use solver::{GrundySolver, Limits};
+pub use sum::SumAnalysis;

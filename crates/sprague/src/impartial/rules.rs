@@ -1,0 +1,34 @@
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The rules of an impartial game: both players have the same moves.
+///
+/// Positions are plain values; the rules object carries the game's parameters (the
+/// subtraction set, the octal code, ...). Implementations must describe finite games
+/// (every play ends); the solver reports a cycle as an error rather than looping.
+pub trait Impartial {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Appends every position reachable in one move from `position` to `out`.
+    /// Duplicates are allowed; order is kept in reports.
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// If `position` is a disjunctive sum of smaller independent positions, returns them
+    /// (terminal components may be left out). `None` means the position is one component.
+    /// The solver uses this to combine values by XOR instead of searching the product space.
+    fn components(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        let _ = position;
+        None
+    }
+}
+
+impl<R: Impartial + ?Sized> Impartial for &R {
+    type Position = R::Position;
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).options(position, out)
+    }
+    fn components(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        (**self).components(position)
+    }
+}

@@ -1,0 +1,271 @@
+use super::Impartial;
+use crate::error::{Error, Result};
+use crate::value::{Mex, Nimber, Outcome};
+use rustc_hash::FxHashMap;
+
+/// Bounds on a search, so that a position too large to search fails cleanly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most distinct positions the solver may store.
+    pub max_positions: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: crate::catalogue::SolveOptions::DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+/// Memoised Grundy values of an impartial ruleset under normal play.
+///
+/// The search is iterative (an explicit stack), so games millions of moves deep do not
+/// overflow the call stack; a position met again while it is still being evaluated is a
+/// cycle and is reported as [`Error::Cycle`]. Values are remembered across calls, so one
+/// solver answers many related queries cheaply.
+pub struct GrundySolver<R: Impartial> {
+    rules: R,
+    memo: FxHashMap<R::Position, u64>,
+    limits: Limits,
+}
+
+/// How a frame combines the values of its children.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Combine {
+    /// Children are options: the value is their mex.
+    Mex,
+    /// Children are components of a sum: the value is their XOR.
+    Xor,
+}
+
+struct Frame<P> {
+    position: P,
+    children: Vec<P>,
+    next: usize,
+    combine: Combine,
+}
+
+impl<R: Impartial> GrundySolver<R> {
+    /// A solver with the default limits.
+    pub fn new(rules: R) -> Self {
+        Self::with_limits(rules, Limits::default())
+    }
+
+    /// A solver that stores at most `limits.max_positions` positions.
+    pub fn with_limits(rules: R, limits: Limits) -> Self {
+        GrundySolver {
+            rules,
+            memo: FxHashMap::default(),
+            limits,
+        }
+    }
+
+    /// The rules being solved.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// Number of positions whose value is known.
+    pub fn positions_solved(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The value of `position` if it was already computed.
+    pub fn cached(&self, position: &R::Position) -> Option<Nimber> {
+        self.memo.get(position).copied().map(Nimber)
+    }
+
+    /// The Grundy value of `position` under normal play.
+    pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber> {
+        if let Some(&v) = self.memo.get(position) {
+            return Ok(Nimber(v));
+        }
+        // Positions on the stack, to detect cycles.
+        let mut on_stack: rustc_hash::FxHashSet<R::Position> = Default::default();
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let mut mex = Mex::default();
+        self.push(&mut stack, &mut on_stack, position.clone())?;
+        while let Some(top) = stack.last_mut() {
+            if top.next < top.children.len() {
+                let child = top.children[top.next].clone();
+                top.next += 1;
+                if self.memo.contains_key(&child) {
+                    continue;
+                }
+                if on_stack.contains(&child) {
+                    return Err(Error::Cycle(format!(
+                        "position {child:?} can be reached from itself"
+                    )));
+                }
+                self.push(&mut stack, &mut on_stack, child)?;
+                continue;
+            }
+            let frame = stack.pop().expect("stack is non-empty");
+            let value = match frame.combine {
+                Combine::Xor => frame.children.iter().fold(0, |acc, c| acc ^ self.memo[c]),
+                Combine::Mex => {
+                    mex.clear();
+                    mex.extend(frame.children.iter().map(|c| self.memo[c]));
+                    mex.value()
+                }
+            };
+            on_stack.remove(&frame.position);
+            self.memo.insert(frame.position, value);
+        }
+        Ok(Nimber(self.memo[position]))
+    }
+
+    fn push(
+        &mut self,
+        stack: &mut Vec<Frame<R::Position>>,
+        on_stack: &mut rustc_hash::FxHashSet<R::Position>,
+        position: R::Position,
+    ) -> Result<()> {
+        if self.memo.len() as u64 + stack.len() as u64 >= self.limits.max_positions {
+            return Err(Error::Limit {
+                what: "positions searched".into(),
+                limit: self.limits.max_positions,
+            });
+        }
+        let (children, combine) = match self.rules.components(&position) {
+            Some(parts) => (parts, Combine::Xor),
+            None => {
+                let mut opts = Vec::new();
+                self.rules.options(&position, &mut opts);
+                (opts, Combine::Mex)
+            }
+        };
+        on_stack.insert(position.clone());
+        stack.push(Frame {
+            position,
+            children,
+            next: 0,
+            combine,
+        });
+        Ok(())
+    }
+
+    /// Normal-play outcome of `position`.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome> {
+        Ok(Outcome::from_grundy_is_zero(
+            self.grundy(position)?.is_zero(),
+        ))
+    }
+
+    /// Every option of `position` with its Grundy value, in the rules' order.
+    pub fn options_with_values(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<(R::Position, Nimber)>> {
+        let mut opts = Vec::new();
+        self.rules.options(position, &mut opts);
+        opts.into_iter()
+            .map(|o| {
+                let v = self.grundy(&o)?;
+                Ok((o, v))
+            })
+            .collect()
+    }
+
+    /// The options of `position` whose value is `target` (duplicates removed, order kept).
+    /// With `target = 0` these are the winning moves of a single component.
+    pub fn moves_to_value(
+        &mut self,
+        position: &R::Position,
+        target: Nimber,
+    ) -> Result<Vec<R::Position>> {
+        let mut found: Vec<R::Position> = Vec::new();
+        for (o, v) in self.options_with_values(position)? {
+            if v == target && !found.contains(&o) {
+                found.push(o);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The winning moves of a single position under normal play: options of value 0.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>> {
+        self.moves_to_value(position, Nimber::ZERO)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game with S = {1, 2}: g(n) = n mod 3.
+    struct TakeOneOrTwo;
+    impl Impartial for TakeOneOrTwo {
+        type Position = u64;
+        fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.extend([1, 2].iter().filter(|&&s| s <= n).map(|&s| n - s));
+        }
+    }
+
+    #[test]
+    fn grundy_values_of_a_subtraction_game() {
+        let mut s = GrundySolver::new(TakeOneOrTwo);
+        for n in 0..50 {
+            assert_eq!(s.grundy(&n).unwrap(), Nimber(n % 3));
+        }
+        assert_eq!(s.winning_moves(&7).unwrap(), vec![6]);
+        assert!(s.winning_moves(&9).unwrap().is_empty());
+    }
+
+    #[test]
+    fn deep_games_do_not_overflow_the_stack() {
+        let mut s = GrundySolver::new(TakeOneOrTwo);
+        assert_eq!(s.grundy(&1_000_000).unwrap(), Nimber(1));
+    }
+
+    #[test]
+    fn the_limit_fails_cleanly() {
+        let mut s = GrundySolver::with_limits(TakeOneOrTwo, Limits { max_positions: 100 });
+        let err = s.grundy(&1000).unwrap_err();
+        assert!(matches!(err, Error::Limit { limit: 100, .. }), "{err}");
+    }
+
+    struct Cyclic;
+    impl Impartial for Cyclic {
+        type Position = u8;
+        fn options(&self, &p: &u8, out: &mut Vec<u8>) {
+            // 0 -> 1 -> 2 -> 0, and 3 -> 0.
+            out.push(match p {
+                0 => 1,
+                1 => 2,
+                2 => 0,
+                _ => 0,
+            });
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported() {
+        let mut s = GrundySolver::new(Cyclic);
+        assert!(matches!(s.grundy(&3), Err(Error::Cycle(_))));
+    }
+
+    /// Two-heap Nim written as one position that decomposes into its heaps.
+    struct TwoHeaps;
+    impl Impartial for TwoHeaps {
+        type Position = (u64, u64);
+        fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+            out.extend((0..a).map(|x| (x, b)));
+            out.extend((0..b).map(|y| (a, y)));
+        }
+        fn components(&self, &(a, b): &(u64, u64)) -> Option<Vec<(u64, u64)>> {
+            (a > 0 && b > 0).then(|| vec![(a, 0), (0, b)])
+        }
+    }
+
+    #[test]
+    fn components_combine_by_xor() {
+        let mut s = GrundySolver::new(TwoHeaps);
+        for a in 0..12 {
+            for b in 0..12 {
+                assert_eq!(s.grundy(&(a, b)).unwrap(), Nimber(a ^ b));
+            }
+        }
+    }
+}

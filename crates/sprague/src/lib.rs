@@ -1,0 +1,30 @@
+//! # sprague
+//!
+//! Combinatorial game theory, exactly: who wins a position of a two-player game of perfect
+//! information, and with which moves. The library does no I/O and keeps no global state;
+//! the `sprague` command and any server are thin layers over it.
+//!
+//! Layout (see ARCHITECTURE.md):
+//! - [`value`]: nimbers, mex, outcomes — values kept apart from positions.
+//! - [`impartial`]: the rules trait and the generic engine (Grundy values, sums, misère).
+//! - [`games`]: the number games of part A, each by rules and by theorem.
+//! - [`octal`], [`coins`], [`compound`]: take-and-break games, coin turning, compounds.
+//! - [`graph`], [`retrograde`]: games on graphs, retrograde analysis.
+//! - [`partizan`]: canonical forms and partizan rulesets.
+//! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
+//! - [`problems`]: judge problems, input text to output text.
+
+pub mod catalogue;
+pub mod coins;
+pub mod compound;
+pub mod error;
+pub mod games;
+pub mod graph;
+pub mod impartial;
+pub mod octal;
+pub mod partizan;
+pub mod problems;
+pub mod retrograde;
+pub mod value;
+
+pub use error::{Error, Result};

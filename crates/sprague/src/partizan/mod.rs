@@ -1,0 +1,21 @@
+//! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
+//! (Issue 5.)
+
+use crate::catalogue::Entry;
+
+/// The catalogue entries of this module.
+pub fn entries() -> Vec<Entry> {
+    vec![]
+}
+
+use crate::catalogue::Report;
+use crate::error::{Error, Result};
+
+/// `sprague value EXPR`: the canonical form of a game expression and its properties, or its
+/// thermograph when `thermograph` is set.
+pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
+    let _ = thermograph;
+    Err(Error::unsupported(format!(
+        "partizan values are not implemented yet (asked for `{expr}`)"
+    )))
+}

@@ -1,0 +1,10 @@
+//! Values, kept apart from positions and rules: nimbers, the mex rule, outcomes.
+//! Partizan values (canonical forms, numbers, thermographs) live in `crate::partizan`.
+
+mod mex;
+mod nimber;
+mod outcome;
+
+pub use mex::{mex, Mex};
+pub use nimber::Nimber;
+pub use outcome::Outcome;
