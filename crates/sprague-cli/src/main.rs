@@ -135,6 +135,20 @@ fn print_report(report: &Report, json: bool) -> Result<()> {
     Ok(())
 }
 
+/// Replaces every word written `@path` by the contents of that file (graphs, boards and
+/// long positions can live in files); other words pass through unchanged.
+fn expand_files(words: Vec<String>) -> Result<Vec<String>> {
+    words
+        .into_iter()
+        .map(|w| match w.strip_prefix('@') {
+            Some(path) => {
+                std::fs::read_to_string(path).with_context(|| format!("reading `{path}`"))
+            }
+            None => Ok(w),
+        })
+        .collect()
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::List { json } => {
@@ -179,7 +193,10 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_report(&g.solve(&position, &play.options())?, play.json)?;
+            print_report(
+                &g.solve(&expand_files(position)?, &play.options())?,
+                play.json,
+            )?;
         }
         Command::Moves {
             game,
@@ -187,7 +204,10 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_report(&g.moves(&position, &play.options())?, play.json)?;
+            print_report(
+                &g.moves(&expand_files(position)?, &play.options())?,
+                play.json,
+            )?;
         }
         Command::Table {
             game,

@@ -1,6 +1,10 @@
 //! Games on graphs (GAMES.md part B): the plain-text graph format, games on directed graphs
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
+pub mod format;
+
+pub use format::{Csr, Edge, Graph};
+
 use crate::catalogue::Entry;
 use crate::problems::Problem;
 
