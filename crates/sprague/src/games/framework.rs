@@ -110,6 +110,12 @@ pub trait NumberGame: Send + Sync + 'static {
     fn winning_moves_theorem(&self, component: &[BigUint]) -> Option<Vec<Numbers>> {
         self.moves_to_value_theorem(component, &BigUint::ZERO)
     }
+    /// A remark printed with a normal-play solve (e.g. that a list of winning moves was cut
+    /// short); `None` when there is nothing to say.
+    fn moves_note(&self, components: &[Numbers]) -> Option<String> {
+        let _ = components;
+        None
+    }
     /// The misère outcome of a whole sum, where a theorem is proven for this ruleset.
     fn misere_theorem(&self, components: &[Numbers]) -> Option<MisereVerdict> {
         let _ = components;
@@ -408,8 +414,16 @@ where
                 text.push_str(&format!("  {m}\n"));
             }
         }
+        let note = if options.misere {
+            None
+        } else {
+            self.0.moves_note(&comps)
+        };
+        if let Some(n) = &note {
+            text.push_str(&format!("note: {n}\n"));
+        }
         text.push_str(&format!("method: {}", a.method.describe()));
-        let json = json!({
+        let mut json = json!({
             "game": self.0.spec(),
             "position": position,
             "play": if options.misere { "misere" } else { "normal" },
@@ -419,6 +433,9 @@ where
             "winning_moves": moves,
             "method": a.method.describe(),
         });
+        if let Some(n) = note {
+            json["note"] = n.into();
+        }
         Ok(Report::new(text, json))
     }
 
