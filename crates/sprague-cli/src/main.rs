@@ -245,8 +245,7 @@ fn run(cli: Cli) -> Result<()> {
                 .context("reading standard input")?;
             let input =
                 String::from_utf8(input).context("standard input is not valid UTF-8 text")?;
-            let mut out = String::with_capacity(input.len());
-            (problem.solve)(&input, &mut out)?;
+            let out = sprague::problems::run(problem.id, &input)?;
             let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
             stdout.write_all(out.as_bytes())?;
             stdout.flush()?;

@@ -52,6 +52,13 @@ pub fn find(id: &str) -> Result<Problem> {
 /// Runs problem `id` on `input` and returns its output.
 pub fn run(id: &str, input: &str) -> Result<String> {
     let problem = find(id)?;
+    if input.trim().is_empty() {
+        return Err(Error::Input {
+            problem: problem.id.to_string(),
+            instance: 1,
+            reason: "the input is empty (write the judge's input on standard input)".into(),
+        });
+    }
     let mut out = String::with_capacity(input.len());
     (problem.solve)(input, &mut out)?;
     Ok(out)

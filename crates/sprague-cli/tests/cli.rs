@@ -1,0 +1,228 @@
+//! The `sprague` command as a user runs it: README commands, JSON fields, and clean errors
+//! (a message naming the bad input and a non-zero exit, never a panic).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn sprague(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the sprague binary runs")
+}
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("stdin written");
+    child.wait_with_output().expect("the sprague binary ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let o = sprague(args);
+    assert!(
+        o.status.success(),
+        "`sprague {}` failed: {}",
+        args.join(" "),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// Runs a command that must fail cleanly and returns its error message.
+fn fails(o: Output, what: &str) -> String {
+    assert!(!o.status.success(), "{what}: expected a failure");
+    let err = stderr(&o);
+    assert!(err.starts_with("error:"), "{what}: {err}");
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    err
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+#[test]
+fn solve_nim_text_and_json() {
+    let text = ok(&["solve", "nim", "3", "4", "5"]);
+    assert!(text.contains("first player wins"), "{text}");
+    assert!(text.contains("grundy: 2"), "{text}");
+    assert!(text.contains("1 4 5"), "{text}");
+    let v = json(&["solve", "nim", "3", "4", "5", "--json"]);
+    assert_eq!(v["outcome"], "first");
+    assert_eq!(v["grundy"], "2");
+    assert_eq!(v["winning_moves"], serde_json::json!(["1 4 5"]));
+    assert!(v["method"].as_str().unwrap().starts_with("theorem"));
+}
+
+#[test]
+fn readme_commands_work() {
+    let text = ok(&["solve", "nim", "3", "4", "5", "--misere"]);
+    assert!(text.contains("misère"), "{text}");
+    let v = json(&["solve", "euclid", "25", "7", "+", "3", "2", "--json"]);
+    assert!(v["outcome"].is_string() && v["winning_moves"].is_array());
+    assert!(ok(&["moves", "euclid", "25", "7"]).contains("winning"));
+    let table = ok(&["table", "nim", "--upto", "20"]);
+    assert!(table.contains("20\t20"), "{table}");
+    let out = with_stdin(&["problem", "P1290"], "2\n25 7\n24 15\n");
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "Stan wins\nOllie wins\n");
+}
+
+#[test]
+fn list_and_explain() {
+    let list = ok(&["list"]);
+    for name in ["nim", "euclid", "wythoff", "fibonacci-nim", "redistribute"] {
+        assert!(list.lines().any(|l| l.starts_with(name)), "{name}: {list}");
+    }
+    let e = ok(&["explain", "euclid"]);
+    assert!(
+        e.contains("Rules:") && e.contains("Theorem:") && e.contains("Cole"),
+        "{e}"
+    );
+    let v = json(&["explain", "wythoff", "--json"]);
+    assert_eq!(v["name"], "wythoff");
+}
+
+#[test]
+fn wythoff_fibonacci_and_redistribute() {
+    // The floating-point trap pair is a P-position.
+    let v = json(&["solve", "wythoff", "165580140", "267914295", "--json"]);
+    assert_eq!(v["outcome"], "second");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    let v = json(&["solve", "wythoff", "8", "4", "--json"]);
+    assert_eq!(v["winning_moves"], serde_json::json!(["7 4"]));
+    // Fibonacci Nim: 100 = 89 + 8 + 3; take 3, take 11 or take everything.
+    let v = json(&["solve", "fibonacci-nim", "100", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!(["97 6", "89 22", "0 200"])
+    );
+    let v = json(&["solve", "fibonacci-nim", "100", "2", "--json"]);
+    assert_eq!(v["outcome"], "second");
+    // A thousand-digit heap is answered by the theorem.
+    let huge = format!("1{}", "0".repeat(1000));
+    let v = json(&["solve", "fibonacci-nim", &huge, "--json"]);
+    assert_eq!(v["outcome"], "first");
+    assert!(v["method"].as_str().unwrap().starts_with("theorem"));
+    let v = json(&["solve", "wythoff", &huge, &huge, "--json"]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(moves.contains(&serde_json::json!("0 0")), "{moves:?}");
+    // Redistribute: from (1, 100) the moves are to (v, v), v = 1..50.
+    let v = json(&["solve", "redistribute", "1", "100", "--json"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 50);
+    assert!(v.get("note").is_none());
+    let v = json(&["solve", "redistribute", "2", "2", "5", "5", "--json"]);
+    assert_eq!(v["outcome"], "second");
+    let v = json(&["solve", "redistribute", "1", "1000", "--json"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 100);
+    assert!(v["note"].as_str().unwrap().contains("more than 100"));
+}
+
+#[test]
+fn judge_problems_of_this_branch() {
+    let out = with_stdin(&["problem", "P6487"], "4\n7\n8\n");
+    assert_eq!(stdout(&out), "1\n2\n8\n");
+    let out = with_stdin(&["problem", "P2252"], "8 4\n165580140 267914295\n");
+    assert_eq!(stdout(&out), "1\n0\n");
+    let err = fails(with_stdin(&["problem", "P2252"], "8 4\n3 x\n"), "bad token");
+    assert!(
+        err.contains("P2252") && err.contains("instance 2") && err.contains("`x`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_numbers_are_named() {
+    for bad in ["-3", "1e5", "abc", "3.5"] {
+        let err = fails(sprague(&["solve", "nim", "3", bad]), bad);
+        assert!(err.contains(&format!("`{bad}`")), "{bad}: {err}");
+    }
+    let err = fails(sprague(&["solve", "wythoff", "3", "4", "5"]), "odd count");
+    assert!(err.contains("2 numbers"), "{err}");
+    let err = fails(
+        sprague(&["solve", "fibonacci-nim", "3", "4", "5"]),
+        "three numbers",
+    );
+    assert!(err.contains("Fibonacci"), "{err}");
+}
+
+#[test]
+fn unknown_game_has_a_hint() {
+    let err = fails(sprague(&["solve", "nimm", "3"]), "unknown game");
+    assert!(err.contains("`nimm`") && err.contains("nim"), "{err}");
+    let err = fails(sprague(&["solve", "wythof", "3", "4"]), "unknown game");
+    assert!(err.contains("wythoff"), "{err}");
+    let err = fails(sprague(&["explain", "zzzz"]), "unknown game");
+    assert!(err.contains("`zzzz`"), "{err}");
+}
+
+#[test]
+fn bad_parameters_are_named() {
+    for spec in ["euclid:2", "wythoff:3", "fibonacci-nim:5", "redistribute:1"] {
+        let game = spec.split(':').next().unwrap();
+        let err = fails(sprague(&["solve", spec, "3", "4"]), spec);
+        assert!(
+            err.contains("bad parameters") && err.contains(game),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn empty_positions_fail() {
+    let err = fails(sprague(&["solve", "nim"]), "no position");
+    assert!(err.contains("no position"), "{err}");
+    let err = fails(
+        sprague(&["solve", "euclid", "3", "4", "+"]),
+        "empty component",
+    );
+    assert!(err.contains("empty"), "{err}");
+}
+
+#[test]
+fn problem_errors() {
+    let err = fails(with_stdin(&["problem", "P1290"], ""), "empty stdin");
+    assert!(err.contains("P1290") && err.contains("empty"), "{err}");
+    let err = fails(with_stdin(&["problem", "P1290"], "  \n"), "blank stdin");
+    assert!(err.contains("P1290"), "{err}");
+    let err = fails(
+        with_stdin(&["problem", "P1290"], "2\n25 7\n"),
+        "short input",
+    );
+    assert!(err.contains("P1290"), "{err}");
+    let err = fails(with_stdin(&["problem", "P9999"], "1\n"), "unknown problem");
+    assert!(err.contains("P9999") && err.contains("P1290"), "{err}");
+    let err = fails(sprague(&["problem"]), "no id");
+    assert!(err.contains("name a problem"), "{err}");
+}
+
+#[test]
+fn too_large_to_search_is_an_error_not_a_hang() {
+    // A sum of huge Wythoff games needs Grundy values, which have no closed form.
+    let err = fails(
+        sprague(&["solve", "wythoff", "1000000", "7", "+", "3", "5"]),
+        "huge sum",
+    );
+    assert!(err.contains("too large to search"), "{err}");
+}
