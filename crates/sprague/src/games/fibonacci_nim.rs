@@ -215,15 +215,45 @@ pub fn entry() -> Entry {
     }
 }
 
+/// The Fibonacci numbers F_2 = 1, F_3 = 2, … that fit in a u64 (92 of them, up to F_93).
+fn fibonacci_u64() -> Vec<u64> {
+    let mut f = vec![1u64, 2];
+    while let Some(next) = f[f.len() - 1].checked_add(f[f.len() - 2]) {
+        f.push(next);
+    }
+    f
+}
+
+/// [`least_winning_move`] for machine words: the smallest Zeckendorf term of `n`, given the
+/// table of [`fibonacci_u64`].
+fn smallest_term_u64(mut n: u64, fib: &[u64]) -> u64 {
+    let mut last = 0;
+    for &f in fib.iter().rev() {
+        if f <= n {
+            n -= f;
+            last = f;
+            if n == 0 {
+                break;
+            }
+        }
+    }
+    last
+}
+
 fn solve_p6487(input: &str, out: &mut String) -> Result<()> {
     let mut t = Tokens::new("P6487", input);
+    let fib = fibonacci_u64();
     while !t.at_end() {
         t.next_instance();
         let n = t.big("n")?;
         if n == BigUint::ZERO {
             return Err(t.error("n must be positive (a heap of 0 has no first move)"));
         }
-        out.push_str(&least_winning_move(&n).to_string());
+        let least = match u64::try_from(&n) {
+            Ok(small) => BigUint::from(smallest_term_u64(small, &fib)),
+            Err(_) => least_winning_move(&n),
+        };
+        out.push_str(&least.to_string());
         out.push('\n');
     }
     Ok(())
@@ -323,6 +353,28 @@ mod tests {
         // Terms two apart still win: F_i = F_(i−1) + F_(i−2) > 2·F_(i−2).
         let m = f(2000) + f(1998);
         assert_eq!(winning_takes(&m, &m), vec![f(1998), m.clone()]);
+    }
+
+    #[test]
+    fn machine_word_path_agrees() {
+        let fib = fibonacci_u64();
+        assert_eq!(fib.len(), 92); // F_2 ..= F_93
+        let mut x = 88_172_645_463_325_252u64;
+        for i in 0..5000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x >> (i % 64)).max(1);
+            assert_eq!(
+                BigUint::from(smallest_term_u64(n, &fib)),
+                smallest_term(&big(n)),
+                "{n}"
+            );
+        }
+        assert_eq!(smallest_term_u64(u64::MAX, &fib), {
+            let s = smallest_term(&big(u64::MAX));
+            u64::try_from(s).unwrap()
+        });
     }
 
     #[test]

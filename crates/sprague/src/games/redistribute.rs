@@ -137,7 +137,8 @@ fn nondecreasing_above(c: &[BigUint], max_sum: &BigUint, mut emit: impl FnMut(&[
 }
 
 /// Winning moves from `heaps` (zeros ignored): the positions after them, each sorted, without
-/// repetition; at most `cap` of them, and a flag that is true when there are more.
+/// repetition, in increasing order; at most `cap` of them (the first found), and a flag that
+/// is true when there are more.
 pub fn winning_moves_capped(heaps: &[BigUint], cap: usize) -> (Vec<Numbers>, bool) {
     let mut h: Vec<BigUint> = heaps
         .iter()
@@ -186,6 +187,7 @@ pub fn winning_moves_capped(heaps: &[BigUint], cap: usize) -> (Vec<Numbers>, boo
             break;
         }
     }
+    out.sort_unstable();
     (out, more)
 }
 
