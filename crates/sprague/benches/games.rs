@@ -159,6 +159,15 @@ impl Impartial for TakeOneThreeFour {
     }
 }
 
+/// The same game on one heap, positions being machine words.
+struct TakeOneThreeFourHeap;
+impl Impartial for TakeOneThreeFourHeap {
+    type Position = u64;
+    fn options(&self, &h: &u64, out: &mut Vec<u64>) {
+        out.extend([1, 3, 4].into_iter().filter(|&s| s <= h).map(|s| h - s));
+    }
+}
+
 fn solver(c: &mut Criterion) {
     let heaps = vec![200_000u64, 150_001, 99_999];
     let positions = {
@@ -180,6 +189,15 @@ fn solver(c: &mut Criterion) {
                 )
             },
             |mut s| s.grundy(black_box(&heaps)).unwrap(),
+            BatchSize::LargeInput,
+        )
+    });
+    let heap = 1_000_000u64;
+    g.throughput(Throughput::Elements(heap + 1));
+    g.bench_function("subtraction_1_3_4_heap", |bn| {
+        bn.iter_batched(
+            || GrundySolver::new(TakeOneThreeFourHeap),
+            |mut s| s.grundy(black_box(&heap)).unwrap(),
             BatchSize::LargeInput,
         )
     });

@@ -249,11 +249,10 @@ fn solve_p6487(input: &str, out: &mut String) -> Result<()> {
         if n == BigUint::ZERO {
             return Err(t.error("n must be positive (a heap of 0 has no first move)"));
         }
-        let least = match u64::try_from(&n) {
-            Ok(small) => BigUint::from(smallest_term_u64(small, &fib)),
-            Err(_) => least_winning_move(&n),
-        };
-        out.push_str(&least.to_string());
+        match u64::try_from(&n) {
+            Ok(small) => out.push_str(&smallest_term_u64(small, &fib).to_string()),
+            Err(_) => out.push_str(&least_winning_move(&n).to_string()),
+        }
         out.push('\n');
     }
     Ok(())
