@@ -46,10 +46,13 @@ fn walk_zeckendorf(n: &BigUint, mut f: impl FnMut(usize, &BigUint, &BigUint)) {
     if n == &BigUint::ZERO {
         return;
     }
-    // (a, b) = (F_k, F_(k+1)), up to the largest F_k ≤ n.
-    let mut k = 2usize;
-    let mut a = BigUint::from(1u32);
-    let mut b = BigUint::from(2u32);
+    // (a, b) = (F_k, F_(k+1)), up to the largest F_k ≤ n. Start just below it by fast
+    // doubling: F_k ≤ φ^(k−1) and n ≥ 2^(B−1) (B = bit length), so F_k ≤ n for
+    // k ≤ 1 + (B − 1)·log_φ 2, and 1.440 < log_φ 2 = 1.4404…; the loop then climbs the last
+    // few steps.
+    let bits = usize::try_from(n.bits()).unwrap_or(usize::MAX);
+    let mut k = (1 + (bits - 1).saturating_mul(1440) / 1000).max(2);
+    let (mut a, mut b) = fibonacci_pair(k);
     while &b <= n {
         a += &b;
         std::mem::swap(&mut a, &mut b);
@@ -69,6 +72,24 @@ fn walk_zeckendorf(n: &BigUint, mut f: impl FnMut(usize, &BigUint, &BigUint)) {
         std::mem::swap(&mut a, &mut b);
         k -= 1;
     }
+}
+
+/// (F_k, F_(k+1)) by fast doubling: F_2m = F_m(2F_(m+1) − F_m), F_(2m+1) = F_m² + F_(m+1)².
+pub fn fibonacci_pair(k: usize) -> (BigUint, BigUint) {
+    let (mut f, mut g) = (BigUint::ZERO, BigUint::from(1u32)); // (F_0, F_1)
+    for bit in (0..usize::BITS - k.leading_zeros()).rev() {
+        let two_g_minus_f = (&g << 1) - &f;
+        let f2 = &f * &two_g_minus_f;
+        let g2 = &f * &f + &g * &g;
+        if (k >> bit) & 1 == 1 {
+            f = g2.clone();
+            g = f2 + g2;
+        } else {
+            f = f2;
+            g = g2;
+        }
+    }
+    (f, g)
 }
 
 /// The indices of the Zeckendorf representation of `n` (F_2 = 1, F_3 = 2, …), largest first.
@@ -272,6 +293,16 @@ mod tests {
 
     fn big(n: u64) -> BigUint {
         BigUint::from(n)
+    }
+
+    #[test]
+    fn fast_doubling() {
+        let (mut a, mut b) = (BigUint::ZERO, big(1));
+        for k in 0..300 {
+            assert_eq!(fibonacci_pair(k), (a.clone(), b.clone()), "{k}");
+            let c = &a + &b;
+            a = std::mem::replace(&mut b, c);
+        }
     }
 
     #[test]
