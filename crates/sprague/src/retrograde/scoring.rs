@@ -48,14 +48,14 @@ pub fn solve_layer(
         degree[s as usize] += 1;
     }
     let mut pos: Vec<(u32, i64)> = exits.iter().copied().filter(|e| e.1 > 0).collect();
-    pos.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    pos.sort_unstable_by_key(|b| std::cmp::Reverse(b.1));
     let best_for_max = attractor_values(max_turn, &degree, reverse, &pos, true);
     let mut neg: Vec<(u32, i64)> = exits
         .iter()
         .filter(|e| e.1 < 0)
         .map(|&(s, w)| (s, -w))
         .collect();
-    neg.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    neg.sort_unstable_by_key(|b| std::cmp::Reverse(b.1));
     let best_for_min = attractor_values(max_turn, &degree, reverse, &neg, false);
     (0..n)
         .map(|s| match (best_for_max[s], best_for_min[s]) {
@@ -150,7 +150,7 @@ mod tests {
         let mut seed = 0x5EED_1234_ABCD_0001u64;
         for t in 0..500 {
             let n = 1 + t % 7;
-            let max_turn: Vec<bool> = (0..n).map(|_| next(&mut seed) % 2 == 0).collect();
+            let max_turn: Vec<bool> = (0..n).map(|_| next(&mut seed).is_multiple_of(2)).collect();
             let m = (next(&mut seed) % (2 * n as u64 + 1)) as usize;
             let arcs: Vec<(u32, u32)> = (0..m)
                 .map(|_| {
