@@ -248,7 +248,7 @@ pub fn best_moves(graph: &Csr, retro: &Retro, v: u32) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The definition, by fixpoint iteration over all positions (quadratic, for tests).
