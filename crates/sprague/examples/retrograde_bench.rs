@@ -36,7 +36,10 @@ fn main() {
         })
     };
     let graph = Csr::from_arcs(n, arcs);
-    println!("built random graph: {n} vertices, {m} arcs in {:.2?}", t.elapsed());
+    println!(
+        "built random graph: {n} vertices, {m} arcs in {:.2?}",
+        t.elapsed()
+    );
 
     let t = Instant::now();
     let reverse = graph.transpose();
