@@ -489,9 +489,10 @@ mod tests {
 
     #[test]
     fn million_vertex_path_from_text() {
-        let mut text = String::new();
+        use std::fmt::Write;
+        let mut text = String::with_capacity(14_000_000);
         for v in 0..1_000_000u32 - 1 {
-            text.push_str(&format!("{v}>{}\n", v + 1));
+            writeln!(text, "{v}>{}", v + 1).unwrap();
         }
         let r = solve(&text, &["0"]).unwrap();
         assert_eq!(r.json["outcome"], "first");
