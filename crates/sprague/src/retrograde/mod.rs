@@ -153,8 +153,8 @@ pub fn solve_csr(graph: &Csr, reverse: Option<&Csr>) -> Retro {
 const SHIFT: u32 = 30;
 const LOW: u32 = (1 << SHIFT) - 1;
 
-/// The CSR fast path: status and counter/remoteness packed in one `u32` per position (2 bits
-/// + 30 bits), so that each arc followed backwards costs one memory access instead of two.
+/// The CSR fast path: status (2 bits) and counter/remoteness (30 bits) packed in one `u32`
+/// per position, so that each arc followed backwards costs one memory access, not two.
 /// `None` when a count or a remoteness might not fit in 30 bits (2^30 positions or a
 /// position with 2^30 moves); the caller then uses the two-array engine.
 fn run_packed(graph: &Csr, rev: &Csr) -> Option<Retro> {
