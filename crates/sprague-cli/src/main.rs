@@ -222,7 +222,7 @@ fn run(cli: Cli) -> Result<()> {
                 upto,
                 period,
                 misere,
-                args,
+                args: expand_files(args)?,
             };
             print_report(&g.table(&opts)?, json)?;
         }

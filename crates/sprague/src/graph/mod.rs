@@ -2,6 +2,8 @@
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
 pub mod format;
+pub mod jewel;
+pub mod loopy;
 
 pub use format::{Csr, Edge, Graph};
 
@@ -10,10 +12,10 @@ use crate::problems::Problem;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![]
+    vec![loopy::entry()]
 }
 
 /// The judge problems answered by this module.
 pub fn problems() -> Vec<Problem> {
-    vec![]
+    vec![jewel::problem()]
 }
