@@ -2,6 +2,8 @@
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
 pub mod format;
+pub mod hackenbush;
+pub mod undirected;
 
 pub use format::{Csr, Edge, Graph};
 
@@ -10,10 +12,23 @@ use crate::problems::Problem;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![]
+    let mut list = vec![];
+    list.extend(undirected_entries());
+    list
+}
+
+/// Entries of the games on undirected graphs and boards (Hackenbush, geography, tree chain, queens).
+fn undirected_entries() -> Vec<Entry> {
+    vec![hackenbush::entry()]
 }
 
 /// The judge problems answered by this module.
 pub fn problems() -> Vec<Problem> {
+    let mut list = vec![];
+    list.extend(undirected_problems());
+    list
+}
+
+fn undirected_problems() -> Vec<Problem> {
     vec![]
 }
