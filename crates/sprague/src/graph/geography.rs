@@ -160,7 +160,8 @@ impl Geography {
         result.first_wins = true;
         // A move to w wins iff w is missed by some maximum matching of G − s; the matching
         // without (s, ms) is maximum there.
-        let work = self.neighbours(start).len() as u64 * (self.len() + self.adj.targets.len()) as u64;
+        let work =
+            self.neighbours(start).len() as u64 * (self.len() + self.adj.targets.len()) as u64;
         if work > MAX_MOVE_WORK {
             result.winning = vec![ms];
             result.complete = false;
@@ -193,7 +194,11 @@ fn hopcroft_karp(adj: &Csr, colour: &[u8]) -> Vec<u32> {
     // Greedy start.
     for v in 0..n {
         if colour[v] == 0 && mate[v] == NONE {
-            if let Some(&w) = adj.successors(v as u32).iter().find(|&&w| mate[w as usize] == NONE) {
+            if let Some(&w) = adj
+                .successors(v as u32)
+                .iter()
+                .find(|&&w| mate[w as usize] == NONE)
+            {
                 mate[v] = w;
                 mate[w as usize] = v as u32;
             }
@@ -441,9 +446,10 @@ fn check_options(options: &SolveOptions) -> Result<()> {
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<(super::Graph, Geography, u32)> {
     let g = parse_undirected("geography", words)?;
-    let start = options.start.as_deref().ok_or_else(|| {
-        Error::invalid("geography needs a start vertex: add `--start V`")
-    })?;
+    let start = options
+        .start
+        .as_deref()
+        .ok_or_else(|| Error::invalid("geography needs a start vertex: add `--start V`"))?;
     let s = option_vertex(&g, "start", start)?;
     let edges: Vec<(u32, u32)> = g.edges().iter().map(|e| (e.from, e.to)).collect();
     let geo = Geography::new(g.vertex_count(), &edges);
@@ -463,7 +469,11 @@ impl Game for GeographyGame {
         let moves: Vec<String> = a.winning.iter().map(|&w| g.name(w).to_string()).collect();
         let method = format!(
             "maximum matching ({}), size {}: the start is {}in every maximum matching",
-            if a.bipartite { "bipartite graph: Hopcroft–Karp" } else { "general graph: Edmonds' blossom algorithm" },
+            if a.bipartite {
+                "bipartite graph: Hopcroft–Karp"
+            } else {
+                "general graph: Edmonds' blossom algorithm"
+            },
             a.matching,
             if a.first_wins { "" } else { "not " }
         );
@@ -535,7 +545,9 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     if let Some(p) = params {
         return Err(Error::bad_params(
             "geography",
-            format!("takes no parameters (got `{p}`); give the graph as the position and `--start V`"),
+            format!(
+                "takes no parameters (got `{p}`); give the graph as the position and `--start V`"
+            ),
         ));
     }
     Ok(Box::new(GeographyGame))
@@ -626,7 +638,19 @@ mod tests {
         }
         // Blossoms: odd cycles with tails.
         check(5, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]);
-        check(7, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5), (5, 6), (2, 6)]);
+        check(
+            7,
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 4),
+                (4, 0),
+                (0, 5),
+                (5, 6),
+                (2, 6),
+            ],
+        );
     }
 
     #[test]
@@ -682,7 +706,10 @@ mod tests {
     fn errors_are_clear() {
         let game = build(None).unwrap();
         let w = |s: &str| vec![s.to_string()];
-        let e = game.solve(&w("1-2"), &SolveOptions::default()).unwrap_err().to_string();
+        let e = game
+            .solve(&w("1-2"), &SolveOptions::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--start"), "{e}");
         let opts = SolveOptions {
             start: Some("9".into()),
@@ -699,6 +726,10 @@ mod tests {
             ..Default::default()
         };
         let r = game.solve(&w("1-2 2-3 3-4"), &opts).unwrap();
-        assert!(r.text.contains("first player wins") && r.text.contains("  2"), "{}", r.text);
+        assert!(
+            r.text.contains("first player wins") && r.text.contains("  2"),
+            "{}",
+            r.text
+        );
     }
 }

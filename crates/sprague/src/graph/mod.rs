@@ -2,7 +2,9 @@
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
 pub mod format;
+pub mod geography;
 pub mod hackenbush;
+pub mod tree_chain;
 pub mod undirected;
 
 pub use format::{Csr, Edge, Graph};
@@ -19,7 +21,7 @@ pub fn entries() -> Vec<Entry> {
 
 /// Entries of the games on undirected graphs and boards (Hackenbush, geography, tree chain, queens).
 fn undirected_entries() -> Vec<Entry> {
-    vec![hackenbush::entry()]
+    vec![hackenbush::entry(), geography::entry(), tree_chain::entry()]
 }
 
 /// The judge problems answered by this module.
@@ -30,5 +32,5 @@ pub fn problems() -> Vec<Problem> {
 }
 
 fn undirected_problems() -> Vec<Problem> {
-    vec![]
+    vec![tree_chain::PROBLEM_TREE_CHAIN]
 }
