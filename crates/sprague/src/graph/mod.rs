@@ -1,9 +1,11 @@
 //! Games on graphs (GAMES.md part B): the plain-text graph format, games on directed graphs
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
+pub mod cycle_coin;
 pub mod format;
 pub mod geography;
 pub mod hackenbush;
+pub mod queens;
 pub mod tree_chain;
 pub mod undirected;
 
@@ -32,5 +34,5 @@ pub fn problems() -> Vec<Problem> {
 }
 
 fn undirected_problems() -> Vec<Problem> {
-    vec![tree_chain::PROBLEM_TREE_CHAIN]
+    vec![cycle_coin::PROBLEM_P1288, tree_chain::PROBLEM_TREE_CHAIN]
 }
