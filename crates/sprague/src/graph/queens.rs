@@ -172,7 +172,7 @@ pub fn parse_tokens(words: &[String]) -> Result<Vec<(u64, u64)>> {
             .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
             .filter(|s| !s.is_empty())
             .collect();
-        if nums.len() % 2 != 0 {
+        if nums.len() & 1 == 1 {
             return Err(Error::parse(format!(
                 "queens: `{}` does not split into x,y pairs (write `3,5 4,7` or `3 5 + 4 7`)",
                 part.trim()
