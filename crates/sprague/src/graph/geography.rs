@@ -280,15 +280,20 @@ struct Blossom<'a> {
     adj: &'a Csr,
     mate: Vec<u32>,
     removed: Vec<bool>,
+    /// The vertex before each labelled vertex on its alternating path to the root.
     parent: Vec<u32>,
-    base: Vec<u32>,
-    even: Vec<bool>,
-    in_blossom: Vec<bool>,
+    /// Union–find over blossoms: the representative is the blossom's base.
+    dsu: Vec<u32>,
+    /// 0 unlabelled, 1 even (outer), 2 odd (inner).
+    label: Vec<u8>,
     mark: Vec<u32>,
     stamp: u32,
     touched: Vec<u32>,
     queue: Vec<u32>,
 }
+
+const EVEN: u8 = 1;
+const ODD: u8 = 2;
 
 impl<'a> Blossom<'a> {
     fn new(adj: &'a Csr) -> Self {
@@ -298,9 +303,8 @@ impl<'a> Blossom<'a> {
             mate: vec![NONE; n],
             removed: vec![false; n],
             parent: vec![NONE; n],
-            base: (0..n as u32).collect(),
-            even: vec![false; n],
-            in_blossom: vec![false; n],
+            dsu: (0..n as u32).collect(),
+            label: vec![0; n],
             mark: vec![0; n],
             stamp: 0,
             touched: Vec::new(),
@@ -324,47 +328,74 @@ impl<'a> Blossom<'a> {
         }
     }
 
-    fn touch(&mut self, v: u32) {
-        self.touched.push(v);
+    fn find(&mut self, mut x: u32) -> u32 {
+        let mut r = x;
+        while self.dsu[r as usize] != r {
+            r = self.dsu[r as usize];
+        }
+        while self.dsu[x as usize] != r {
+            let next = self.dsu[x as usize];
+            self.dsu[x as usize] = r;
+            x = next;
+        }
+        r
     }
 
     fn reset(&mut self) {
         while let Some(v) = self.touched.pop() {
             let v = v as usize;
             self.parent[v] = NONE;
-            self.base[v] = v as u32;
-            self.even[v] = false;
-            self.in_blossom[v] = false;
+            self.dsu[v] = v as u32;
+            self.label[v] = 0;
         }
     }
 
-    fn lca(&mut self, mut a: u32, mut b: u32) -> u32 {
-        self.stamp += 1;
-        loop {
-            a = self.base[a as usize];
-            self.mark[a as usize] = self.stamp;
-            if self.mate[a as usize] == NONE {
-                break;
-            }
-            a = self.parent[self.mate[a as usize] as usize];
+    /// The base of the smallest blossom-tree vertex above both `a` and `b` (bases), found by
+    /// walking up from both alternately, so the cost is that of the new blossom's cycle.
+    fn lca(&mut self, a: u32, b: u32) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
         }
+        let (mut x, mut y) = (a, b);
         loop {
-            b = self.base[b as usize];
-            if self.mark[b as usize] == self.stamp {
-                return b;
+            if x != NONE {
+                if self.mark[x as usize] == self.stamp {
+                    return x;
+                }
+                self.mark[x as usize] = self.stamp;
+                let m = self.mate[x as usize];
+                x = if m == NONE {
+                    NONE
+                } else {
+                    let p = self.parent[m as usize];
+                    self.find(p)
+                };
             }
-            b = self.parent[self.mate[b as usize] as usize];
+            std::mem::swap(&mut x, &mut y);
         }
     }
 
-    fn mark_path(&mut self, mut v: u32, b: u32, mut child: u32) {
-        while self.base[v as usize] != b {
-            let m = self.mate[v as usize];
-            self.in_blossom[self.base[v as usize] as usize] = true;
-            self.in_blossom[self.base[m as usize] as usize] = true;
-            self.parent[v as usize] = child;
-            child = m;
-            v = self.parent[m as usize];
+    /// Contracts the path from `x` up to the base `base` into the blossom of `base`; `y` is
+    /// the vertex across the edge that closed the cycle.
+    fn contract(&mut self, mut x: u32, mut y: u32, base: u32) {
+        while self.find(x) != base {
+            self.parent[x as usize] = y;
+            y = self.mate[x as usize];
+            if self.label[y as usize] == ODD {
+                self.label[y as usize] = EVEN;
+                self.queue.push(y);
+            }
+            let rx = self.find(x);
+            if rx != base {
+                self.dsu[rx as usize] = base;
+            }
+            let ry = self.find(y);
+            if ry != base {
+                self.dsu[ry as usize] = base;
+            }
+            x = self.parent[y as usize];
         }
     }
 
@@ -373,8 +404,8 @@ impl<'a> Blossom<'a> {
     fn find_path(&mut self, root: u32) -> Option<u32> {
         self.reset();
         self.queue.clear();
-        self.even[root as usize] = true;
-        self.touch(root);
+        self.label[root as usize] = EVEN;
+        self.touched.push(root);
         self.queue.push(root);
         let mut head = 0;
         while head < self.queue.len() {
@@ -382,40 +413,27 @@ impl<'a> Blossom<'a> {
             head += 1;
             let adj = self.adj;
             for &to in adj.successors(v) {
-                if self.removed[to as usize]
-                    || self.base[v as usize] == self.base[to as usize]
-                    || self.mate[v as usize] == to
-                {
+                if self.removed[to as usize] || self.label[to as usize] == ODD {
                     continue;
                 }
-                let m_to = self.mate[to as usize];
-                if to == root || (m_to != NONE && self.parent[m_to as usize] != NONE) {
-                    let cur = self.lca(v, to);
-                    self.mark_path(v, cur, to);
-                    self.mark_path(to, cur, v);
-                    for i in 0..self.touched.len() {
-                        let x = self.touched[i] as usize;
-                        if self.in_blossom[self.base[x] as usize] {
-                            self.base[x] = cur;
-                            if !self.even[x] {
-                                self.even[x] = true;
-                                self.queue.push(x as u32);
-                            }
-                        }
-                    }
-                    for i in 0..self.touched.len() {
-                        let x = self.touched[i] as usize;
-                        self.in_blossom[x] = false;
-                    }
-                } else if self.parent[to as usize] == NONE {
+                if self.label[to as usize] == 0 {
+                    self.label[to as usize] = ODD;
                     self.parent[to as usize] = v;
-                    self.touch(to);
-                    if m_to == NONE {
+                    self.touched.push(to);
+                    let m = self.mate[to as usize];
+                    if m == NONE {
                         return Some(to);
                     }
-                    self.even[m_to as usize] = true;
-                    self.touch(m_to);
-                    self.queue.push(m_to);
+                    self.label[m as usize] = EVEN;
+                    self.touched.push(m);
+                    self.queue.push(m);
+                } else {
+                    let (bv, bt) = (self.find(v), self.find(to));
+                    if bv != bt {
+                        let base = self.lca(bv, bt);
+                        self.contract(v, to, base);
+                        self.contract(to, v, base);
+                    }
                 }
             }
         }
@@ -679,6 +697,49 @@ mod tests {
                 if hk[v] != NONE {
                     assert_eq!(hk[hk[v] as usize], v as u32);
                     assert!(geo.neighbours(v as u32).contains(&hk[v]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blossom_matching_is_maximum_on_small_general_graphs() {
+        let mut seed = 0x0dd_b1a5_e5u64;
+        for _ in 0..400 {
+            let n = 2 + rng(&mut seed, 11) as usize;
+            let m = rng(&mut seed, 3 * n as u64);
+            let edges: Vec<(u32, u32)> = (0..m)
+                .map(|_| (rng(&mut seed, n as u64), rng(&mut seed, n as u64)))
+                .collect();
+            let geo = Geography::new(n, &edges);
+            // Exact maximum matching by a DP over vertex subsets.
+            let mut best = vec![0u32; 1 << n];
+            for mask in 1usize..1 << n {
+                let v = mask.trailing_zeros();
+                let rest = mask & !(1 << v);
+                let mut b = best[rest];
+                for &w in geo.neighbours(v) {
+                    if rest >> w & 1 == 1 {
+                        b = b.max(1 + best[rest & !(1 << w)]);
+                    }
+                }
+                best[mask] = b;
+            }
+            let mut b = Blossom::new(&geo.adj);
+            b.greedy();
+            for v in 0..n as u32 {
+                if b.mate[v as usize] == NONE {
+                    if let Some(e) = b.find_path(v) {
+                        b.augment(e);
+                    }
+                }
+            }
+            let size = b.mate.iter().filter(|&&x| x != NONE).count() as u32 / 2;
+            assert_eq!(size, best[(1 << n) - 1], "{edges:?}");
+            for v in 0..n {
+                if b.mate[v] != NONE {
+                    assert_eq!(b.mate[b.mate[v] as usize], v as u32);
+                    assert!(geo.neighbours(v as u32).contains(&b.mate[v]));
                 }
             }
         }

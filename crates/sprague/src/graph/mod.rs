@@ -23,7 +23,12 @@ pub fn entries() -> Vec<Entry> {
 
 /// Entries of the games on undirected graphs and boards (Hackenbush, geography, tree chain, queens).
 fn undirected_entries() -> Vec<Entry> {
-    vec![hackenbush::entry(), geography::entry(), tree_chain::entry()]
+    vec![
+        hackenbush::entry(),
+        geography::entry(),
+        tree_chain::entry(),
+        queens::entry(),
+    ]
 }
 
 /// The judge problems answered by this module.

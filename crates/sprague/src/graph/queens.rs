@@ -385,6 +385,28 @@ mod tests {
     }
 
     #[test]
+    fn registered_in_the_catalogue() {
+        for name in ["queens", "green-hackenbush", "geography", "tree-chain"] {
+            assert!(crate::catalogue::lookup(name).is_ok(), "{name}");
+        }
+        assert_eq!(
+            crate::problems::run("P1288", "4\n2 5 3 0\n").unwrap(),
+            "YES\n"
+        );
+        assert_eq!(
+            crate::problems::run("tree-chain", "2\n1 0\n1 2\n").unwrap(),
+            "First\n"
+        );
+        let game = crate::catalogue::lookup("queens").unwrap();
+        let words: Vec<String> = ["3", "5", "+", "4", "7"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let r = game.solve(&words, &SolveOptions::default()).unwrap();
+        assert!(r.text.contains("grundy:"), "{}", r.text);
+    }
+
+    #[test]
     fn parsing_and_errors() {
         let w = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
         assert_eq!(parse_tokens(&w("3,5 4,7")).unwrap(), vec![(3, 5), (4, 7)]);
