@@ -49,6 +49,19 @@ impl Fusion {
     /// rooted at `root`. `weight[v]` (may be empty) is a nim-value hanging at `v`, as a stalk.
     pub fn new(n: usize, edges: &[(u32, u32)], weight: &[u64], root: u32) -> Fusion {
         let adj = Adjacency::new(n, edges);
+        Self::with_adjacency(n, edges, &adj, weight, root, NONE)
+    }
+
+    /// As [`Fusion::new`] with the adjacency already built, ignoring edge `skip` (an edge id,
+    /// or `u32::MAX` for none): the graph after that edge is cut.
+    fn with_adjacency(
+        n: usize,
+        edges: &[(u32, u32)],
+        adj: &Adjacency,
+        weight: &[u64],
+        root: u32,
+        skip: u32,
+    ) -> Fusion {
         let m = edges.len();
         // Iterative lowlink DFS for bridges.
         let mut disc = vec![NONE; n];
@@ -67,7 +80,7 @@ impl Fusion {
             if (i as usize) < list.len() {
                 top.2 += 1;
                 let (w, id) = list[i as usize];
-                if id == pe {
+                if id == pe || id == skip {
                     continue;
                 }
                 if disc[w as usize] == NONE {
@@ -105,7 +118,7 @@ impl Fusion {
             queue.push(s);
             while let Some(v) = queue.pop() {
                 for &(w, id) in adj.of(v) {
-                    if !is_bridge[id as usize] && comp[w as usize] == NONE {
+                    if id != skip && !is_bridge[id as usize] && comp[w as usize] == NONE {
                         comp[w as usize] = c;
                         queue.push(w);
                     }
@@ -116,7 +129,7 @@ impl Fusion {
         let mut value = vec![0u64; k];
         let mut reached_edge = vec![false; m];
         for (id, &(u, _)) in edges.iter().enumerate() {
-            if comp[u as usize] != NONE {
+            if comp[u as usize] != NONE && id as u32 != skip {
                 reached_edge[id] = true;
                 if !is_bridge[id] {
                     value[comp[u as usize] as usize] ^= 1; // a loop after fusion: *1
@@ -170,18 +183,18 @@ impl Fusion {
         new_value.unwrap_or(0)
     }
 
-    /// The value of component `c`'s subtree after cutting the non-bridge edge `e` inside it.
-    fn component_after_cut(
+    /// Component `c` as a graph of its own (cycle edges only), its children replaced by
+    /// stalks of their values at their attachment vertices, rooted where `c` hangs.
+    fn local(
         &self,
         c: usize,
-        e: usize,
         edges: &[(u32, u32)],
         members: &Members,
-    ) -> u64 {
+        local_id: &mut [u32],
+    ) -> Local {
         let verts = &members.vertices[c];
-        let mut local = rustc_hash::FxHashMap::default();
         for (i, &v) in verts.iter().enumerate() {
-            local.insert(v, i as u32);
+            local_id[v as usize] = i as u32;
         }
         let mut weight = vec![0u64; verts.len()];
         for &d in &members.children[c] {
@@ -191,18 +204,45 @@ impl Fusion {
             } else {
                 v
             };
-            weight[local[&at] as usize] ^= self.value[d as usize] + 1;
+            weight[local_id[at as usize] as usize] ^= self.value[d as usize] + 1;
         }
         let local_edges: Vec<(u32, u32)> = members.edges[c]
             .iter()
-            .filter(|&&id| id as usize != e)
             .map(|&id| {
                 let (u, v) = edges[id as usize];
-                (local[&u], local[&v])
+                (local_id[u as usize], local_id[v as usize])
             })
             .collect();
-        let root = local[&self.head[c]];
-        Fusion::new(verts.len(), &local_edges, &weight, root).root_value()
+        let adj = Adjacency::new(verts.len(), &local_edges);
+        Local {
+            root: local_id[self.head[c] as usize],
+            edges: local_edges,
+            adj,
+            weight,
+        }
+    }
+}
+
+/// One component prepared for re-fusion after each of its cycle edges is cut.
+struct Local {
+    edges: Vec<(u32, u32)>,
+    adj: Adjacency,
+    weight: Vec<u64>,
+    root: u32,
+}
+
+impl Local {
+    /// The component's subtree value after cutting its `j`-th cycle edge.
+    fn after_cut(&self, j: usize) -> u64 {
+        Fusion::with_adjacency(
+            self.weight.len(),
+            &self.edges,
+            &self.adj,
+            &self.weight,
+            self.root,
+            j as u32,
+        )
+        .root_value()
     }
 }
 
@@ -324,10 +364,15 @@ impl Hackenbush {
         let members = Members::new(&f, &self.edges);
         let complete = members.cost() <= MAX_CYCLE_WORK;
         if complete {
+            let mut local_id = vec![NONE; self.names.len()];
             for (c, t) in need.iter().enumerate() {
                 let Some(t) = *t else { continue };
-                for &e in &members.edges[c] {
-                    if f.component_after_cut(c, e as usize, &self.edges, &members) == t {
+                if members.edges[c].is_empty() {
+                    continue;
+                }
+                let local = f.local(c, &self.edges, &members, &mut local_id);
+                for (j, &e) in members.edges[c].iter().enumerate() {
+                    if local.after_cut(j) == t {
                         winning.push(e);
                     }
                 }
@@ -354,6 +399,17 @@ impl Hackenbush {
                 limit: MAX_CYCLE_WORK as u64,
             });
         }
+        let mut after_cut = vec![0u64; self.edges.len()];
+        let mut local_id = vec![NONE; self.names.len()];
+        for c in 0..members.edges.len() {
+            if members.edges[c].is_empty() {
+                continue;
+            }
+            let local = f.local(c, &self.edges, &members, &mut local_id);
+            for (j, &e) in members.edges[c].iter().enumerate() {
+                after_cut[e as usize] = local.after_cut(j);
+            }
+        }
         let mut out = Vec::new();
         for (id, &(u, _)) in self.edges.iter().enumerate() {
             if !f.reached_edge[id] {
@@ -370,8 +426,7 @@ impl Hackenbush {
                 f.root_after(child, None)
             } else {
                 let c = f.comp[u as usize] as usize;
-                let nv = f.component_after_cut(c, id, &self.edges, &members);
-                f.root_after(c, Some(nv))
+                f.root_after(c, Some(after_cut[id]))
             };
             out.push((id as u32, v));
         }
