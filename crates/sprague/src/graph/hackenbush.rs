@@ -233,17 +233,72 @@ struct Local {
 
 impl Local {
     /// The component's subtree value after cutting its `j`-th cycle edge.
-    fn after_cut(&self, j: usize) -> u64 {
-        Fusion::with_adjacency(
-            self.weight.len(),
-            &self.edges,
-            &self.adj,
-            &self.weight,
-            self.root,
-            j as u32,
-        )
-        .root_value()
+    fn after_cut(&self, j: usize, scratch: &mut Scratch) -> u64 {
+        quick_value(&self.adj, &self.weight, self.root, j as u32, scratch)
     }
+}
+
+/// Reusable buffers for [`quick_value`].
+#[derive(Default)]
+struct Scratch {
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    sub: Vec<u64>,
+    stack: Vec<(u32, u32, u32)>,
+}
+
+/// The value of the graph (edge `skip` removed) in one lowlink DFS, without building the
+/// components: `sub[v]` is the XOR of the weights, cycle edges (*1 each) and bridged-off
+/// subtrees (g + 1) in v's DFS subtree, less the subtrees behind bridges; at a bridge the
+/// child's component is complete and enters its parent as `g + 1` (colon principle).
+fn quick_value(adj: &Adjacency, weight: &[u64], root: u32, skip: u32, s: &mut Scratch) -> u64 {
+    let n = weight.len();
+    s.disc.clear();
+    s.disc.resize(n, NONE);
+    s.low.clear();
+    s.low.resize(n, 0);
+    s.sub.clear();
+    s.sub.extend_from_slice(weight);
+    s.stack.clear();
+    s.stack.push((root, NONE, 0));
+    s.disc[root as usize] = 0;
+    let mut timer = 1u32;
+    while let Some(top) = s.stack.last_mut() {
+        let (v, pe, i) = *top;
+        let list = adj.of(v);
+        if (i as usize) < list.len() {
+            top.2 += 1;
+            let (w, id) = list[i as usize];
+            if id == pe || id == skip {
+                continue;
+            }
+            let (v, w) = (v as usize, w as usize);
+            if s.disc[w] == NONE {
+                s.disc[w] = timer;
+                s.low[w] = timer;
+                timer += 1;
+                s.stack.push((w as u32, id, 0));
+            } else {
+                s.low[v] = s.low[v].min(s.disc[w]);
+                if s.disc[w] <= s.disc[v] {
+                    s.sub[v] ^= 1; // a back edge or a loop, counted once: a cycle edge
+                }
+            }
+        } else {
+            s.stack.pop();
+            if let Some(&(p, _, _)) = s.stack.last() {
+                let (p, v) = (p as usize, v as usize);
+                s.low[p] = s.low[p].min(s.low[v]);
+                let add = if s.low[v] > s.disc[p] {
+                    s.sub[v] + 1 // a bridge: the child's component hangs as a stalk
+                } else {
+                    s.sub[v] ^ 1 // same component; the tree edge is a cycle edge
+                };
+                s.sub[p] ^= add;
+            }
+        }
+    }
+    s.sub[root as usize]
 }
 
 /// Vertices, internal (non-bridge) edges and child components of each component.
@@ -364,6 +419,7 @@ impl Hackenbush {
         let members = Members::new(&f, &self.edges);
         let complete = members.cost() <= MAX_CYCLE_WORK;
         if complete {
+            let mut scratch = Scratch::default();
             let mut local_id = vec![NONE; self.names.len()];
             for (c, t) in need.iter().enumerate() {
                 let Some(t) = *t else { continue };
@@ -372,7 +428,7 @@ impl Hackenbush {
                 }
                 let local = f.local(c, &self.edges, &members, &mut local_id);
                 for (j, &e) in members.edges[c].iter().enumerate() {
-                    if local.after_cut(j) == t {
+                    if local.after_cut(j, &mut scratch) == t {
                         winning.push(e);
                     }
                 }
@@ -401,13 +457,14 @@ impl Hackenbush {
         }
         let mut after_cut = vec![0u64; self.edges.len()];
         let mut local_id = vec![NONE; self.names.len()];
+        let mut scratch = Scratch::default();
         for c in 0..members.edges.len() {
             if members.edges[c].is_empty() {
                 continue;
             }
             let local = f.local(c, &self.edges, &members, &mut local_id);
             for (j, &e) in members.edges[c].iter().enumerate() {
-                after_cut[e as usize] = local.after_cut(j);
+                after_cut[e as usize] = local.after_cut(j, &mut scratch);
             }
         }
         let mut out = Vec::new();
@@ -629,6 +686,9 @@ mod tests {
         let expect = s.grundy(&full).unwrap().0;
         let a = h.analyse();
         assert_eq!(a.value, expect, "{edges:?} ground {ground}");
+        let adj = Adjacency::new(n, edges);
+        let quick = quick_value(&adj, &vec![0; n], ground, NONE, &mut Scratch::default());
+        assert_eq!(quick, expect, "{edges:?} ground {ground}");
         assert!(a.complete);
         // Winning cuts: edge i wins iff the cut position has value 0.
         let mut want = Vec::new();
