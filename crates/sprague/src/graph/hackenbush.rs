@@ -216,7 +216,6 @@ impl Fusion {
         let adj = Adjacency::new(verts.len(), &local_edges);
         Local {
             root: local_id[self.head[c] as usize],
-            edges: local_edges,
             adj,
             weight,
         }
@@ -225,7 +224,6 @@ impl Fusion {
 
 /// One component prepared for re-fusion after each of its cycle edges is cut.
 struct Local {
-    edges: Vec<(u32, u32)>,
     adj: Adjacency,
     weight: Vec<u64>,
     root: u32,
