@@ -343,7 +343,7 @@ impl Members {
 }
 
 /// The most work (edge × component size) spent on testing cycle edges one by one.
-pub const MAX_CYCLE_WORK: u128 = 300_000_000;
+pub const MAX_CYCLE_WORK: u128 = 100_000_000;
 
 /// A Green Hackenbush position: a graph and its ground vertex.
 #[derive(Debug, Clone)]
