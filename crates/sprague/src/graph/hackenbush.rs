@@ -758,6 +758,8 @@ mod tests {
         assert_eq!(v("0-1 1-2 2-0"), 1); // a triangle fuses into 3 loops: *1
         assert_eq!(v("0-1 1-2 2-3 3-0"), 0); // an even cycle: nothing
         assert_eq!(v("0-0 0-1"), 0); // a loop and a stalk: *1 + *1
+        assert_eq!(v("0-1 0-2 2-3"), 3); // a sum on one ground: *1 + *2
+        assert_eq!(v("0-1 1-2 2-0 0-3 3-4 4-0"), 0); // two triangles: *1 + *1
     }
 
     #[test]
@@ -777,6 +779,18 @@ mod tests {
         edges.push((5, n)); // a leaf edge hanging from the cycle
         let f = Fusion::new(n as usize + 1, &edges, &[], 0);
         assert_eq!(f.root_value(), 1); // n even: loops parity 0; the leaf edge: 0 + 1
+        let h = Hackenbush {
+            names: (0..=n).map(|v| v.to_string()).collect(),
+            edges,
+            ground: 0,
+        };
+        let a = h.analyse();
+        assert_eq!(a.value, 1);
+        assert!(
+            !a.complete,
+            "a million cycle edges are not tested one by one"
+        );
+        assert_eq!(a.winning, vec![n]); // the leaf edge (a bridge) is found all the same
     }
 
     #[test]
