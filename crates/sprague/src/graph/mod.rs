@@ -1,9 +1,15 @@
 //! Games on graphs (GAMES.md part B): the plain-text graph format, games on directed graphs
 //! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
 
+pub mod cycle_coin;
 pub mod format;
+pub mod geography;
+pub mod hackenbush;
 pub mod jewel;
 pub mod loopy;
+pub mod queens;
+pub mod tree_chain;
+pub mod undirected;
 
 pub use format::{Csr, Edge, Graph};
 
@@ -12,10 +18,28 @@ use crate::problems::Problem;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![loopy::entry()]
+    let mut list = vec![loopy::entry()];
+    list.extend(undirected_entries());
+    list
+}
+
+/// Entries of the games on undirected graphs and boards (Hackenbush, geography, tree chain, queens).
+fn undirected_entries() -> Vec<Entry> {
+    vec![
+        hackenbush::entry(),
+        geography::entry(),
+        tree_chain::entry(),
+        queens::entry(),
+    ]
 }
 
 /// The judge problems answered by this module.
 pub fn problems() -> Vec<Problem> {
-    vec![jewel::problem()]
+    let mut list = vec![jewel::problem()];
+    list.extend(undirected_problems());
+    list
+}
+
+fn undirected_problems() -> Vec<Problem> {
+    vec![cycle_coin::PROBLEM_P1288, tree_chain::PROBLEM_TREE_CHAIN]
 }
