@@ -1,13 +1,15 @@
 //! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
 //! (Issue 5.)
 
+pub mod outcome;
+pub mod rulesets;
+
 use crate::catalogue::Entry;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![]
+    rulesets::entries()
 }
-
 use crate::catalogue::Report;
 use crate::error::{Error, Result};
 
