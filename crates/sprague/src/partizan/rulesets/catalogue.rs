@@ -10,7 +10,8 @@ use super::toads::ToadsAndFrogs;
 use super::{Ruleset, Side};
 use crate::catalogue::{Entry, Game, Report, SolveOptions};
 use crate::error::{Error, Result};
-use crate::partizan::outcome::OutcomeSolver;
+use super::solver::ValueSolver;
+use crate::partizan::canonical::Context;
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,16 +149,18 @@ impl RulesetGame {
     }
 }
 
-fn class_words(c: char) -> &'static str {
+fn class_words(c: &str) -> &'static str {
     match c {
-        'L' => "Left wins, whoever starts",
-        'R' => "Right wins, whoever starts",
-        'N' => "the first player wins",
+        "L" => "Left wins, whoever starts",
+        "R" => "Right wins, whoever starts",
+        "N" => "the first player wins",
         _ => "the second player wins",
     }
 }
 
-/// Solves a position of a ruleset and writes the report.
+/// Solves a position of a ruleset and writes the report: the canonical value, the outcome
+/// class, the stops, and the winning moves of each side (every move with its value when
+/// `all`).
 pub fn report<R: Ruleset>(
     rules: &R,
     text: &str,
@@ -165,30 +168,39 @@ pub fn report<R: Ruleset>(
     all: bool,
 ) -> Result<Report> {
     let p = rules.parse(text)?;
-    let mut brute = OutcomeSolver::new(rules, options.limit());
-    let wins = brute.wins(&p)?;
-    let class = wins.letter();
+    let mut ctx = Context::new();
+    let mut solver = ValueSolver::new(rules, options.limit());
+    let g = solver.value(&mut ctx, &p)?;
+    let canonical = ctx.display(g);
+    let class = ctx.outcome(g).to_string();
+    let (ls, rs) = (ctx.left_stop(g), ctx.right_stop(g));
     let mut lines = vec![
         format!("{} {}", rules.name(), rules.display(&p)),
-        format!("outcome: {class} ({})", class_words(class)),
+        format!("value: {canonical}"),
+        format!("outcome: {class} ({})", class_words(&class)),
+        format!("stops: left {ls}, right {rs}"),
     ];
+    let zero = ctx.zero();
     let mut json_moves = serde_json::Map::new();
     for side in [Side::Left, Side::Right] {
         let mut listed = Vec::new();
         for (name, q) in rules.moves(&p, side) {
-            let w = brute.wins(&q)?;
-            let good = w.second(side);
+            let v = solver.value(&mut ctx, &q)?;
+            let good = match side {
+                Side::Left => ctx.le(zero, v),
+                Side::Right => ctx.le(v, zero),
+            };
             if all || good {
-                listed.push((name, w.letter(), good));
+                listed.push((name, ctx.display(v), good));
             }
         }
         let key = if side == Side::Left { "left" } else { "right" };
         if all {
             lines.push(format!("{}'s moves:", side.name()));
-            for (name, c, good) in &listed {
+            for (name, v, good) in &listed {
                 lines.push(format!(
-                    "  {name}  [{c}{}]",
-                    if *good { ", wins" } else { "" }
+                    "  {name}  = {v}{}",
+                    if *good { "  (wins)" } else { "" }
                 ));
             }
             json_moves.insert(
@@ -196,7 +208,7 @@ pub fn report<R: Ruleset>(
                 Value::Array(
                     listed
                         .iter()
-                        .map(|(n, c, g)| json!({"move": n, "outcome": c.to_string(), "wins": g}))
+                        .map(|(n, v, g)| json!({"move": n, "value": v, "wins": g}))
                         .collect(),
                 ),
             );
@@ -205,21 +217,30 @@ pub fn report<R: Ruleset>(
                 lines.push(format!("{} has no winning move", side.name()));
             } else {
                 lines.push(format!("{}'s winning moves:", side.name()));
-                for (name, _, _) in &listed {
-                    lines.push(format!("  {name}"));
+                for (name, v, _) in &listed {
+                    lines.push(format!("  {name}  = {v}"));
                 }
             }
             json_moves.insert(
                 key.into(),
-                Value::Array(listed.iter().map(|(n, _, _)| json!(n)).collect()),
+                Value::Array(
+                    listed
+                        .iter()
+                        .map(|(n, v, _)| json!({"move": n, "value": v}))
+                        .collect(),
+                ),
             );
         }
     }
-    let json = json!({
+    let mut json = json!({
         "game": rules.name(),
         "position": rules.display(&p),
-        "outcome": class.to_string(),
-        if all { "moves" } else { "winning_moves" }: Value::Object(json_moves),
+        "canonical": canonical,
+        "outcome": class,
+        "left_stop": ls.to_string(),
+        "right_stop": rs.to_string(),
+        "positions": solver.positions(),
     });
+    json[if all { "moves" } else { "winning_moves" }] = Value::Object(json_moves);
     Ok(Report::new(lines.join("\n"), json))
 }

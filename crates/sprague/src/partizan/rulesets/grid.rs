@@ -109,10 +109,72 @@ impl<const K: usize> Board<K> {
     /// The least of the board's images under the symmetries `0..count` (4: reflections,
     /// 8: reflections and transpositions), with the symmetry that gives it.
     pub fn least_image(&self, count: u8) -> (Board<K>, u8) {
+        if self.w as usize <= 16 && self.h as usize <= 16 {
+            return self.least_image_small(count);
+        }
         let mut best = (*self, 0u8);
         for t in 1..count {
-            // A transposition of a non-square board changes its shape; compare all alike.
             let b = self.transform(t);
+            if b < best.0 {
+                best = (b, t);
+            }
+        }
+        best
+    }
+
+    /// [`Board::least_image`] for boards of at most 16×16, row by row: each layer is held as
+    /// 16-bit rows, mirrored with a bit reversal, and transposed once.
+    fn least_image_small(&self, count: u8) -> (Board<K>, u8) {
+        let (w, h) = (self.w as usize, self.h as usize);
+        let mut rows = [[0u16; 16]; K];
+        let mut cols = [[0u16; 16]; K];
+        for k in 0..K {
+            let row_mask = (1u128 << w) - 1;
+            for (r, row) in rows[k].iter_mut().enumerate().take(h) {
+                *row = ((self.layers[k] >> (r * w)) & row_mask) as u16;
+            }
+            if count > 4 {
+                let mut m = self.layers[k];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    cols[k][i % w] |= 1 << (i / w);
+                }
+            }
+        }
+        let mut best = (*self, 0u8);
+        for t in 1..count {
+            let transpose = t & 4 != 0;
+            let (src, nw, nh) = if transpose {
+                (&cols, h, w)
+            } else {
+                (&rows, w, h)
+            };
+            // In the transposed frame, mirroring the original's columns mirrors rows and
+            // vice versa.
+            let (flip_rows, flip_cols) = if transpose {
+                (t & 1 != 0, t & 2 != 0)
+            } else {
+                (t & 2 != 0, t & 1 != 0)
+            };
+            let mut layers = [0u128; K];
+            for k in 0..K {
+                let mut acc = 0u128;
+                for r in 0..nh {
+                    let sr = if flip_rows { nh - 1 - r } else { r };
+                    let mut row = src[k][sr];
+                    if flip_cols {
+                        row = row.reverse_bits() >> (16 - nw);
+                    }
+                    acc |= (row as u128) << (r * nw);
+                }
+                layers[k] = acc;
+            }
+            let b = Board {
+                h: nh as u8,
+                w: nw as u8,
+                layers,
+            };
             if b < best.0 {
                 best = (b, t);
             }
@@ -280,6 +342,16 @@ mod tests {
         assert_eq!(display_board(&t, ['x'], '.'), "xxx");
         for s in 0..8 {
             assert_eq!(b.transform(s).occupied().count_ones(), 6);
+        }
+        // The fast row-wise images equal the cell-by-cell ones.
+        for text in ["xx.|x..", "x..x|.xx.|x.x.", "x|x|.|x", "x.xx"] {
+            let b = parse_board::<1>("t", text, ['x'], '.').unwrap();
+            for count in [4, 8] {
+                let (best, t) = b.least_image(count);
+                let slow = (0..count).map(|t| b.transform(t)).min().unwrap();
+                assert_eq!(best, slow, "{text}");
+                assert_eq!(b.transform(t), best, "{text}");
+            }
         }
         assert!(parse_board::<1>("t", "..|.", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "..|.y", ['x'], '.').is_err());

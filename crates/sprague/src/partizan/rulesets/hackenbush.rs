@@ -20,6 +20,7 @@
 
 use super::{Ruleset, Side};
 use crate::error::{Error, Result};
+use crate::partizan::canonical::{Context, GameId};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 
@@ -145,7 +146,7 @@ impl Hackenbush {
                 let mut below = g;
                 for c in word.chars() {
                     let colour = Colour::parse(c).expect("checked");
-                    let name = format!("v{next}");
+                    let name = next.to_string();
                     next += 1;
                     let v = vertex(&mut h, &name);
                     h.edges.push((below, v, colour));
@@ -363,6 +364,17 @@ impl Ruleset for Hackenbush {
             }
         }
         out
+    }
+
+    fn closed_form(&self, p: &u128, ctx: &mut Context) -> Option<GameId> {
+        let s = self.as_string(*p)?;
+        if let Some((num, e)) = blue_red_string_value(&s) {
+            return Some(ctx.dyadic(num, e));
+        }
+        // A green string of n edges is the nimber *n (Winning Ways, ch. 2).
+        s.iter()
+            .all(|&c| c == Colour::Green)
+            .then(|| ctx.nimber(s.len() as u64))
     }
 
     fn components(&self, p: &u128, out: &mut Vec<u128>) {

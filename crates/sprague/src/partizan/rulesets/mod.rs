@@ -11,9 +11,11 @@ pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod solver;
 pub mod toads;
 
 use crate::error::Result;
+use crate::partizan::canonical::{Context, GameId};
 use std::hash::Hash;
 
 /// One of the two players. Left is the positive player (blue in Hackenbush, vertical in
@@ -79,9 +81,19 @@ pub trait Ruleset {
     fn normalize(&self, p: &Self::Position) -> (Self::Position, bool) {
         (p.clone(), false)
     }
+
+    /// The value of a normalised component in closed form, where a theorem gives it
+    /// (e.g. blue–red Hackenbush strings); `None` to search. The default knows none.
+    fn closed_form(&self, p: &Self::Position, ctx: &mut Context) -> Option<GameId> {
+        let _ = (p, ctx);
+        None
+    }
 }
 
 mod catalogue;
 mod grid;
 
 pub use catalogue::entries;
+
+#[cfg(test)]
+mod tests;
