@@ -1,6 +1,12 @@
 //! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
 //! (Issue 5.)
 
+pub mod canonical;
+pub mod dyadic;
+
+pub use canonical::{Context, GameId, Nus, PartizanOutcome};
+pub use dyadic::Dyadic;
+
 use crate::catalogue::Entry;
 
 /// The catalogue entries of this module.
