@@ -3,6 +3,9 @@
 
 pub mod canonical;
 pub mod dyadic;
+pub mod notation;
+#[cfg(test)]
+mod tests;
 
 pub use canonical::{Context, GameId, Nus, PartizanOutcome};
 pub use dyadic::Dyadic;
