@@ -1,8 +1,16 @@
 //! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
 //! (Issue 5.)
 
+pub mod canonical;
+pub mod dyadic;
+pub mod notation;
 pub mod outcome;
 pub mod rulesets;
+#[cfg(test)]
+mod tests;
+
+pub use canonical::{Context, GameId, Nus, PartizanOutcome};
+pub use dyadic::Dyadic;
 
 use crate::catalogue::Entry;
 

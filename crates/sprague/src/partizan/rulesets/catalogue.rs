@@ -6,11 +6,11 @@ use super::clobber::Clobber;
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::hackenbush::Hackenbush;
+use super::solver::ValueSolver;
 use super::toads::ToadsAndFrogs;
 use super::{Ruleset, Side};
 use crate::catalogue::{Entry, Game, Report, SolveOptions};
 use crate::error::{Error, Result};
-use super::solver::ValueSolver;
 use crate::partizan::canonical::Context;
 use serde_json::{json, Value};
 

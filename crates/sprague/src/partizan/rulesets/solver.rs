@@ -132,9 +132,9 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                 continue;
             }
             let mut start = 0usize;
-            for k in 0..2 {
-                values[k].clear();
-                for &end in &frame.ends[k] {
+            for (vals, ends) in values.iter_mut().zip(&frame.ends) {
+                vals.clear();
+                for &end in ends {
                     let mut total: Option<GameId> = None;
                     for (q, neg) in &frame.items[start..end as usize] {
                         let v = *self.memo.get(q).ok_or_else(|| {
@@ -154,7 +154,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                         Some(t) => t,
                         None => ctx.zero(),
                     };
-                    values[k].push(total);
+                    vals.push(total);
                 }
             }
             if self.memo.len() as u64 >= self.limit {

@@ -45,7 +45,12 @@ fn check_all<R: Ruleset>(rules: &R, positions: &[String]) {
         let (q, neg) = rules.normalize(&p);
         let h = values.value(&mut ctx, &q).unwrap();
         let h = if neg { ctx.neg(h) } else { h };
-        assert_eq!(g, h, "{} `{text}`: normal form changes the value", rules.name());
+        assert_eq!(
+            g,
+            h,
+            "{} `{text}`: normal form changes the value",
+            rules.name()
+        );
     }
 }
 
@@ -104,7 +109,10 @@ fn domineering_small_boards_match_brute_force() {
 #[test]
 fn hackenbush_strings() {
     // GAMES.md C1: blue-red-blue = 3/4.
-    assert_eq!(value_of(&Hackenbush::parse_picture("BRB", None).unwrap(), "BRB"), "3/4");
+    assert_eq!(
+        value_of(&Hackenbush::parse_picture("BRB", None).unwrap(), "BRB"),
+        "3/4"
+    );
     // Closed form (sign expansion) = search, for every blue-red string of length ≤ 8.
     for n in 1..=8 {
         for w in words(&['B', 'R'], n) {
