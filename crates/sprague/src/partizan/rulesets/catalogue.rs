@@ -239,7 +239,7 @@ pub fn report<R: Ruleset>(
         "outcome": class,
         "left_stop": ls.to_string(),
         "right_stop": rs.to_string(),
-        "positions": solver.positions(),
+        "components_searched": solver.positions(),
     });
     json[if all { "moves" } else { "winning_moves" }] = Value::Object(json_moves);
     Ok(Report::new(lines.join("\n"), json))
