@@ -224,3 +224,73 @@ fn cutcake_matches_brute_force_and_winning_ways() {
         }
     }
 }
+
+#[test]
+fn search_limit_is_a_clean_error() {
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&Domineering, 10);
+    let b = Domineering::empty(4, 4).unwrap();
+    let err = s.value(&mut ctx, &b).unwrap_err();
+    assert!(matches!(err, crate::error::Error::Limit { .. }), "{err}");
+    let mut o = OutcomeSolver::new(&Domineering, 10);
+    assert!(o.wins(&b).is_err());
+}
+
+#[test]
+fn long_strings_use_the_closed_form_and_deep_searches_do_not_recurse() {
+    // 120 alternating edges: value by sign expansion, exact (denominator 2^119).
+    let w: String = (0..120)
+        .map(|i| if i % 2 == 0 { 'B' } else { 'R' })
+        .collect();
+    let h = Hackenbush::parse_picture(&w, None).unwrap();
+    let v = value_of(&h, &w);
+    assert!(v.ends_with("/664613997892457936451903530140172288"), "{v}");
+    // A 120-edge string with a green edge on top is searched, 120 levels deep.
+    let w2 = format!("{}G", &w[..119]);
+    let h2 = Hackenbush::parse_picture(&w2, None).unwrap();
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&h2, LIMIT);
+    let g = s.value(&mut ctx, &h2.full()).unwrap();
+    assert!(ctx.display(g).contains('*'), "{}", ctx.display(g));
+}
+
+#[test]
+fn catalogue_reports() {
+    use crate::catalogue::{lookup, SolveOptions};
+    let opts = SolveOptions::default();
+    let r = lookup("domineering")
+        .unwrap()
+        .solve(&["..|..".to_string()], &opts)
+        .unwrap();
+    assert_eq!(r.json["canonical"], "+-1");
+    assert_eq!(r.json["outcome"], "N");
+    assert_eq!(r.json["left_stop"], "1");
+    assert_eq!(r.json["right_stop"], "-1");
+    assert_eq!(r.json["winning_moves"]["left"].as_array().unwrap().len(), 2);
+    let r = lookup("hackenbush")
+        .unwrap()
+        .solve(&["BRB".to_string()], &opts)
+        .unwrap();
+    assert_eq!(r.json["canonical"], "3/4");
+    assert_eq!(r.json["outcome"], "L");
+    let r = lookup("cutcake")
+        .unwrap()
+        .moves(&["2x4".to_string()], &opts)
+        .unwrap();
+    assert!(r.text.contains("2x2 + 2x2"), "{}", r.text);
+    for (game, bad) in [
+        ("domineering", "..|."),
+        ("domineering", "..|.o"),
+        ("clobber", "xo|x"),
+        ("toads-and-frogs", "tq"),
+        ("cutcake", "3x"),
+        ("hackenbush", "0-1:X"),
+        ("hackenbush", "1-2:B"),
+    ] {
+        let err = lookup(game)
+            .unwrap()
+            .solve(&[bad.to_string()], &opts)
+            .unwrap_err();
+        assert!(err.to_string().contains(game), "{game} {bad}: {err}");
+    }
+}
