@@ -4,6 +4,7 @@
 pub mod canonical;
 pub mod dyadic;
 pub mod notation;
+pub mod props;
 #[cfg(test)]
 mod tests;
 pub mod thermo;
@@ -52,6 +53,16 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
         "birthday": birthday,
         "is_number": ctx.is_number(g),
     });
+    let reduced = ctx.reduced(g);
+    let reduced = ctx.display(reduced);
+    text.push_str(&format!("\nreduced canonical form: {reduced}"));
+    json["reduced"] = serde_json::json!(reduced);
+    if ctx.is_all_small(g) {
+        let aw = ctx.atomic_weight(g)?;
+        let aw = ctx.display(aw);
+        text.push_str(&format!("\natomic weight: {aw}"));
+        json["atomic_weight"] = serde_json::json!(aw);
+    }
     if thermograph {
         text.push_str("\nthermograph:\n");
         text.push_str(&th.describe());
