@@ -160,6 +160,7 @@ pub struct Context {
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
+    pub(super) thermographs: FxHashMap<GameId, Arc<super::thermo::Thermograph>>,
 }
 
 impl Default for Context {
@@ -187,6 +188,7 @@ impl Context {
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
+            thermographs: FxHashMap::default(),
         }
     }
 

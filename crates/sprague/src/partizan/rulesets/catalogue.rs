@@ -174,11 +174,12 @@ pub fn report<R: Ruleset>(
     let canonical = ctx.display(g);
     let class = ctx.outcome(g).to_string();
     let (ls, rs) = (ctx.left_stop(g), ctx.right_stop(g));
+    let (mean, temperature) = (ctx.mean(g), ctx.temperature(g));
     let mut lines = vec![
         format!("{} {}", rules.name(), rules.display(&p)),
         format!("value: {canonical}"),
         format!("outcome: {class} ({})", class_words(&class)),
-        format!("stops: left {ls}, right {rs}"),
+        format!("stops: left {ls}, right {rs}; mean {mean}, temperature {temperature}"),
     ];
     let zero = ctx.zero();
     let mut json_moves = serde_json::Map::new();
@@ -239,6 +240,8 @@ pub fn report<R: Ruleset>(
         "outcome": class,
         "left_stop": ls.to_string(),
         "right_stop": rs.to_string(),
+        "mean": mean.to_string(),
+        "temperature": temperature.to_string(),
         "components_searched": solver.positions(),
     });
     json[if all { "moves" } else { "winning_moves" }] = Value::Object(json_moves);

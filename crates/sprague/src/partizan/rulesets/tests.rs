@@ -266,6 +266,8 @@ fn catalogue_reports() {
     assert_eq!(r.json["outcome"], "N");
     assert_eq!(r.json["left_stop"], "1");
     assert_eq!(r.json["right_stop"], "-1");
+    assert_eq!(r.json["mean"], "0");
+    assert_eq!(r.json["temperature"], "1");
     assert_eq!(r.json["winning_moves"]["left"].as_array().unwrap().len(), 2);
     let r = lookup("hackenbush")
         .unwrap()
