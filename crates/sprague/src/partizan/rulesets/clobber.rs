@@ -101,7 +101,11 @@ impl Ruleset for Clobber {
         if p.w == 0 {
             return (*p, false);
         }
-        let cropped = p.restrict_crop(p.occupied());
+        let cropped = if p.is_cropped() {
+            *p
+        } else {
+            p.restrict_crop(p.occupied())
+        };
         let (a, _) = cropped.least_image(8);
         let mut swapped = cropped;
         swapped.layers.swap(0, 1);

@@ -117,7 +117,11 @@ impl Ruleset for Domineering {
         if p.w == 0 {
             return (*p, false);
         }
-        let cropped = p.restrict_crop(p.layers[0]);
+        let cropped = if p.is_cropped() {
+            *p
+        } else {
+            p.restrict_crop(p.layers[0])
+        };
         let (b, t) = cropped.least_image(8);
         (b, t & 4 != 0)
     }

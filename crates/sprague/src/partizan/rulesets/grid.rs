@@ -182,6 +182,26 @@ impl<const K: usize> Board<K> {
         best
     }
 
+    /// Whether the occupied cells touch all four sides (cropping would change nothing).
+    pub fn is_cropped(&self) -> bool {
+        let (w, h) = (self.w as usize, self.h as usize);
+        if w == 0 || h == 0 {
+            return true;
+        }
+        let occ = self.occupied();
+        let row_mask = if w == 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        };
+        let (not_first, not_last) = self.column_masks();
+        let all = self.all();
+        occ & row_mask != 0
+            && (occ >> ((h - 1) * w)) & row_mask != 0
+            && occ & all & !not_first != 0
+            && occ & all & !not_last != 0
+    }
+
     /// Masks of the cells not in the first column and not in the last column.
     pub fn column_masks(&self) -> (u128, u128) {
         let (w, h) = (self.w as usize, self.h as usize);
@@ -336,6 +356,17 @@ mod tests {
         let crops: Vec<Board<1>> = regs.iter().map(|&m| b.restrict_crop(m)).collect();
         assert_eq!(display_board(&crops[0], ['x'], '.'), "xx|x.");
         assert_eq!(display_board(&crops[1], ['x'], '.'), "x|x|x");
+        assert!(
+            crops[0].is_cropped()
+                && crops[1].is_cropped()
+                && !b.restrict_crop(regs[0]).transform(0).eq(&b)
+        );
+        assert!(!parse_board::<1>("t", "..|.x", ['x'], '.')
+            .unwrap()
+            .is_cropped());
+        assert!(parse_board::<1>("t", "x.|.x", ['x'], '.')
+            .unwrap()
+            .is_cropped());
         let t = crops[0].transform(1);
         assert_eq!(display_board(&t, ['x'], '.'), "xx|.x");
         let t = crops[1].transform(4);

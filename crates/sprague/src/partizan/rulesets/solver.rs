@@ -119,10 +119,16 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                         self.rules.components(o, &mut comps);
                         for c in &comps {
                             let (q, neg) = self.rules.normalize(c);
-                            if self.known(ctx, &q).is_none() {
-                                todo.push(q.clone());
+                            match self.known(ctx, &q) {
+                                Some(v) => {
+                                    let v = if neg { ctx.neg(v) } else { v };
+                                    frame.items.push(Item::Known(v));
+                                }
+                                None => {
+                                    todo.push(q.clone());
+                                    frame.items.push(Item::Pending(q, neg));
+                                }
                             }
-                            frame.items.push((q, neg));
                         }
                         frame.ends[k].push(frame.items.len() as u32);
                     }
@@ -136,14 +142,23 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                 vals.clear();
                 for &end in ends {
                     let mut total: Option<GameId> = None;
-                    for (q, neg) in &frame.items[start..end as usize] {
-                        let v = *self.memo.get(q).ok_or_else(|| {
-                            Error::invalid(format!(
-                                "{}: the game is not short (a position repeats)",
-                                self.rules.name()
-                            ))
-                        })?;
-                        let v = if *neg { ctx.neg(v) } else { v };
+                    for item in &frame.items[start..end as usize] {
+                        let v = match item {
+                            Item::Known(v) => *v,
+                            Item::Pending(q, neg) => {
+                                let v = *self.memo.get(q).ok_or_else(|| {
+                                    Error::invalid(format!(
+                                        "{}: the game is not short (a position repeats)",
+                                        self.rules.name()
+                                    ))
+                                })?;
+                                if *neg {
+                                    ctx.neg(v)
+                                } else {
+                                    v
+                                }
+                            }
+                        };
                         total = Some(match total {
                             None => v,
                             Some(t) => ctx.add(t, v),
@@ -170,13 +185,20 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     }
 }
 
+/// A component of an option: its value when it was known at expansion (sign applied), or
+/// its normal form and sign, searched before the frame is revisited.
+enum Item<P> {
+    Known(GameId),
+    Pending(P, bool),
+}
+
 /// A component on the search stack with, once expanded, its options: the normalised
 /// components of each option (`items`), Left's options ending at `ends[0]`, Right's at
 /// `ends[1]`.
 struct Frame<P> {
     pos: P,
     expanded: bool,
-    items: Vec<(P, bool)>,
+    items: Vec<Item<P>>,
     ends: [Vec<u32>; 2],
 }
 
