@@ -142,8 +142,21 @@ impl<const K: usize> Board<K> {
                 }
             }
         }
-        let mut best = (*self, 0u8);
-        for t in 1..count {
+        // Images compare by height first: when transposing changes the height, only the
+        // half with the smaller height can hold the least image.
+        let range = if count <= 4 || w == h {
+            0..count
+        } else if w < h {
+            4..8
+        } else {
+            0..4
+        };
+        let mut best: Option<(Board<K>, u8)> = None;
+        for t in range {
+            if t == 0 {
+                best = Some((*self, 0));
+                continue;
+            }
             let transpose = t & 4 != 0;
             let (src, nw, nh) = if transpose {
                 (&cols, h, w)
@@ -175,11 +188,11 @@ impl<const K: usize> Board<K> {
                 w: nw as u8,
                 layers,
             };
-            if b < best.0 {
-                best = (b, t);
+            if best.is_none_or(|(x, _)| b < x) {
+                best = Some((b, t));
             }
         }
-        best
+        best.expect("at least one image")
     }
 
     /// Whether the occupied cells touch all four sides (cropping would change nothing).
