@@ -736,14 +736,30 @@ impl Context {
         if let Some(&b) = self.birthdays.get(&g) {
             return b;
         }
-        let l = self.opts(g, Side::Left);
-        let r = self.opts(g, Side::Right);
-        let mut b = 0u64;
-        for &o in l.iter().chain(r.iter()) {
-            b = b.max(self.birthday(o).saturating_add(1));
+        // Bottom-up with an explicit stack: chains such as `^65536` are long.
+        let mut stack = vec![(g, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if self.birthdays.contains_key(&x) || self.is_number(x) {
+                continue;
+            }
+            let l = self.opts(x, Side::Left);
+            let r = self.opts(x, Side::Right);
+            if !expanded {
+                stack.push((x, true));
+                for &o in l.iter().chain(r.iter()) {
+                    if !self.birthdays.contains_key(&o) && !self.is_number(o) {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let mut b = 0u64;
+            for &o in l.iter().chain(r.iter()) {
+                b = b.max(self.birthday(o).saturating_add(1));
+            }
+            self.birthdays.insert(x, b);
         }
-        self.birthdays.insert(g, b);
-        b
+        self.birthdays[&g]
     }
 }
 
