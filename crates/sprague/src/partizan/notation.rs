@@ -28,7 +28,7 @@ pub const MAX_NESTING: usize = 200;
 pub const MAX_UP_NTH: u64 = 64;
 /// The largest nimber and multiple of up accepted in one literal: `*n` has `n` options, and
 /// sums with games that are not numbers, nimbers or ups walk them.
-pub const MAX_NIM_UP: u64 = 1 << 16;
+pub const MAX_NIM_UP: u64 = 256;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -185,7 +185,13 @@ impl<'a> Parser<'a> {
         t
     }
     fn err(&self, msg: &str) -> Error {
-        Error::parse(format!("{msg} in game `{}`", self.src))
+        let src: String = self.src.chars().take(80).collect();
+        let more = if self.src.chars().count() > 80 {
+            "..."
+        } else {
+            ""
+        };
+        Error::parse(format!("{msg} in game `{src}{more}`"))
     }
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
