@@ -267,6 +267,12 @@ impl Context {
         self.nodes[g.0 as usize].nus.as_ref()
     }
 
+    /// The number part of a nus (`x` of `x + u·↑ + *m`), as a game.
+    fn nus_number(&mut self, g: GameId) -> GameId {
+        let x = self.as_nus(g).map(|n| n.number.clone()).unwrap_or_default();
+        self.number(x)
+    }
+
     /// The value of `g` when it is a number.
     pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
         self.as_nus(g).filter(|n| n.is_number()).map(|n| &n.number)
@@ -733,17 +739,46 @@ impl Context {
                 };
             }
         }
+        if let Some(n) = self.as_nus(g) {
+            // x + u·↑ + *m: b(x + *m) = b(x) + m; for u >= 1 the canonical options are x and
+            // x + (u-1)·↑ + *(m^1), except ↑* = {0,*|0}; down is symmetric.
+            let (u, m) = (n.up.unsigned_abs(), n.nim);
+            let xg = self.nus_number(g);
+            let bx = self.birthday(xg);
+            if u == 0 {
+                return bx.saturating_add(m);
+            }
+            let m1 = m ^ ((u - 1) & 1);
+            let tail = if m1 == 1 { 2 } else { 1 + (m1 ^ 1) };
+            return bx.saturating_add(u - 1).saturating_add(tail);
+        }
         if let Some(&b) = self.birthdays.get(&g) {
             return b;
         }
-        let l = self.opts(g, Side::Left);
-        let r = self.opts(g, Side::Right);
-        let mut b = 0u64;
-        for &o in l.iter().chain(r.iter()) {
-            b = b.max(self.birthday(o).saturating_add(1));
+        // Bottom-up with an explicit stack: chains can be long.
+        let mut stack = vec![(g, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if self.birthdays.contains_key(&x) || self.is_number(x) {
+                continue;
+            }
+            let l = self.opts(x, Side::Left);
+            let r = self.opts(x, Side::Right);
+            if !expanded {
+                stack.push((x, true));
+                for &o in l.iter().chain(r.iter()) {
+                    if !self.birthdays.contains_key(&o) && !self.is_number(o) {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let mut b = 0u64;
+            for &o in l.iter().chain(r.iter()) {
+                b = b.max(self.birthday(o).saturating_add(1));
+            }
+            self.birthdays.insert(x, b);
         }
-        self.birthdays.insert(g, b);
-        b
+        self.birthdays[&g]
     }
 }
 
@@ -850,6 +885,27 @@ mod tests {
         assert_eq!(c.display(us), "^*");
         let v3 = c.up_multiple(-3);
         assert_eq!(c.display(v3), "v3");
+        // Birthdays of x + u.^ + *m by formula against the general rule over options.
+        for up in -4i64..=4 {
+            for nim in 0..6u64 {
+                for x in [0i64, 2, -1] {
+                    let g = c.nus(Nus {
+                        number: Dyadic::integer(x),
+                        up,
+                        nim,
+                    });
+                    let l = c.left_options(g).to_vec();
+                    let r = c.right_options(g).to_vec();
+                    let by_options = l
+                        .iter()
+                        .chain(r.iter())
+                        .map(|&o| c.birthday(o) + 1)
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(c.birthday(g), by_options, "{}", c.display(g));
+                }
+            }
+        }
         let onezero = c.from_options(&[one], &[z]);
         assert_eq!(c.display(onezero), "{1|0}");
     }

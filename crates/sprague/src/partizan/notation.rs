@@ -26,6 +26,9 @@ use num_traits::{ToPrimitive, Zero};
 pub const MAX_NESTING: usize = 200;
 /// The largest `n` accepted in `^<n>` (the birthday of up-nth grows with `n`).
 pub const MAX_UP_NTH: u64 = 64;
+/// The largest nimber and multiple of up accepted in one literal: `*n` has `n` options, and
+/// sums with games that are not numbers, nimbers or ups walk them.
+pub const MAX_NIM_UP: u64 = 256;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -182,7 +185,13 @@ impl<'a> Parser<'a> {
         t
     }
     fn err(&self, msg: &str) -> Error {
-        Error::parse(format!("{msg} in game `{}`", self.src))
+        let src: String = self.src.chars().take(80).collect();
+        let more = if self.src.chars().count() > 80 {
+            "..."
+        } else {
+            ""
+        };
+        Error::parse(format!("{msg} in game `{src}{more}`"))
     }
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
@@ -426,8 +435,10 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 Some(Tok::Int(_)) if count == 1 => {
                     count = self.small_int("`^`")?;
-                    if count > i64::MAX as u64 / 2 {
-                        return Err(self.err(&format!("{count} ups are too many")));
+                    if count > MAX_NIM_UP {
+                        return Err(self.err(&format!(
+                            "{count} ups are too many (at most {MAX_NIM_UP} in one literal)"
+                        )));
                     }
                 }
                 Some(Tok::Lt) if count == 1 => {
@@ -453,6 +464,11 @@ impl<'a> Parser<'a> {
             nim = 1;
             if let Some(Tok::Int(_)) = self.peek() {
                 nim = self.small_int("`*`")?;
+                if nim > MAX_NIM_UP {
+                    return Err(self.err(&format!(
+                        "*{nim} is too large (at most *{MAX_NIM_UP} in one literal)"
+                    )));
+                }
             }
         }
         if negative {

@@ -342,3 +342,57 @@ proptest! {
         prop_assert_eq!(le, c.le(d, z));
     }
 }
+
+/// A random explicit tree: `shape` gives, level by level, option lists as indices into the
+/// trees made so far (starting from the four day-1 forms).
+fn build_random(t: &mut Trees, shape: &[(Vec<usize>, Vec<usize>)]) -> Vec<usize> {
+    let zero = t.node(vec![], vec![]);
+    let mut made = vec![
+        zero,
+        t.node(vec![zero], vec![]),
+        t.node(vec![], vec![zero]),
+        t.node(vec![zero], vec![zero]),
+    ];
+    for (l, r) in shape {
+        let l = l.iter().map(|&i| made[i % made.len()]).collect();
+        let r = r.iter().map(|&i| made[i % made.len()]).collect();
+        let n = t.node(l, r);
+        made.push(n);
+    }
+    made
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Deeper random forms (not only day 2): the canonical forms compare, add and have the
+    /// outcomes that a brute-force search over the explicit trees finds.
+    #[test]
+    fn random_forms_match_brute_force(
+        shape in prop::collection::vec(
+            (prop::collection::vec(0usize..64, 0..3), prop::collection::vec(0usize..64, 0..3)),
+            1..9,
+        )
+    ) {
+        let mut t = Trees::default();
+        let made = build_random(&mut t, &shape);
+        let mut ctx = Context::new();
+        let mut memo = FxHashMap::default();
+        let tail: Vec<usize> = made.iter().rev().take(4).copied().collect();
+        for &a in &tail {
+            for &b in &tail {
+                let ia = t.id(&mut ctx, a, &mut memo);
+                let ib = t.id(&mut ctx, b, &mut memo);
+                prop_assert_eq!(ctx.le(ia, ib), t.le(&[a], &[b]));
+                let s = ctx.add(ia, ib);
+                let z = ctx.zero();
+                prop_assert_eq!(ctx.le(z, s), t.le(&[], &[a, b]));
+                prop_assert_eq!(ctx.le(s, z), t.le(&[a, b], &[]));
+                // The canonical form has the same outcome as the tree in a sum with *.
+                let star = ctx.nimber(1);
+                let ss = ctx.add(ia, star);
+                let st = t.node(vec![made[0]], vec![made[0]]);
+                prop_assert_eq!(ctx.le(z, ss), t.le(&[], &[a, st]));
+            }
+        }
+    }
+}

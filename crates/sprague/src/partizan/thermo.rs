@@ -208,70 +208,134 @@ impl Thermograph {
 }
 
 impl Context {
-    /// The thermograph of `g`.
+    /// The thermograph of `g` (computed bottom-up with an explicit stack, so deep games such
+    /// as numbers with large denominators need no deep recursion).
     pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {
-        if let Some(t) = self.thermographs.get(&g) {
-            return t.clone();
+        let mut stack = vec![(g, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if self.thermographs.contains_key(&x) {
+                continue;
+            }
+            if let Some(th) = self.thermograph_shortcut(x) {
+                self.thermographs.insert(x, Arc::new(th));
+                continue;
+            }
+            if !expanded {
+                stack.push((x, true));
+                let l = self.left_options(x).to_vec();
+                let r = self.right_options(x).to_vec();
+                for o in l.into_iter().chain(r) {
+                    if !self.thermographs.contains_key(&o) {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let th = self.thermograph_from_options(x);
+            self.thermographs.insert(x, Arc::new(th));
         }
-        let th = if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
-            Thermograph {
+        self.thermographs[&g].clone()
+    }
+
+    /// Integers: a mast from -1. `x + u·↑ + *m` with `x` an integer and an infinitesimal part: a mast at `x`
+    /// from 0; below 0 the left wall is `x - t` unless the game is a multiple of down other
+    /// than `↓*` (then `x`), and symmetrically the right wall is `x + t` unless it is a
+    /// multiple of up other than `↑*` (checked against the general rule in the tests).
+    fn thermograph_shortcut(&mut self, g: GameId) -> Option<Thermograph> {
+        let n = self.as_nus(g)?;
+        let x = n.number.clone();
+        if n.is_number() {
+            if !x.is_integer() {
+                return None;
+            }
+            return Some(Thermograph {
                 left: Trajectory::constant(x.clone()),
                 right: Trajectory::constant(x.clone()),
                 temperature: Dyadic::integer(-1),
-                mean: x.clone(),
+                mean: x,
+            });
+        }
+        if !x.is_integer() {
+            // Below 0 the walls of a non-integer number show through: the general rule.
+            return None;
+        }
+        let upstar = n.nim == 1 && n.up.abs() == 1;
+        let a: i64 = if n.up <= -1 && !upstar { 0 } else { 1 };
+        let b: i64 = if n.up >= 1 && !upstar { 0 } else { 1 };
+        let wall = |s: i64| {
+            Trajectory {
+                pieces: vec![
+                    Piece {
+                        t: Dyadic::integer(-1),
+                        v: x.add(&Dyadic::integer(-s)),
+                        slope: s,
+                    },
+                    Piece {
+                        t: Dyadic::zero(),
+                        v: x.clone(),
+                        slope: 0,
+                    },
+                ],
             }
-        } else {
-            let l = self.left_options(g).to_vec();
-            let r = self.right_options(g).to_vec();
-            // A game that is not an integer has options on both sides.
-            let mut lw: Option<Trajectory> = None;
-            for o in l {
-                let w = self.thermograph(o).right.tilt(-1);
-                lw = Some(match lw {
-                    None => w,
-                    Some(x) => x.extremum(&w, true),
-                });
+            .simplified()
+        };
+        Some(Thermograph {
+            left: wall(-a),
+            right: wall(b),
+            temperature: Dyadic::zero(),
+            mean: x.clone(),
+        })
+    }
+
+    /// The thermograph from the scaffold of the options' thermographs (already computed).
+    fn thermograph_from_options(&mut self, g: GameId) -> Thermograph {
+        let l = self.left_options(g).to_vec();
+        let r = self.right_options(g).to_vec();
+        // A game that is not an integer has options on both sides.
+        let mut lw: Option<Trajectory> = None;
+        for o in l {
+            let w = self.thermograph(o).right.tilt(-1);
+            lw = Some(match lw {
+                None => w,
+                Some(x) => x.extremum(&w, true),
+            });
+        }
+        let mut rw: Option<Trajectory> = None;
+        for o in r {
+            let w = self.thermograph(o).left.tilt(1);
+            rw = Some(match rw {
+                None => w,
+                Some(x) => x.extremum(&w, false),
+            });
+        }
+        let lw = lw.unwrap_or_else(|| Trajectory::constant(Dyadic::zero()));
+        let rw = rw.unwrap_or_else(|| Trajectory::constant(Dyadic::zero()));
+        // The least t with L(t) <= R(t); L - R is non-increasing.
+        let ts = lw.breakpoints(&rw);
+        let mut temp = None;
+        for (i, a) in ts.iter().enumerate() {
+            let d = lw.eval(a).sub(&rw.eval(a));
+            if d.signum() <= 0 {
+                temp = Some(a.clone());
+                break;
             }
-            let mut rw: Option<Trajectory> = None;
-            for o in r {
-                let w = self.thermograph(o).left.tilt(1);
-                rw = Some(match rw {
-                    None => w,
-                    Some(x) => x.extremum(&w, false),
-                });
-            }
-            let lw = lw.unwrap_or_else(|| Trajectory::constant(Dyadic::zero()));
-            let rw = rw.unwrap_or_else(|| Trajectory::constant(Dyadic::zero()));
-            // The least t with L(t) <= R(t); L - R is non-increasing.
-            let ts = lw.breakpoints(&rw);
-            let mut temp = None;
-            for (i, a) in ts.iter().enumerate() {
-                let d = lw.eval(a).sub(&rw.eval(a));
-                if d.signum() <= 0 {
-                    temp = Some(a.clone());
+            let slope = lw.piece_at(a).slope - rw.piece_at(a).slope;
+            if slope < 0 {
+                let tc = a.add(&divide(&d, -slope));
+                if ts.get(i + 1).is_none_or(|n| tc <= *n) {
+                    temp = Some(tc);
                     break;
                 }
-                let slope = lw.piece_at(a).slope - rw.piece_at(a).slope;
-                if slope < 0 {
-                    let tc = a.add(&divide(&d, -slope));
-                    if ts.get(i + 1).is_none_or(|n| tc <= *n) {
-                        temp = Some(tc);
-                        break;
-                    }
-                }
             }
-            let temperature = temp.unwrap_or_else(|| Dyadic::integer(-1));
-            let mean = lw.eval(&temperature);
-            Thermograph {
-                left: lw.masted(&temperature, &mean),
-                right: rw.masted(&temperature, &mean),
-                temperature,
-                mean,
-            }
-        };
-        let th = Arc::new(th);
-        self.thermographs.insert(g, th.clone());
-        th
+        }
+        let temperature = temp.unwrap_or_else(|| Dyadic::integer(-1));
+        let mean = lw.eval(&temperature);
+        Thermograph {
+            left: lw.masted(&temperature, &mean),
+            right: rw.masted(&temperature, &mean),
+            temperature,
+            mean,
+        }
     }
 
     /// The mean value.
@@ -396,6 +460,35 @@ mod tests {
             Dyadic::new(BigInt::from(9), 2)
         );
         assert!(th.describe().contains("left wall"));
+    }
+
+    #[test]
+    fn infinitesimal_shortcut_matches_the_scaffold() {
+        let mut c = Context::new();
+        for x in [
+            Dyadic::zero(),
+            Dyadic::new(BigInt::from(-3), 2),
+            Dyadic::integer(2),
+        ] {
+            for up in -3i64..=3 {
+                for nim in 0..5u64 {
+                    if up == 0 && nim == 0 {
+                        continue;
+                    }
+                    let g = c.nus(super::super::Nus {
+                        number: x.clone(),
+                        up,
+                        nim,
+                    });
+                    let fast = c.thermograph(g);
+                    let general = c.thermograph_from_options(g);
+                    assert_eq!(*fast, general, "{}", c.display(g));
+                }
+            }
+        }
+        // A number with a large denominator needs no deep recursion.
+        let g = c.dyadic(BigInt::from(1), 1000);
+        assert_eq!(c.temperature(g), Dyadic::new(BigInt::from(-1), 1000));
     }
 
     #[test]
