@@ -1,21 +1,113 @@
 //! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
 //! (Issue 5.)
 
+pub mod canonical;
+pub mod dyadic;
+pub mod notation;
+pub mod outcome;
+pub mod props;
+pub mod rulesets;
+#[cfg(test)]
+mod tests;
+pub mod thermo;
+
+pub use canonical::{Context, GameId, Nus, PartizanOutcome};
+pub use dyadic::Dyadic;
+
 use crate::catalogue::Entry;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![]
+    rulesets::entries()
 }
-
 use crate::catalogue::Report;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// `sprague value EXPR`: the canonical form of a game expression and its properties, or its
 /// thermograph when `thermograph` is set.
 pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
-    let _ = thermograph;
-    Err(Error::unsupported(format!(
-        "partizan values are not implemented yet (asked for `{expr}`)"
-    )))
+    let mut ctx = Context::new();
+    let g = notation::parse(&mut ctx, expr)?;
+    let canonical = ctx.display(g);
+    let outcome = ctx.outcome(g);
+    let (ls, rs) = ctx.stops(g);
+    let th = ctx.thermograph(g);
+    let birthday = ctx.birthday(g);
+    let who = match outcome {
+        PartizanOutcome::L => "Left wins",
+        PartizanOutcome::R => "Right wins",
+        PartizanOutcome::N => "the first player wins",
+        PartizanOutcome::P => "the second player wins",
+    };
+    let mut text = format!(
+        "canonical: {canonical}\noutcome: {outcome} ({who})\nleft stop: {ls}\nright stop: {rs}\nmean: {}\ntemperature: {}\nbirthday: {birthday}",
+        th.mean, th.temperature
+    );
+    let mut json = serde_json::json!({
+        "expression": expr,
+        "canonical": canonical,
+        "outcome": outcome.to_string(),
+        "left_stop": ls.to_string(),
+        "right_stop": rs.to_string(),
+        "mean": th.mean.to_string(),
+        "temperature": th.temperature.to_string(),
+        "birthday": birthday,
+        "is_number": ctx.is_number(g),
+    });
+    let reduced = ctx.reduced(g);
+    let reduced = ctx.display(reduced);
+    text.push_str(&format!("\nreduced canonical form: {reduced}"));
+    json["reduced"] = serde_json::json!(reduced);
+    if ctx.is_all_small(g) {
+        let aw = ctx.atomic_weight(g)?;
+        let aw = ctx.display(aw);
+        text.push_str(&format!("\natomic weight: {aw}"));
+        json["atomic_weight"] = serde_json::json!(aw);
+    }
+    if thermograph {
+        text.push_str("\nthermograph:\n");
+        text.push_str(&th.describe());
+        let walls = |w: &thermo::Trajectory| {
+            w.pieces
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "t": p.t.to_string(),
+                        "value": p.v.to_string(),
+                        "slope": p.slope,
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        json["thermograph"] = serde_json::json!({
+            "left_wall": walls(&th.left),
+            "right_wall": walls(&th.right),
+        });
+    }
+    Ok(Report::new(text, json))
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::*;
+
+    #[test]
+    fn value_report_fields() {
+        let r = value_report("{3||2*|1*}", true).unwrap();
+        assert_eq!(r.json["canonical"], "{3||2*|1*}");
+        assert_eq!(r.json["outcome"], "L");
+        assert_eq!(r.json["left_stop"], "3");
+        assert_eq!(r.json["right_stop"], "2");
+        assert_eq!(r.json["mean"], "9/4");
+        assert_eq!(r.json["temperature"], "3/4");
+        assert!(r.text.contains("right wall"));
+        let r = value_report("{3||2|1} - {3|{2|1}}", false).unwrap();
+        assert_eq!(r.json["canonical"], "0");
+        assert_eq!(r.json["outcome"], "P");
+        let r = value_report("+-1", false).unwrap();
+        assert_eq!(r.json["temperature"], "1");
+        assert_eq!(r.json["outcome"], "N");
+        assert!(value_report("{1|2|3}", false).is_err());
+        assert!(value_report("1/3", false).is_err());
+    }
 }

@@ -1,0 +1,156 @@
+//! Cutcake (Winning Ways, ch. 2; CGSuite's `Cutcake`, an instance of `GenCutcake` where
+//! Left splits the number of columns and Right the number of rows): a sum of rectangular
+//! cakes `RxC` (R rows, C columns) scored into unit squares. **Left cuts vertically**
+//! along a score line, splitting an `RxC` cake into `Rxa + Rx(C-a)`; **Right cuts
+//! horizontally**, giving `axC + (R-a)xC`. Written `3x4`, or a sum `3x4 + 2x2`.
+//!
+//! Every rectangle is its own component; transposing every cake swaps the players'
+//! roles (the negated value).
+
+use super::{Ruleset, Side};
+use crate::error::{Error, Result};
+
+/// The largest side accepted.
+pub const MAX_SIDE: u32 = 10_000;
+
+/// A sum of cakes `(rows, columns)`, sorted.
+pub type Cakes = Vec<(u32, u32)>;
+
+/// The rules of Cutcake.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cutcake;
+
+impl Cutcake {
+    fn each_move(p: &Cakes, side: Side, mut f: impl FnMut(usize, u32, Cakes)) {
+        for (k, &(r, c)) in p.iter().enumerate() {
+            if k > 0 && p[k - 1] == (r, c) {
+                continue;
+            }
+            let n = if side == Side::Left { c } else { r };
+            for a in 1..=n / 2 {
+                let mut q = p.clone();
+                q.remove(k);
+                if side == Side::Left {
+                    q.push((r, a));
+                    q.push((r, c - a));
+                } else {
+                    q.push((a, c));
+                    q.push((r - a, c));
+                }
+                q.retain(|&(r, c)| r * c > 1);
+                q.sort_unstable();
+                f(k, a, q);
+            }
+        }
+    }
+}
+
+impl Ruleset for Cutcake {
+    type Position = Cakes;
+
+    fn name(&self) -> &'static str {
+        "cutcake"
+    }
+
+    fn parse(&self, text: &str) -> Result<Cakes> {
+        let mut out = Vec::new();
+        for word in text.split(|c: char| c == '+' || c.is_whitespace()) {
+            if word.is_empty() {
+                continue;
+            }
+            let (a, b) = word.split_once(['x', 'X', '*']).ok_or_else(|| {
+                Error::parse(format!(
+                    "cutcake: `{word}` is not a cake; write ROWSxCOLUMNS, e.g. `3x4`"
+                ))
+            })?;
+            let side = |s: &str| -> Result<u32> {
+                let v: u32 = s.trim().parse().map_err(|_| {
+                    Error::parse(format!(
+                        "cutcake: `{s}` in `{word}` is not a positive integer"
+                    ))
+                })?;
+                if v == 0 || v > MAX_SIDE {
+                    return Err(Error::parse(format!(
+                        "cutcake: side `{s}` in `{word}` must be between 1 and {MAX_SIDE}"
+                    )));
+                }
+                Ok(v)
+            };
+            out.push((side(a)?, side(b)?));
+        }
+        if out.is_empty() {
+            return Err(Error::parse(
+                "cutcake: no cake given; write ROWSxCOLUMNS, e.g. `3x4`",
+            ));
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    fn display(&self, p: &Cakes) -> String {
+        if p.is_empty() {
+            return "0".into();
+        }
+        p.iter()
+            .map(|(r, c)| format!("{r}x{c}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    fn options(&self, p: &Cakes, side: Side, out: &mut Vec<Cakes>) {
+        Self::each_move(p, side, |_, _, q| out.push(q));
+    }
+
+    fn moves(&self, p: &Cakes, side: Side) -> Vec<(String, Cakes)> {
+        let mut out = Vec::new();
+        Self::each_move(p, side, |k, a, q| {
+            let (r, c) = p[k];
+            let how = if side == Side::Left {
+                format!("cut {r}x{c} vertically into {r}x{a} + {r}x{}", c - a)
+            } else {
+                format!("cut {r}x{c} horizontally into {a}x{c} + {}x{c}", r - a)
+            };
+            out.push((format!("{how} → {}", self.display(&q)), q));
+        });
+        out
+    }
+
+    fn components(&self, p: &Cakes, out: &mut Vec<Cakes>) {
+        for &rc in p {
+            if rc.0 * rc.1 > 1 {
+                out.push(vec![rc]);
+            }
+        }
+    }
+
+    fn normalize(&self, p: &Cakes) -> (Cakes, bool) {
+        let mut q: Cakes = p.iter().copied().filter(|&(r, c)| r * c > 1).collect();
+        q.sort_unstable();
+        let mut t: Cakes = q.iter().map(|&(r, c)| (c, r)).collect();
+        t.sort_unstable();
+        if t < q {
+            (t, true)
+        } else {
+            (q, false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::outcome::OutcomeSolver;
+    use super::*;
+
+    #[test]
+    fn strips_and_outcomes() {
+        let g = Cutcake;
+        let mut s = OutcomeSolver::new(&g, 1_000_000);
+        // 1x3: Left (vertical cuts) has moves, Right none: L.  3x1: R.  2x2 = 0: P.
+        assert_eq!(s.wins(&g.parse("1x3").unwrap()).unwrap().letter(), 'L');
+        assert_eq!(s.wins(&g.parse("3x1").unwrap()).unwrap().letter(), 'R');
+        assert_eq!(s.wins(&g.parse("2x2").unwrap()).unwrap().letter(), 'P');
+        assert!(g.parse("3y4").is_err());
+        assert!(g.parse("0x4").is_err());
+        assert!(g.parse("").is_err());
+    }
+}

@@ -1,0 +1,180 @@
+//! Domineering (Berlekamp, Conway, Guy, *Winning Ways*, ch. 1; CGSuite's `Domineering`):
+//! players take turns placing dominoes on empty squares of a board; **Left places them
+//! vertically, Right horizontally**. A board is written as rows of `.` (empty) and `#`
+//! (filled) separated by `|`, top row first: `....|....` is the empty 2×4 board.
+//!
+//! Positions are bitboards of the empty cells (up to 128 cells). A board splits into its
+//! orthogonally connected empty regions; each region is cropped and put in the least of
+//! its images under the reflections (same value) and transpositions (players' roles
+//! swapped: the negated value), so that all eight images share one memo entry.
+
+use super::grid::{display_board, parse_board, Board};
+use super::{Ruleset, Side};
+use crate::error::Result;
+
+/// A Domineering board: layer 0 holds the empty cells.
+pub type DomBoard = Board<1>;
+
+/// The rules of Domineering.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Domineering;
+
+impl Domineering {
+    /// The empty board of `rows` rows and `cols` columns (at most 128 cells).
+    pub fn empty(rows: usize, cols: usize) -> Result<DomBoard> {
+        let row = ".".repeat(cols);
+        let text = vec![row; rows].join("|");
+        parse_board("domineering", &text, ['.'], '#')
+    }
+
+    /// Bits `i` such that a domino of `side` fits on `i` and its partner cell.
+    fn placements(b: &DomBoard, side: Side) -> (u128, u32) {
+        let e = b.layers[0];
+        match side {
+            Side::Left => (e & (e >> b.w), b.w as u32),
+            Side::Right => {
+                let (_, not_last) = b.column_masks();
+                (e & (e >> 1) & not_last, 1)
+            }
+        }
+    }
+}
+
+impl Ruleset for Domineering {
+    type Position = DomBoard;
+
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn parse(&self, text: &str) -> Result<DomBoard> {
+        parse_board("domineering", text, ['.'], '#')
+    }
+
+    fn display(&self, p: &DomBoard) -> String {
+        display_board(p, ['.'], '#')
+    }
+
+    fn options(&self, p: &DomBoard, side: Side, out: &mut Vec<DomBoard>) {
+        if p.w == 0 {
+            return;
+        }
+        let (mut m, step) = Self::placements(p, side);
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let mut q = *p;
+            q.layers[0] &= !((1u128 << i) | (1u128 << (i + step)));
+            out.push(q);
+        }
+    }
+
+    fn moves(&self, p: &DomBoard, side: Side) -> Vec<(String, DomBoard)> {
+        let mut out = Vec::new();
+        if p.w == 0 {
+            return out;
+        }
+        let (mut m, step) = Self::placements(p, side);
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let (r, c) = p.coords(i);
+            let (r2, c2) = p.coords(i + step);
+            let mut q = *p;
+            q.layers[0] &= !((1u128 << i) | (1u128 << (i + step)));
+            let kind = if side == Side::Left {
+                "vertical"
+            } else {
+                "horizontal"
+            };
+            out.push((
+                format!(
+                    "{kind} domino on (row {}, col {})-(row {}, col {}) → {}",
+                    r + 1,
+                    c + 1,
+                    r2 + 1,
+                    c2 + 1,
+                    self.display(&q)
+                ),
+                q,
+            ));
+        }
+        out
+    }
+
+    fn components(&self, p: &DomBoard, out: &mut Vec<DomBoard>) {
+        if p.w == 0 {
+            return;
+        }
+        for region in p.regions(p.layers[0]) {
+            if region.count_ones() >= 2 {
+                out.push(p.restrict_crop(region));
+            }
+        }
+    }
+
+    fn normalize(&self, p: &DomBoard) -> (DomBoard, bool) {
+        if p.w == 0 {
+            return (*p, false);
+        }
+        let cropped = if p.is_cropped() {
+            *p
+        } else {
+            p.restrict_crop(p.layers[0])
+        };
+        let (b, t) = cropped.least_image(8);
+        (b, t & 4 != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::outcome::OutcomeSolver;
+    use super::*;
+
+    #[test]
+    fn parse_and_moves() {
+        let d = Domineering;
+        let b = d.parse("..|..").unwrap();
+        assert_eq!(d.display(&b), "..|..");
+        let mut v = Vec::new();
+        d.options(&b, Side::Left, &mut v);
+        assert_eq!(v.len(), 2);
+        v.clear();
+        d.options(&b, Side::Right, &mut v);
+        assert_eq!(v.len(), 2);
+        assert!(d.parse("..|.x").is_err());
+        assert!(d.parse("...|..").is_err());
+        // A 1×n strip: only Right can move.
+        let s = d.parse("...").unwrap();
+        v.clear();
+        d.options(&s, Side::Left, &mut v);
+        assert!(v.is_empty());
+    }
+
+    #[test]
+    fn outcomes_of_small_rectangles() {
+        // 2×2 = ±1 (class N), 2×1 = 1 (L), 1×2 = -1 (R), 1×1 = 0 (P).
+        let d = Domineering;
+        let mut s = OutcomeSolver::new(&d, 1_000_000);
+        let class = |s: &mut OutcomeSolver<Domineering>, t: &str| {
+            s.wins(&d.parse(t).unwrap()).unwrap().letter()
+        };
+        assert_eq!(class(&mut s, "..|.."), 'N');
+        assert_eq!(class(&mut s, ".|."), 'L');
+        assert_eq!(class(&mut s, ".."), 'R');
+        assert_eq!(class(&mut s, "."), 'P');
+        // 3×3 empty is N, 2×3 (2 rows, 3 cols) is R-favoured? Winning Ways: the 2×3 board
+        // (2 rows, 3 columns) has value {1 | -2}... checked against canonical forms elsewhere.
+        assert_eq!(class(&mut s, "...|...|..."), 'N');
+    }
+
+    #[test]
+    fn normal_form_negates_transposes() {
+        let d = Domineering;
+        let (a, na) = d.normalize(&d.parse(".|.").unwrap());
+        let (b, nb) = d.normalize(&d.parse("..").unwrap());
+        assert_eq!(a, b);
+        assert_ne!(na, nb);
+    }
+}

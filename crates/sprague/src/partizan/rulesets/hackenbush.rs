@@ -1,0 +1,466 @@
+//! Red–Blue–Green Hackenbush (Winning Ways, ch. 1–2, 7; CGSuite's `Hackenbush`): edges of
+//! a graph coloured blue (Left's), red (Right's) or green (either player's) with some
+//! vertices on the ground. A move deletes one edge of one's own colour (or a green one);
+//! every edge no longer connected to the ground disappears.
+//!
+//! Positions are written either as **strings** from the ground up, `BRB` (several strings,
+//! separated by spaces or `+`, stand on the ground side by side), or as **graphs** in the
+//! text format of [`crate::graph::format`] with a colour after each edge: `0-1:B 1-2:R
+//! 1-3:G`, chains allowed (`0-1-2:B`), items separated by spaces, commas, semicolons or
+//! newlines, `#` comments. Vertex `0` is the ground unless another is named.
+//!
+//! The value of a blue–red string is known in closed form (Berlekamp's sign expansion,
+//! *Winning Ways* ch. 2; Conway, *On Numbers and Games*): the first run of n equal edges is
+//! worth ±n, and the k-th edge after the first change of colour adds ±1/2^k (+ for blue).
+//! [`blue_red_string_value`] computes it exactly; the generic solver checks it.
+//!
+//! A position is the set of edges still standing (a bit mask over at most 128 edges of the
+//! parsed graph). It splits into the components of the graph with the ground vertex
+//! removed (each together with its edges to the ground).
+
+use super::{Ruleset, Side};
+use crate::error::{Error, Result};
+use crate::partizan::canonical::{Context, GameId};
+use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
+
+/// The most edges a graph may have.
+pub const MAX_EDGES: usize = 128;
+
+/// An edge colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Left's.
+    Blue,
+    /// Right's.
+    Red,
+    /// Either player's.
+    Green,
+}
+
+impl Colour {
+    fn letter(self) -> char {
+        match self {
+            Colour::Blue => 'B',
+            Colour::Red => 'R',
+            Colour::Green => 'G',
+        }
+    }
+    fn parse(c: char) -> Option<Colour> {
+        match c.to_ascii_uppercase() {
+            'B' | 'L' => Some(Colour::Blue),
+            'R' => Some(Colour::Red),
+            'G' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+    fn playable(self, side: Side) -> bool {
+        matches!(
+            (self, side),
+            (Colour::Green, _) | (Colour::Blue, Side::Left) | (Colour::Red, Side::Right)
+        )
+    }
+}
+
+/// The exact value of a blue–red string from the ground up, as `numerator / 2^exponent`
+/// (sign expansion; see the module documentation). `None` if a green edge occurs.
+pub fn blue_red_string_value(s: &[Colour]) -> Option<(BigInt, u32)> {
+    let sign = |c: Colour| -> Option<i64> {
+        match c {
+            Colour::Blue => Some(1),
+            Colour::Red => Some(-1),
+            Colour::Green => None,
+        }
+    };
+    let Some(&first) = s.first() else {
+        return Some((BigInt::from(0), 0));
+    };
+    let s0 = sign(first)?;
+    let run = s.iter().take_while(|&&c| c == first).count();
+    let rest = &s[run..];
+    // value = s0*run + sum_{k>=1} sign(rest[k-1]) / 2^k, as numerator over 2^rest.len().
+    let e = rest.len() as u32;
+    let mut num = (BigInt::from(s0) * BigInt::from(run)) << e;
+    for (k, &c) in rest.iter().enumerate() {
+        let v = BigInt::from(sign(c)?) << (e - 1 - k as u32);
+        num += v;
+    }
+    // Reduce to lowest terms.
+    let mut e = e;
+    while e > 0 && !num.bit(0) {
+        num >>= 1;
+        e -= 1;
+    }
+    Some((num, e))
+}
+
+/// A Hackenbush picture: the parsed graph. Positions are masks of standing edges.
+#[derive(Debug, Clone)]
+pub struct Hackenbush {
+    names: Vec<String>,
+    edges: Vec<(u32, u32, Colour)>,
+    ground: u32,
+    /// Incident edges of each vertex.
+    incident: Vec<Vec<u32>>,
+    /// The text the picture was parsed from.
+    text: String,
+}
+
+impl Hackenbush {
+    /// Parses a picture (see the module documentation); `ground` names the ground vertex
+    /// of a graph (default `0`).
+    pub fn parse_picture(text: &str, ground: Option<&str>) -> Result<Hackenbush> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(Error::parse(
+                "hackenbush: empty picture; write a string like `BRB` or edges like `0-1:B 1-2:R`",
+            ));
+        }
+        let is_strings = t
+            .chars()
+            .all(|c| c == '+' || c.is_whitespace() || Colour::parse(c).is_some());
+        let mut h = Hackenbush {
+            names: Vec::new(),
+            edges: Vec::new(),
+            ground: 0,
+            incident: Vec::new(),
+            text: t.to_string(),
+        };
+        let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        let mut vertex = |h: &mut Hackenbush, name: &str| -> u32 {
+            *index.entry(name.to_string()).or_insert_with(|| {
+                h.names.push(name.to_string());
+                h.names.len() as u32 - 1
+            })
+        };
+        if is_strings {
+            if ground.is_some_and(|g| g != "0") {
+                return Err(Error::parse(
+                    "hackenbush: --ground applies to graphs, not to strings",
+                ));
+            }
+            let g = vertex(&mut h, "0");
+            h.ground = g;
+            let mut next = 1usize;
+            for word in t.split(|c: char| c == '+' || c.is_whitespace()) {
+                let mut below = g;
+                for c in word.chars() {
+                    let colour = Colour::parse(c).expect("checked");
+                    let name = next.to_string();
+                    next += 1;
+                    let v = vertex(&mut h, &name);
+                    h.edges.push((below, v, colour));
+                    below = v;
+                }
+            }
+        } else {
+            let mut ground_seen = false;
+            let gname = ground.unwrap_or("0");
+            for line in t.lines() {
+                let line = line.split('#').next().unwrap_or("");
+                for item in line.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
+                    if item.is_empty() {
+                        continue;
+                    }
+                    let (chain, col) = item.rsplit_once(':').ok_or_else(|| {
+                        Error::parse(format!(
+                            "hackenbush: edge `{item}` has no colour; write `u-v:B`, `u-v:R` or `u-v:G`"
+                        ))
+                    })?;
+                    let mut cs = col.chars();
+                    let colour = match (cs.next().and_then(Colour::parse), cs.next()) {
+                        (Some(c), None) => c,
+                        _ => {
+                            return Err(Error::parse(format!(
+                                "hackenbush: colour `{col}` of `{item}` is not B (blue), R (red) or G (green)"
+                            )))
+                        }
+                    };
+                    let names: Vec<&str> = chain.split('-').collect();
+                    if names.len() < 2 {
+                        return Err(Error::parse(format!(
+                            "hackenbush: `{item}` is not an edge; write `u-v:C`"
+                        )));
+                    }
+                    for n in &names {
+                        if n.is_empty()
+                            || !n
+                                .chars()
+                                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                        {
+                            return Err(Error::parse(format!(
+                                "hackenbush: bad vertex name `{n}` in `{item}` (letters, digits, `_`, `.`)"
+                            )));
+                        }
+                    }
+                    for pair in names.windows(2) {
+                        let a = vertex(&mut h, pair[0]);
+                        let b = vertex(&mut h, pair[1]);
+                        ground_seen |= pair[0] == gname || pair[1] == gname;
+                        h.edges.push((a, b, colour));
+                    }
+                }
+            }
+            if !ground_seen {
+                return Err(Error::parse(format!(
+                    "hackenbush: no edge touches the ground vertex `{gname}` in `{t}`"
+                )));
+            }
+            h.ground = *index.get(gname).expect("seen");
+        }
+        if h.edges.len() > MAX_EDGES {
+            return Err(Error::unsupported(format!(
+                "hackenbush: {} edges; at most {MAX_EDGES} are supported",
+                h.edges.len()
+            )));
+        }
+        h.incident = vec![Vec::new(); h.names.len()];
+        for (i, &(a, b, _)) in h.edges.iter().enumerate() {
+            h.incident[a as usize].push(i as u32);
+            if b != a {
+                h.incident[b as usize].push(i as u32);
+            }
+        }
+        Ok(h)
+    }
+
+    /// The mask of every edge.
+    pub fn full(&self) -> u128 {
+        let n = self.edges.len();
+        if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+
+    /// The edges of `mask` connected to the ground (through edges of `mask`).
+    fn grounded(&self, mask: u128) -> u128 {
+        let mut seen = vec![false; self.names.len()];
+        let mut stack = vec![self.ground];
+        seen[self.ground as usize] = true;
+        let mut keep = 0u128;
+        while let Some(v) = stack.pop() {
+            for &e in &self.incident[v as usize] {
+                if mask >> e & 1 == 0 {
+                    continue;
+                }
+                keep |= 1u128 << e;
+                let (a, b, _) = self.edges[e as usize];
+                let w = if a == v { b } else { a };
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        keep
+    }
+
+    /// If `mask` is a single string from the ground up, its colours from the ground up.
+    pub fn as_string(&self, mask: u128) -> Option<Vec<Colour>> {
+        let n = mask.count_ones() as usize;
+        let mut out = Vec::with_capacity(n);
+        let mut v = self.ground;
+        let mut prev: Option<u32> = None;
+        loop {
+            let next: Vec<u32> = self.incident[v as usize]
+                .iter()
+                .copied()
+                .filter(|&e| mask >> e & 1 == 1 && Some(e) != prev)
+                .collect();
+            match next.len() {
+                0 => break,
+                1 => {
+                    let e = next[0];
+                    let (a, b, c) = self.edges[e as usize];
+                    if a == b {
+                        return None;
+                    }
+                    out.push(c);
+                    v = if a == v { b } else { a };
+                    prev = Some(e);
+                    if out.len() > n {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        (out.len() == n).then_some(out)
+    }
+
+    fn describe(&self, e: u32) -> String {
+        let (a, b, c) = self.edges[e as usize];
+        format!(
+            "{}-{}:{}",
+            self.names[a as usize],
+            self.names[b as usize],
+            c.letter()
+        )
+    }
+}
+
+impl Ruleset for Hackenbush {
+    type Position = u128;
+
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    /// Positions are read as the picture given at construction: only the full picture
+    /// (the text it was built from) parses.
+    fn parse(&self, text: &str) -> Result<u128> {
+        if text.trim() == self.text {
+            Ok(self.grounded(self.full()))
+        } else {
+            let other = Hackenbush::parse_picture(text, None)?;
+            Err(Error::unsupported(format!(
+                "hackenbush: this picture was built from `{}`, not `{}` ({} edges)",
+                self.text,
+                text.trim(),
+                other.edges.len()
+            )))
+        }
+    }
+
+    fn display(&self, p: &u128) -> String {
+        if *p == 0 {
+            return "(no edges)".into();
+        }
+        if let Some(s) = self.as_string(*p) {
+            return s.iter().map(|c| c.letter()).collect();
+        }
+        (0..self.edges.len() as u32)
+            .filter(|&e| p >> e & 1 == 1)
+            .map(|e| self.describe(e))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn options(&self, p: &u128, side: Side, out: &mut Vec<u128>) {
+        let mut m = *p;
+        while m != 0 {
+            let e = m.trailing_zeros();
+            m &= m - 1;
+            if self.edges[e as usize].2.playable(side) {
+                out.push(self.grounded(p & !(1u128 << e)));
+            }
+        }
+    }
+
+    fn moves(&self, p: &u128, side: Side) -> Vec<(String, u128)> {
+        let mut out = Vec::new();
+        let mut m = *p;
+        while m != 0 {
+            let e = m.trailing_zeros();
+            m &= m - 1;
+            if self.edges[e as usize].2.playable(side) {
+                let q = self.grounded(p & !(1u128 << e));
+                out.push((
+                    format!("cut {} → {}", self.describe(e), self.display(&q)),
+                    q,
+                ));
+            }
+        }
+        out
+    }
+
+    fn closed_form(&self, p: &u128, ctx: &mut Context) -> Option<GameId> {
+        let s = self.as_string(*p)?;
+        if let Some((num, e)) = blue_red_string_value(&s) {
+            return Some(ctx.dyadic(num, e));
+        }
+        // A green string of n edges is the nimber *n (Winning Ways, ch. 2).
+        s.iter()
+            .all(|&c| c == Colour::Green)
+            .then(|| ctx.nimber(s.len() as u64))
+    }
+
+    fn components(&self, p: &u128, out: &mut Vec<u128>) {
+        // Components of the graph without the ground vertex; loops at the ground and
+        // ground-to-ground edges stand alone.
+        let mut left = *p;
+        while left != 0 {
+            let e0 = left.trailing_zeros();
+            let (a, b, _) = self.edges[e0 as usize];
+            let mut comp = 1u128 << e0;
+            if a != self.ground || b != self.ground {
+                let mut stack: Vec<u32> =
+                    [a, b].into_iter().filter(|&v| v != self.ground).collect();
+                let mut seen = vec![false; self.names.len()];
+                for &v in &stack {
+                    seen[v as usize] = true;
+                }
+                while let Some(v) = stack.pop() {
+                    for &e in &self.incident[v as usize] {
+                        if p >> e & 1 == 0 {
+                            continue;
+                        }
+                        comp |= 1u128 << e;
+                        let (x, y, _) = self.edges[e as usize];
+                        for w in [x, y] {
+                            if w != self.ground && !seen[w as usize] {
+                                seen[w as usize] = true;
+                                stack.push(w);
+                            }
+                        }
+                    }
+                }
+            }
+            left &= !comp;
+            out.push(comp);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::outcome::OutcomeSolver;
+    use super::*;
+
+    fn colours(s: &str) -> Vec<Colour> {
+        s.chars().map(|c| Colour::parse(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn sign_expansion() {
+        let v = |s: &str| blue_red_string_value(&colours(s)).unwrap();
+        assert_eq!(v("BRB"), (BigInt::from(3), 2));
+        assert_eq!(v("BBR"), (BigInt::from(3), 1));
+        assert_eq!(v("BRR"), (BigInt::from(1), 2));
+        assert_eq!(v("RRR"), (BigInt::from(-3), 0));
+        assert_eq!(v("RB"), (BigInt::from(-1), 1));
+        assert_eq!(v(""), (BigInt::from(0), 0));
+        assert!(blue_red_string_value(&colours("BG")).is_none());
+    }
+
+    #[test]
+    fn pictures_parse_and_play() {
+        let h = Hackenbush::parse_picture("BRB", None).unwrap();
+        let p = h.parse("BRB").unwrap();
+        assert_eq!(h.display(&p), "BRB");
+        let mut v = Vec::new();
+        h.options(&p, Side::Left, &mut v);
+        let shown: Vec<String> = v.iter().map(|q| h.display(q)).collect();
+        assert_eq!(shown, vec!["(no edges)", "BR"]);
+        let g = Hackenbush::parse_picture("0-1:B 1-2:R, 1-3:G; 0-0:G", None).unwrap();
+        let p = g.parse("0-1:B 1-2:R, 1-3:G; 0-0:G").unwrap();
+        let mut comps = Vec::new();
+        g.components(&p, &mut comps);
+        assert_eq!(comps.len(), 2);
+        assert!(Hackenbush::parse_picture("1-2:B", None).is_err());
+        assert!(Hackenbush::parse_picture("0-1:Q", None).is_err());
+        assert!(Hackenbush::parse_picture("0-1", None).is_err());
+        assert!(Hackenbush::parse_picture("", None).is_err());
+        let mut s = OutcomeSolver::new(&h, 1000);
+        assert_eq!(s.wins(&p_of(&h)).unwrap().letter(), 'L');
+        let gg = Hackenbush::parse_picture("G G", None).unwrap();
+        let mut s = OutcomeSolver::new(&gg, 1000);
+        assert_eq!(s.wins(&gg.full()).unwrap().letter(), 'P');
+    }
+
+    fn p_of(h: &Hackenbush) -> u128 {
+        h.full()
+    }
+}

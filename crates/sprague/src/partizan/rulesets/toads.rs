@@ -1,0 +1,253 @@
+//! Toads and Frogs (Winning Ways, ch. 1; CGSuite's `ToadsAndFrogs`): a strip of squares
+//! holding toads (`t`, Left's) and frogs (`f`, Right's) and empty squares (`.`). Left moves
+//! a toad one square to the right onto an empty square, or jumps it over exactly one frog
+//! onto an empty square just beyond; Right moves frogs to the left in the same way.
+//! Written as in CGSuite: `ttt..fff`.
+//!
+//! Decomposition: two toads followed by two frogs (`ttff`) can never move again, so the
+//! strip splits there; frogs at the left end and toads at the right end are dead and
+//! dropped. Reversing the strip and swapping toads with frogs negates the value.
+
+use super::{Ruleset, Side};
+use crate::error::{Error, Result};
+
+/// The most squares a strip may have.
+pub const MAX_SQUARES: usize = 128;
+
+/// A strip: `len` squares; bit `i` of `toads`/`frogs` is square `i` from the left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Strip {
+    pub len: u8,
+    pub toads: u128,
+    pub frogs: u128,
+}
+
+impl Strip {
+    fn all(len: u32) -> u128 {
+        if len >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << len) - 1
+        }
+    }
+    fn empty(&self) -> u128 {
+        Self::all(self.len as u32) & !(self.toads | self.frogs)
+    }
+    /// The squares `lo..hi` as a strip of their own.
+    fn slice(&self, lo: u32, hi: u32) -> Strip {
+        let m = Self::all(hi - lo);
+        Strip {
+            len: (hi - lo) as u8,
+            toads: (self.toads >> lo) & m,
+            frogs: (self.frogs >> lo) & m,
+        }
+    }
+    /// Reversed, toads and frogs swapped: the negated game.
+    fn mirrored(&self) -> Strip {
+        let rev = |x: u128| {
+            if self.len == 0 {
+                0
+            } else {
+                x.reverse_bits() >> (128 - self.len as u32)
+            }
+        };
+        Strip {
+            len: self.len,
+            toads: rev(self.frogs),
+            frogs: rev(self.toads),
+        }
+    }
+    /// Without the dead frogs at the left end and dead toads at the right end.
+    fn trimmed(&self) -> Strip {
+        let lo = (!self.frogs).trailing_zeros().min(self.len as u32);
+        let mut hi = self.len as u32;
+        while hi > lo && self.toads >> (hi - 1) & 1 == 1 {
+            hi -= 1;
+        }
+        self.slice(lo, hi)
+    }
+}
+
+/// The rules of Toads and Frogs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ToadsAndFrogs;
+
+impl ToadsAndFrogs {
+    fn each_move(p: &Strip, side: Side, mut f: impl FnMut(u32, u32, Strip)) {
+        let e = p.empty();
+        match side {
+            Side::Left => {
+                let slides = p.toads & (e >> 1);
+                let jumps = p.toads & (p.frogs >> 1) & (e >> 2);
+                for (mut m, d) in [(slides, 1), (jumps, 2)] {
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        let mut q = *p;
+                        q.toads = (q.toads & !(1u128 << i)) | (1u128 << (i + d));
+                        f(i, i + d, q);
+                    }
+                }
+            }
+            Side::Right => {
+                let slides = p.frogs & (e << 1);
+                let jumps = p.frogs & (p.toads << 1) & (e << 2);
+                for (mut m, d) in [(slides, 1), (jumps, 2)] {
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        let mut q = *p;
+                        q.frogs = (q.frogs & !(1u128 << i)) | (1u128 << (i - d));
+                        f(i, i - d, q);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Ruleset for ToadsAndFrogs {
+    type Position = Strip;
+
+    fn name(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn parse(&self, text: &str) -> Result<Strip> {
+        let text = text.trim();
+        let n = text.chars().count();
+        if n == 0 {
+            return Err(Error::parse(
+                "toads-and-frogs: empty strip; write squares as `t`, `f` and `.`, e.g. `ttt..fff`",
+            ));
+        }
+        if n > MAX_SQUARES {
+            return Err(Error::unsupported(format!(
+                "toads-and-frogs: strip `{text}` has {n} squares; at most {MAX_SQUARES} are supported"
+            )));
+        }
+        let mut s = Strip {
+            len: n as u8,
+            toads: 0,
+            frogs: 0,
+        };
+        for (i, ch) in text.chars().enumerate() {
+            match ch {
+                't' | 'T' => s.toads |= 1u128 << i,
+                'f' | 'F' => s.frogs |= 1u128 << i,
+                '.' => {}
+                _ => {
+                    return Err(Error::parse(format!(
+                        "toads-and-frogs: unexpected `{ch}` at square {} of `{text}`; squares are `t` (toad), `f` (frog) or `.` (empty)",
+                        i + 1
+                    )))
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn display(&self, p: &Strip) -> String {
+        (0..p.len as u32)
+            .map(|i| {
+                if p.toads >> i & 1 == 1 {
+                    't'
+                } else if p.frogs >> i & 1 == 1 {
+                    'f'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    fn options(&self, p: &Strip, side: Side, out: &mut Vec<Strip>) {
+        Self::each_move(p, side, |_, _, q| out.push(q));
+    }
+
+    fn moves(&self, p: &Strip, side: Side) -> Vec<(String, Strip)> {
+        let mut out = Vec::new();
+        let piece = if side == Side::Left { "toad" } else { "frog" };
+        Self::each_move(p, side, |i, j, q| {
+            out.push((
+                format!(
+                    "{piece} from square {} to {} → {}",
+                    i + 1,
+                    j + 1,
+                    self.display(&q)
+                ),
+                q,
+            ))
+        });
+        out
+    }
+
+    fn components(&self, p: &Strip, out: &mut Vec<Strip>) {
+        // Walls: toads at i, i+1 and frogs at i+2, i+3.
+        let walls = p.toads & (p.toads >> 1) & (p.frogs >> 2) & (p.frogs >> 3);
+        let mut start = 0u32;
+        let mut m = walls;
+        let mut push = |s: Strip| {
+            let t = s.trimmed();
+            if t.toads | t.frogs != 0 && t.len > 0 {
+                out.push(t);
+            }
+        };
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            push(p.slice(start, i + 2));
+            start = i + 2;
+        }
+        push(p.slice(start, p.len as u32));
+    }
+
+    fn normalize(&self, p: &Strip) -> (Strip, bool) {
+        let t = p.trimmed();
+        let m = t.mirrored();
+        if m < t {
+            (m, true)
+        } else {
+            (t, false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::outcome::OutcomeSolver;
+    use super::*;
+
+    #[test]
+    fn moves_and_outcomes() {
+        let g = ToadsAndFrogs;
+        let p = g.parse("t.f").unwrap();
+        let mut v = Vec::new();
+        g.options(&p, Side::Left, &mut v);
+        assert_eq!(v.len(), 1);
+        assert_eq!(g.display(&v[0]), ".tf");
+        let p = g.parse("tf.").unwrap();
+        v.clear();
+        g.options(&p, Side::Left, &mut v);
+        assert_eq!(g.display(&v[0]), ".ft");
+        v.clear();
+        g.options(&p, Side::Right, &mut v);
+        assert!(v.is_empty());
+        assert!(g.parse("tx").is_err());
+        let mut s = OutcomeSolver::new(&g, 1_000_000);
+        // t.f = {0 | 0} = *: first player wins.
+        assert_eq!(s.wins(&g.parse("t.f").unwrap()).unwrap().letter(), 'N');
+        assert_eq!(s.wins(&g.parse("t..").unwrap()).unwrap().letter(), 'L');
+        assert_eq!(s.wins(&g.parse("ttff").unwrap()).unwrap().letter(), 'P');
+        assert_eq!(g.normalize(&g.parse("ft.tf").unwrap()).0.len, 4);
+    }
+
+    #[test]
+    fn walls_split_the_strip() {
+        let g = ToadsAndFrogs;
+        let mut out = Vec::new();
+        g.components(&g.parse("t.ttff.f").unwrap(), &mut out);
+        let shown: Vec<String> = out.iter().map(|s| g.display(s)).collect();
+        assert_eq!(shown, vec!["t.", ".f"]);
+    }
+}
