@@ -1,5 +1,25 @@
 //! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
 //! (Issue 5.)
+//!
+//! - [`canonical`]: [`Context`] (the caller-owned arena), [`GameId`], sums, comparison,
+//!   outcome classes, stops, birthday, CGSuite-style printing.
+//! - [`dyadic`]: exact dyadic rationals of any size.
+//! - [`notation`]: the CGSuite notation parser.
+//! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
+//! - [`props`]: atomic weight, reduced canonical form.
+//!
+//! ```
+//! use sprague::partizan::{notation::parse, Context, PartizanOutcome};
+//! let mut ctx = Context::new();
+//! let g = parse(&mut ctx, "{3||2*|1*}").unwrap();
+//! assert_eq!(ctx.display(g), "{3||2*|1*}");
+//! assert_eq!(ctx.outcome(g), PartizanOutcome::L);
+//! assert_eq!(ctx.mean(g).to_string(), "9/4");
+//! assert_eq!(ctx.temperature(g).to_string(), "3/4");
+//! let up = ctx.up();
+//! let down = ctx.neg(up);
+//! assert_eq!(ctx.add(up, down), ctx.zero());
+//! ```
 
 pub mod canonical;
 pub mod dyadic;
