@@ -613,7 +613,7 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
 pub fn entry() -> Entry {
     Entry {
         name: "green-hackenbush",
-        aliases: &["hackenbush"],
+        aliases: &["green-hack"],
         usage: "green-hackenbush GRAPH [--ground V]",
         summary: "Green Hackenbush on any undirected graph (fusion + colon principles)",
         rules: "A graph of edges is attached to the ground vertex (`--ground V`, default `0`). A move cuts one edge; every edge no longer connected to the ground disappears. Loops and parallel edges are allowed. The player who cannot move (nothing left) loses. Several pictures on the same ground are a disjunctive sum; edges not connected to the ground are ignored. Example: `sprague solve green-hackenbush 0-1 1-2 2-0 1-3`.",
