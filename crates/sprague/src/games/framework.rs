@@ -115,6 +115,17 @@ pub trait NumberGame: Send + Sync + 'static {
         let _ = components;
         None
     }
+    /// The least preperiod and period `(P, Q)` of the single-heap values `g(n)`
+    /// (`g(n + Q) = g(n)` for all `n >= P`), only when proven. Used by `sprague table --period`.
+    fn proven_period(&self) -> Option<(u64, u64)> {
+        None
+    }
+    /// A note to print with the winning moves of a position (e.g. "only one winning move is
+    /// listed"), when the list is not the complete set.
+    fn moves_note(&self, components: &[Numbers], misere: bool) -> Option<String> {
+        let _ = (components, misere);
+        None
+    }
 }
 
 /// A [`NumberGame`] as a catalogue [`Game`].
@@ -408,8 +419,12 @@ where
                 text.push_str(&format!("  {m}\n"));
             }
         }
+        let note = self.0.moves_note(&comps, options.misere);
+        if let Some(n) = &note {
+            text.push_str(&format!("note: {n}\n"));
+        }
         text.push_str(&format!("method: {}", a.method.describe()));
-        let json = json!({
+        let mut json = json!({
             "game": self.0.spec(),
             "position": position,
             "play": if options.misere { "misere" } else { "normal" },
@@ -419,6 +434,9 @@ where
             "winning_moves": moves,
             "method": a.method.describe(),
         });
+        if let Some(n) = note {
+            json["note"] = n.into();
+        }
         Ok(Report::new(text, json))
     }
 
@@ -541,11 +559,24 @@ where
         for (n, v) in values.iter().enumerate() {
             text.push_str(&format!("{n}\t{v}\n"));
         }
+        let period = if options.period && !options.misere {
+            g.proven_period()
+        } else {
+            None
+        };
+        if options.period {
+            match period {
+                Some((p, q)) => text.push_str(&format!(
+                    "period: preperiod {p}, period {q} (proven: g(n + {q}) = g(n) for every n >= {p})\n"
+                )),
+                None => text.push_str("period: none proven for this game\n"),
+            }
+        }
         text.push_str(&format!("method: {}", method.describe()));
         let json = json!({
             "game": g.spec(),
             "values": values.iter().map(|v| u64::try_from(v).map(serde_json::Value::from).unwrap_or_else(|_| v.to_string().into())).collect::<Vec<_>>(),
-            "period": null,
+            "period": period.map(|(p, q)| json!({"preperiod": p, "period": q})),
             "method": method.describe(),
         });
         Ok(Report::new(text, json))
