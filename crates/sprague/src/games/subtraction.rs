@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap;
 use std::sync::Mutex;
 
 /// The most values searched for the period of a finite subtraction set.
-pub const MAX_PERIOD_SEARCH: usize = 4_000_000;
+pub const MAX_PERIOD_SEARCH: usize = 2_000_000;
 /// The largest element accepted in a finite subtraction set.
 pub const MAX_SUBTRACTION: u64 = 100_000;
 /// The largest heap of an all-but game whose value is computed.
@@ -83,48 +83,63 @@ impl Periodic {
 pub fn find_period(set: &[u64], max_values: usize) -> Option<Periodic> {
     let t = *set.iter().max()? as usize;
     let mut g: Vec<u32> = Vec::new();
-    let mut seen = Vec::with_capacity(set.len());
-    let push_next = |g: &mut Vec<u32>, seen: &mut Vec<u32>| {
+    // seen[v] == stamp marks v as taken by an option of the heap being computed.
+    let mut seen = vec![0u32; set.len() + 2];
+    let mut stamp = 0u32;
+    let mut push_next = |g: &mut Vec<u32>| {
         let n = g.len();
-        seen.clear();
-        seen.extend(
-            set.iter()
-                .filter(|&&s| s as usize <= n)
-                .map(|&s| g[n - s as usize]),
-        );
-        let mut v = 0;
-        while seen.contains(&v) {
-            v += 1;
+        stamp = stamp.wrapping_add(1);
+        if stamp == 0 {
+            seen.iter_mut().for_each(|x| *x = 0);
+            stamp = 1;
         }
-        g.push(v);
+        for &s in set {
+            if s as usize <= n {
+                seen[g[n - s as usize] as usize] = stamp;
+            }
+        }
+        let v = seen.iter().position(|&x| x != stamp).expect("mex ≤ |S|");
+        g.push(v as u32);
     };
     for _ in 0..t {
-        push_next(&mut g, &mut seen);
+        push_next(&mut g);
     }
-    // Polynomial hash of the window g[i..i + t], rolled along.
+    // Polynomial hash of the window g[i..i + t], rolled along. Windows are kept by hash with
+    // their first start; a (very unlikely) collision between different windows goes to a
+    // side list, so the first recurrence is never missed.
     const B: u64 = 0x9E37_79B9_7F4A_7C15;
     let top = (1..t).fold(1u64, |a, _| a.wrapping_mul(B)); // B^(t−1)
     let mut h = g
         .iter()
         .fold(0u64, |a, &v| a.wrapping_mul(B).wrapping_add(v as u64 + 1));
-    let mut windows: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+    let mut windows: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut collided: Vec<(u64, u32)> = Vec::new();
     for i in 0..max_values {
-        if let Some(starts) = windows.get(&h) {
-            if let Some(&j) = starts
+        let same = |j: u32| g[j as usize..j as usize + t] == g[i..i + t];
+        let found = match windows.get(&h) {
+            Some(&j) if same(j) => Some(j),
+            Some(_) => collided
                 .iter()
-                .find(|&&j| g[j as usize..j as usize + t] == g[i..i + t])
-            {
-                let j = j as usize;
-                g.truncate(i);
-                return Some(Periodic {
-                    values: g,
-                    preperiod: j,
-                    period: i - j,
-                });
+                .find(|&&(hh, j)| hh == h && same(j))
+                .map(|&(_, j)| j),
+            None => None,
+        };
+        if let Some(j) = found {
+            let j = j as usize;
+            g.truncate(i);
+            return Some(Periodic {
+                values: g,
+                preperiod: j,
+                period: i - j,
+            });
+        }
+        match windows.entry(h) {
+            std::collections::hash_map::Entry::Occupied(_) => collided.push((h, i as u32)),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i as u32);
             }
         }
-        windows.entry(h).or_default().push(i as u32);
-        push_next(&mut g, &mut seen);
+        push_next(&mut g);
         h = h
             .wrapping_sub((g[i] as u64 + 1).wrapping_mul(top))
             .wrapping_mul(B)
