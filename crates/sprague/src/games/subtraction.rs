@@ -79,9 +79,12 @@ impl Periodic {
 }
 
 /// Computes values of the finite subtraction game `set` until a window of `max(set)` values
-/// recurs; `None` when none recurs within `max_values` values.
-pub fn find_period(set: &[u64], max_values: usize) -> Option<Periodic> {
-    let t = *set.iter().max()? as usize;
+/// recurs; when none recurs within `max_values` values, `Err` holds the values computed.
+pub fn find_period(set: &[u64], max_values: usize) -> Result<Periodic, Vec<u32>> {
+    let Some(&t) = set.iter().max() else {
+        return Err(Vec::new());
+    };
+    let t = t as usize;
     let mut g: Vec<u32> = Vec::new();
     // seen[v] == stamp marks v as taken by an option of the heap being computed.
     let mut seen = vec![0u32; set.len() + 2];
@@ -127,7 +130,7 @@ pub fn find_period(set: &[u64], max_values: usize) -> Option<Periodic> {
         if let Some(j) = found {
             let j = j as usize;
             g.truncate(i);
-            return Some(Periodic {
+            return Ok(Periodic {
                 values: g,
                 preperiod: j,
                 period: i - j,
@@ -145,7 +148,7 @@ pub fn find_period(set: &[u64], max_values: usize) -> Option<Periodic> {
             .wrapping_mul(B)
             .wrapping_add(g[i + t] as u64 + 1);
     }
-    None
+    Err(g)
 }
 
 /// Incremental exact values of an all-but game.
@@ -210,6 +213,8 @@ pub struct Subtraction {
     rules: SubtractionRules,
     /// Finite sets: the proven period (None when not found within the search limit).
     periodic: Option<Periodic>,
+    /// Finite sets without a period found: the exact values g(0..) computed in the search.
+    prefix: Vec<u32>,
     /// All-but sets: values computed so far.
     allbut: Mutex<AllButValues>,
 }
@@ -252,14 +257,18 @@ impl Subtraction {
 
     /// The game with a sorted, distinct, positive set.
     pub fn new(set: Vec<u64>, allbut: bool) -> Self {
-        let periodic = if allbut {
-            None
+        let (periodic, prefix) = if allbut {
+            (None, Vec::new())
         } else {
-            find_period(&set, MAX_PERIOD_SEARCH)
+            match find_period(&set, MAX_PERIOD_SEARCH) {
+                Ok(p) => (Some(p), Vec::new()),
+                Err(prefix) => (None, prefix),
+            }
         };
         Subtraction {
             rules: SubtractionRules { set, allbut },
             periodic,
+            prefix,
             allbut: Mutex::new(AllButValues::default()),
         }
     }
@@ -281,7 +290,12 @@ impl Subtraction {
             let n = u64::try_from(n).ok().filter(|&n| n <= ALLBUT_LIMIT)?;
             Some(self.allbut_value(n))
         } else {
-            self.periodic.as_ref().map(|p| p.value(n))
+            match &self.periodic {
+                Some(p) => Some(p.value(n)),
+                None => usize::try_from(n)
+                    .ok()
+                    .and_then(|i| self.prefix.get(i).copied()),
+            }
         }
     }
 
@@ -339,7 +353,10 @@ impl NumberGame for Subtraction {
                     p.period,
                     self.rules.set.last().copied().unwrap_or(0)
                 ),
-                None => "no period found within the search limit".into(),
+                None => format!(
+                    "no period found among the first {} values; they are exact, larger heaps are searched",
+                    self.prefix.len()
+                ),
             }
         })
     }
@@ -365,12 +382,12 @@ impl NumberGame for Subtraction {
             }
             Some(out)
         } else {
-            let p = self.periodic.as_ref()?;
+            self.value(n)?;
             let mut out = Vec::new();
             for &s in &self.rules.set {
                 if n >= &BigUint::from(s) {
                     let m = n - s;
-                    if BigUint::from(p.value(&m)) == *target {
+                    if self.value(&m).map(BigUint::from).as_ref() == Some(target) {
                         out.push(vec![m]);
                     }
                 }
@@ -458,6 +475,13 @@ mod tests {
             .moves_to_value_theorem(std::slice::from_ref(&h1), &BigUint::ZERO)
             .unwrap();
         assert_eq!(w, vec![vec![huge]]);
+    }
+
+    #[test]
+    fn a_search_cut_short_keeps_exact_values() {
+        let err = find_period(&[1, 3, 4], 3).unwrap_err();
+        assert_eq!(err, vec![0, 1, 0, 1, 2, 3, 2]);
+        assert!(find_period(&[1, 3, 4], 8).is_ok());
     }
 
     #[test]
