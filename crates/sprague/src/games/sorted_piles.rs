@@ -5,11 +5,12 @@
 //! have the other parity) and the first player wins iff Σa is odd. From a winning position
 //! every move wins.
 
-use super::framework::{NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::{MisereVerdict, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
 use crate::problems::{tokens::Tokens, Problem};
+use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
 
@@ -112,6 +113,30 @@ impl NumberGame for SortedPiles {
             vec![]
         })
     }
+    fn misere_theorem(&self, comps: &[Numbers]) -> Option<MisereVerdict> {
+        Some(misere_verdict(comps))
+    }
+}
+
+/// Misère play of a sum of sorted-pile games: every play of the sum lasts exactly the total
+/// number of stones T, so the player to move makes the last move (and loses) iff T is odd;
+/// with T even every move wins (with T = 0 the mover cannot move and wins).
+pub fn misere_verdict(comps: &[Numbers]) -> MisereVerdict {
+    let total: BigUint = comps.iter().map(|c| sum(c)).sum();
+    let first = (&total % 2u32) == BigUint::ZERO;
+    let mut winning_moves = Vec::new();
+    if first {
+        for (i, c) in comps.iter().enumerate() {
+            if !comps[..i].contains(c) {
+                winning_moves.extend(options_big(c).into_iter().map(|m| (i, m)));
+            }
+        }
+    }
+    MisereVerdict {
+        outcome: if first { Outcome::First } else { Outcome::Second },
+        winning_moves,
+        theorem: "every play lasts exactly as many moves as there are stones: the player to move wins misère play iff that number is even".into(),
+    }
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
@@ -132,7 +157,7 @@ pub fn entry() -> Entry {
         usage: "sorted-piles A1 A2 ... An [+ ...]  (A1 ≤ A2 ≤ ... ≤ An)",
         summary: "Sorted piles: take one stone, keeping the piles non-decreasing (Luogu P4702)",
         rules: "Piles a1 ≤ a2 ≤ … ≤ an (one component is the whole list). A move takes one stone from a pile i with a_i > a_(i−1), where a_0 = 0, so the list stays non-decreasing. Normal play: whoever cannot move loses.",
-        theorem: "A non-empty position always has a move (the first non-empty pile) and every move removes exactly one stone, so every play lasts exactly Σa moves: the first player wins iff Σa is odd, the Grundy value is Σa mod 2, and from a winning position every move wins.",
+        theorem: "A non-empty position always has a move (the first non-empty pile) and every move removes exactly one stone, so every play lasts exactly Σa moves: the first player wins iff Σa is odd, the Grundy value is Σa mod 2, and from a winning position every move wins. Misère (also for sums): the player to move wins iff the total number of stones is even.",
         references: "Luogu P4702 取石子 (Alice moves first).",
         build,
     }
@@ -227,6 +252,35 @@ mod tests {
                     got.sort();
                     assert_eq!(got, expect, "{a:?} target {t}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn misere_theorem_agrees_with_exact_search() {
+        use crate::impartial::{Limits, MisereSolver};
+        let mut s = MisereSolver::new(SortedPilesRules, Limits::default());
+        let small: Vec<Vec<u64>> = (1..=3).flat_map(|l| sorted_lists(l, 3)).collect();
+        for a in &small {
+            for b in small.iter().take(12) {
+                let comps = vec![a.clone(), b.clone()];
+                let big: Vec<Numbers> = comps.iter().map(|c| SortedPiles.to_numbers(c)).collect();
+                let v = misere_verdict(&big);
+                assert_eq!(
+                    v.outcome == Outcome::First,
+                    s.first_player_wins(&comps).unwrap(),
+                    "{comps:?}"
+                );
+                let mut expect: Vec<(usize, Numbers)> = s
+                    .winning_moves(&comps)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(i, p)| (i, SortedPiles.to_numbers(&p)))
+                    .collect();
+                let mut got = v.winning_moves;
+                expect.sort();
+                got.sort();
+                assert_eq!(got, expect, "{comps:?}");
             }
         }
     }
