@@ -110,15 +110,20 @@ pub trait NumberGame: Send + Sync + 'static {
     fn winning_moves_theorem(&self, component: &[BigUint]) -> Option<Vec<Numbers>> {
         self.moves_to_value_theorem(component, &BigUint::ZERO)
     }
-    /// A remark printed with a normal-play solve (e.g. that a list of winning moves was cut
-    /// short); `None` when there is nothing to say.
-    fn moves_note(&self, components: &[Numbers]) -> Option<String> {
-        let _ = components;
-        None
-    }
     /// The misère outcome of a whole sum, where a theorem is proven for this ruleset.
     fn misere_theorem(&self, components: &[Numbers]) -> Option<MisereVerdict> {
         let _ = components;
+        None
+    }
+    /// The least preperiod and period `(P, Q)` of the single-heap values `g(n)`
+    /// (`g(n + Q) = g(n)` for all `n >= P`), only when proven. Used by `sprague table --period`.
+    fn proven_period(&self) -> Option<(u64, u64)> {
+        None
+    }
+    /// A note to print with the winning moves of a position (e.g. "only one winning move is
+    /// listed"), when the list is not the complete set.
+    fn moves_note(&self, components: &[Numbers], misere: bool) -> Option<String> {
+        let _ = (components, misere);
         None
     }
 }
@@ -414,11 +419,7 @@ where
                 text.push_str(&format!("  {m}\n"));
             }
         }
-        let note = if options.misere {
-            None
-        } else {
-            self.0.moves_note(&comps)
-        };
+        let note = self.0.moves_note(&comps, options.misere);
         if let Some(n) = &note {
             text.push_str(&format!("note: {n}\n"));
         }
@@ -558,11 +559,24 @@ where
         for (n, v) in values.iter().enumerate() {
             text.push_str(&format!("{n}\t{v}\n"));
         }
+        let period = if options.period && !options.misere {
+            g.proven_period()
+        } else {
+            None
+        };
+        if options.period {
+            match period {
+                Some((p, q)) => text.push_str(&format!(
+                    "period: preperiod {p}, period {q} (proven: g(n + {q}) = g(n) for every n >= {p})\n"
+                )),
+                None => text.push_str("period: none proven for this game\n"),
+            }
+        }
         text.push_str(&format!("method: {}", method.describe()));
         let json = json!({
             "game": g.spec(),
             "values": values.iter().map(|v| u64::try_from(v).map(serde_json::Value::from).unwrap_or_else(|_| v.to_string().into())).collect::<Vec<_>>(),
-            "period": null,
+            "period": period.map(|(p, q)| json!({"preperiod": p, "period": q})),
             "method": method.describe(),
         });
         Ok(Report::new(text, json))

@@ -241,7 +241,10 @@ impl NumberGame for Redistribute {
     fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
         (target == &BigUint::ZERO).then(|| winning_moves_capped(c, MAX_LISTED_MOVES).0)
     }
-    fn moves_note(&self, comps: &[Numbers]) -> Option<String> {
+    fn moves_note(&self, comps: &[Numbers], misere: bool) -> Option<String> {
+        if misere {
+            return None;
+        }
         let capped: Vec<String> = comps
             .iter()
             .enumerate()
@@ -352,7 +355,9 @@ mod tests {
             let total: BigUint = p.iter().sum();
             assert!(total < h.iter().sum());
         }
-        assert!(Redistribute.moves_note(&[h]).is_some());
-        assert!(Redistribute.moves_note(&[big_vec(&[1, 2])]).is_none());
+        assert!(Redistribute.moves_note(&[h], false).is_some());
+        assert!(Redistribute
+            .moves_note(&[big_vec(&[1, 2])], false)
+            .is_none());
     }
 }
