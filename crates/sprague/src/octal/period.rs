@@ -65,7 +65,8 @@ pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
     })
 }
 
-fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> {
+/// [`find_period`] on a slice.
+pub fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> {
     let len = g.len();
     if len < 2 {
         return None;

@@ -35,8 +35,8 @@ impl Ruleset {
         let digit = |c: char| -> Result<u8> {
             c.to_digit(radix).map(|d| d as u8).ok_or_else(|| {
                 bad(format!(
-                    "`{c}` is not a {} digit ({})",
-                    if hex { "hexadecimal" } else { "octal" },
+                    "`{c}` is not {} digit ({})",
+                    if hex { "a hexadecimal" } else { "an octal" },
                     if hex { "0-9, A-F" } else { "0-7" }
                 ))
             })

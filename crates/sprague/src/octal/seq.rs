@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use rayon::prelude::*;
 
 /// One stored value: `u8`, `u16` or `u32`.
-pub trait Cell: Copy + Send + Sync + 'static {
+pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
     /// The value as a machine word.
     fn get(self) -> u32;
     /// The value in this width, if it fits.
@@ -167,6 +167,8 @@ pub struct Computation {
     // Mex marks: `mark[v] == stamp` when v is an option value of the current heap.
     mark: Vec<u32>,
     stamp: u32,
+    /// A period proven by the values so far: later values are copied, not computed.
+    proven: Option<super::period::Period>,
 }
 
 impl Computation {
@@ -196,6 +198,7 @@ impl Computation {
             next_mask_check: 64,
             mark: vec![0; 2],
             stamp: 0,
+            proven: None,
         }
     }
 
@@ -355,13 +358,29 @@ impl Computation {
         g.reserve(target.saturating_sub(g.len()));
         while g.len() < target {
             let n = g.len();
-            if n >= self.next_mask_check && self.method == Method::Sparse {
+            if n >= self.next_mask_check && self.method == Method::Sparse && self.proven.is_none() {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
                 let saved = std::mem::replace(&mut self.values, Values::U8(Vec::new()));
                 self.values = Values::U32(g.iter().map(|x| x.get()).collect());
                 self.choose_mask();
                 self.values = saved;
                 self.next_mask_check = n * 2;
+            }
+            if n >= 2048
+                && n.is_power_of_two()
+                && self.proven.is_none()
+                && self.method == Method::Sparse
+            {
+                self.proven = super::period::find_in(&self.rules, g);
+            }
+            if let Some(p) = self.proven {
+                // Proven periodic (periodicity theorem): copy.
+                let p = p.period as usize;
+                while g.len() < target {
+                    let x = g[g.len() - p];
+                    g.push(x);
+                }
+                break;
             }
             if n & 0xFFFF == 0 {
                 progress(n as u64, target as u64 - 1);

@@ -65,6 +65,9 @@ fn known_periods() {
         assert!(period::check_directly(&v, pre, per, b));
         assert!(!period::check_directly(&v, pre - 1, per, b));
     }
+    // Past 2048 values a proven period is copied instead of computed: still exact.
+    let r = oct("0.77");
+    assert_eq!(seq(&r, 5000, Method::Sparse), seq(&r, 5000, Method::Plain));
     // Not enough values: nothing claimed.
     let r = oct("0.77");
     let v = grundy_sequence(&r, 150, Method::Sparse).unwrap();
