@@ -573,45 +573,56 @@ impl Computation {
             return self.plain_value(g, n);
         }
         let mask = self.mask;
-        let mut v = 0u32;
-        loop {
-            if self.is_set(v) {
-                v += 1;
-                continue;
-            }
-            if (v & mask).count_ones() & 1 == 1 {
-                return v; // common and unmarked: no option has it
-            }
-            // Rare and unmarked: look for a split of two common parts giving it.
-            if self.rare_reachable(g, n, v) {
-                self.set(v);
-                v += 1;
-                continue;
-            }
-            return v;
-        }
-    }
-
-    fn rare_reachable<T: Cell>(&self, g: &[T], n: usize, v: u32) -> bool {
-        let unequal = self.rules.unequal;
-        for &j in &self.pair_js {
-            if j + 2 > n {
-                break;
-            }
-            let m = n - j;
-            // Symmetric splits first: they give 0, the commonest rare value.
-            let mut a = m / 2;
-            if unequal && 2 * a == m {
-                a -= 1;
-            }
-            while a >= 1 {
-                if g[a].get() ^ g[m - a].get() == v {
-                    return true;
+        if mask == 0 {
+            // Every value is rare: the plain marks.
+            for k in 0..self.pair_js.len() {
+                let j = self.pair_js[k];
+                if j + 2 > n {
+                    break;
                 }
-                a -= 1;
+                self.mark_pairs_all(g, n - j);
+            }
+            return self.mex();
+        }
+        // The least unmarked common value `c` is not an option value (all common option
+        // values are marked). Rare values below `c` still unmarked may come from splits of
+        // two common parts: one scan over the splits marks them (it stops as soon as none
+        // is missing); the mex is the least value still unmarked.
+        let mut c = 0u32;
+        let mut need = 0usize;
+        loop {
+            if !self.is_set(c) {
+                if (c & mask).count_ones() & 1 == 1 {
+                    break;
+                }
+                need += 1;
+            }
+            c += 1;
+        }
+        if need > 0 {
+            'scan: for k in 0..self.pair_js.len() {
+                let j = self.pair_js[k];
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                let mut a = m / 2;
+                while a >= 1 {
+                    if !(unequal && 2 * a == m) {
+                        let x = g[a].get() ^ g[m - a].get();
+                        if x < c && self.mark[x as usize] != self.stamp {
+                            self.mark[x as usize] = self.stamp;
+                            need -= 1;
+                            if need == 0 {
+                                break 'scan;
+                            }
+                        }
+                    }
+                    a -= 1;
+                }
             }
         }
-        false
+        self.mex().min(c)
     }
 }
 
