@@ -54,6 +54,12 @@ fn main() {
             "0.16" => run("0.16", 509_700, Method::Sparse, true),
             "kayles" => run("0.77", 1_000_000, Method::Sparse, true),
             "officers" => run("0.6", 10_000_000, Method::Sparse, false),
+            c if c.starts_with("officers:") => run(
+                "0.6",
+                c[9..].parse().expect("number"),
+                Method::Sparse,
+                false,
+            ),
             "officers8" => run("0.6", 100_000_000, Method::Sparse, false),
             "plain" => {
                 run("0.16", 50_000, Method::Plain, false);
