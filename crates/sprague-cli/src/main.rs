@@ -94,9 +94,10 @@ enum Command {
         game: String,
         /// Extra arguments some games need (a graph for `table graph`).
         args: Vec<String>,
-        /// Largest heap to tabulate.
-        #[arg(long, value_name = "N", default_value_t = 100)]
-        upto: u64,
+        /// Largest heap to tabulate (default 100; for take-and-break games with `--period`
+        /// and no `--upto`, the search goes on until a period is proven or a limit).
+        #[arg(long, value_name = "N")]
+        upto: Option<u64>,
         /// Report the least preperiod and period, only when proven.
         #[arg(long)]
         period: bool,
@@ -105,6 +106,12 @@ enum Command {
         misere: bool,
         #[arg(long)]
         json: bool,
+        /// Take-and-break games: write the sequence to FILE (format in README).
+        #[arg(long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// Take-and-break games: continue from a sequence saved with `--output`.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
     },
     /// Answer a judge problem: input on standard input, output exactly as the judge wants.
     Problem {
@@ -216,7 +223,16 @@ fn run(cli: Cli) -> Result<()> {
             period,
             misere,
             json,
+            output,
+            resume,
         } => {
+            if let Some(og) = sprague::octal::octal_game(&game)? {
+                return octal_table(og, upto, period, misere, json, output, resume);
+            }
+            if output.is_some() || resume.is_some() {
+                bail!("`--output` and `--resume` are for take-and-break games");
+            }
+            let upto = upto.unwrap_or(100);
             let g = catalogue::lookup(&game)?;
             let opts = TableOptions {
                 upto,
@@ -259,6 +275,73 @@ fn run(cli: Cli) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `sprague table` for take-and-break games: resumable, with progress on a terminal.
+fn octal_table(
+    game: sprague::octal::OctalGame,
+    upto: Option<u64>,
+    period: bool,
+    misere: bool,
+    json: bool,
+    output: Option<std::path::PathBuf>,
+    resume: Option<std::path::PathBuf>,
+) -> Result<()> {
+    use std::io::IsTerminal;
+    let spec = game.rules.name.clone();
+    let resume = match &resume {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading `{}`", path.display()))?;
+            let (saved, values) = sprague::octal::file::decode(&bytes)
+                .with_context(|| format!("reading `{}`", path.display()))?;
+            if saved != spec {
+                bail!(
+                    "`{}` holds a sequence of `{saved}`, not `{spec}`",
+                    path.display()
+                );
+            }
+            Some(values)
+        }
+        None => None,
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(upto.unwrap_or(0));
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} heaps ({per_sec}, {eta})",
+            )
+            .expect("valid template"),
+        );
+        b
+    });
+    let mut progress = |done: u64, total: u64| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    };
+    let req = sprague::octal::TableRequest {
+        upto: if upto.is_none() && !period {
+            Some(100)
+        } else {
+            upto
+        },
+        period,
+        misere,
+        resume,
+        progress: &mut progress,
+        period_limit: sprague::octal::DEFAULT_PERIOD_LIMIT,
+    };
+    let (report, values) = game.table_with(req)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(path) = &output {
+        std::fs::write(path, sprague::octal::file::encode(&spec, &values))
+            .with_context(|| format!("writing `{}`", path.display()))?;
+    }
+    print_report(&report, json)
 }
 
 fn main() -> ExitCode {

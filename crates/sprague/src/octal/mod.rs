@@ -1,10 +1,146 @@
 //! Take-and-break games from octal and hexadecimal codes (GAMES.md A13): rulesets, Grundy
 //! sequences by the plain and the sparse-space methods, periods proven by the Guy–Smith
 //! bound. (Issue 3.)
+//!
+//! - [`rules`]: [`Ruleset`] (codes `d0.d1d2…`, Grundy's game, Lasker's Nim) and the move
+//!   generator [`HeapRules`] for the generic engine (positions: sorted heaps).
+//! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
+//!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
+//! - [`period`]: proven periods ([`find_period`]).
+//! - [`game`]: the catalogue games; [`file`]: the saved-sequence format.
 
-use crate::catalogue::Entry;
+pub mod file;
+pub mod game;
+pub mod period;
+pub mod rules;
+pub mod seq;
+
+pub use game::OctalGame;
+pub use period::{find_period, Period};
+pub use rules::{HeapRules, Ruleset};
+pub use seq::{grundy_sequence, Computation, Method, Values};
+
+use crate::catalogue::{Entry, Game};
+use crate::error::Result;
+
+/// A table request with the extras the command line offers: a prefix to resume from, a
+/// progress callback, and a period search without a fixed `upto`.
+pub struct TableRequest<'a> {
+    /// Largest heap; `None` with `period` searches until proven or `period_limit`.
+    pub upto: Option<u64>,
+    pub period: bool,
+    pub misere: bool,
+    /// Values already known (e.g. read from a file by the caller).
+    pub resume: Option<Values>,
+    /// Called with `(heaps done, heaps wanted)` now and then.
+    pub progress: &'a mut dyn FnMut(u64, u64),
+    /// Largest heap a period search without `upto` computes.
+    pub period_limit: u64,
+}
+
+fn no_progress(_: u64, _: u64) {}
+
+impl Default for TableRequest<'_> {
+    fn default() -> Self {
+        // A `'static` zero-sized function item, borrowed mutably through a leak-free box.
+        TableRequest {
+            upto: None,
+            period: false,
+            misere: false,
+            resume: None,
+            progress: Box::leak(Box::new(no_progress)),
+            period_limit: DEFAULT_PERIOD_LIMIT,
+        }
+    }
+}
+
+/// How far `sprague table GAME --period` (no `--upto`) computes before giving up.
+pub const DEFAULT_PERIOD_LIMIT: u64 = 1 << 24;
+
+/// The take-and-break game a spec names, if it is one (`kayles`, `octal:0.77`, ...).
+pub fn octal_game(spec: &str) -> Result<Option<OctalGame>> {
+    let (name, params) = crate::catalogue::split_spec(spec.trim());
+    let entry = match crate::catalogue::find_entry(name) {
+        Ok(e) => e,
+        Err(_) => return Ok(None),
+    };
+    let rules = match entry.name {
+        "octal" | "hex" => {
+            let code = params.ok_or_else(|| {
+                crate::Error::bad_params(entry.name, "write the code, e.g. `octal:0.77`")
+            })?;
+            Ruleset::parse(code, entry.name == "hex")?
+        }
+        "kayles" => named("0.77", "kayles"),
+        "dawson-kayles" => named("0.07", "dawson-kayles"),
+        "dawson-chess" => named("0.137", "dawson-chess"),
+        "officers" => named("0.6", "officers"),
+        "grundy-game" => Ruleset::grundy_game(),
+        "lasker-nim" => Ruleset::lasker_nim(),
+        _ => return Ok(None),
+    };
+    if params.is_some() && !matches!(entry.name, "octal" | "hex") {
+        return Err(crate::Error::bad_params(
+            entry.name,
+            "this game takes no parameters",
+        ));
+    }
+    Ok(Some(OctalGame { rules }))
+}
+
+fn named(code: &str, name: &str) -> Ruleset {
+    let mut r = Ruleset::parse(code, false).expect("a valid built-in code");
+    r.name = name.to_string();
+    r
+}
+
+macro_rules! builder {
+    ($f:ident, $name:literal) => {
+        fn $f(params: Option<&str>) -> Result<Box<dyn Game>> {
+            let spec = match params {
+                Some(p) => format!("{}:{}", $name, p),
+                None => $name.to_string(),
+            };
+            Ok(Box::new(octal_game(&spec)?.expect("registered")))
+        }
+    };
+}
+builder!(build_octal, "octal");
+builder!(build_hex, "hex");
+builder!(build_kayles, "kayles");
+builder!(build_dawson_kayles, "dawson-kayles");
+builder!(build_dawson_chess, "dawson-chess");
+builder!(build_officers, "officers");
+builder!(build_grundy, "grundy-game");
+builder!(build_lasker, "lasker-nim");
+
+const CODE_RULES: &str = "Heaps of stones. A code d0.d1d2… says what a move may do: removing j stones from one heap (j ≥ 1) may leave no heap if bit 1 of d_j is set, one non-empty heap if bit 2 is set, two non-empty heaps if bit 4 is set, and (hexadecimal) three non-empty heaps if bit 8 is set. d0 governs splitting a heap without removing anything (bit 4: into two, bit 8: into three). The player who cannot move loses.";
+const CODE_THEOREM: &str = "Sprague–Grundy: a position's value is the XOR of its heaps' values. Heap values are computed by the sparse-space method (rare and common values); periods are reported only when proven by the periodicity theorem (Guy–Smith: g(n+p) = g(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0; 3·n0 + 2p + t for hexadecimal three-heap splits). Heaps beyond the table use a proven period. Misère play: exact search.";
+const REFS: &str = "Berlekamp, Conway, Guy, Winning Ways, ch. 4; Guy & Smith (1956), The G-values of various games; Gangolli & Plambeck (1989); Flammenkamp, octal game tables.";
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
-    vec![]
+    let e = |name, aliases, usage, summary, rules, theorem, build| Entry {
+        name,
+        aliases,
+        usage,
+        summary,
+        rules,
+        theorem,
+        references: REFS,
+        build,
+    };
+    vec![
+        e("octal", &["octal-game"], "octal:D0.D1D2…", "take-and-break game from an octal code (e.g. octal:0.77, octal:4.07)", CODE_RULES, CODE_THEOREM, build_octal as fn(Option<&str>) -> Result<Box<dyn Game>>),
+        e("hex", &["hexadecimal"], "hex:D0.D1D2…", "take-and-break game from a hexadecimal code (e.g. hex:0.F)", CODE_RULES, CODE_THEOREM, build_hex),
+        e("kayles", &[], "", "Kayles, octal 0.77: knock down one or two adjacent pins", "Octal 0.77: remove one or two stones from a heap, leaving zero, one or two heaps.", "Grundy values are periodic: preperiod 71, period 12 (proven by the periodicity theorem).", build_kayles),
+        e("dawson-kayles", &["dawsons-kayles"], "", "Dawson's Kayles, octal 0.07", "Octal 0.07: remove two stones from a heap, leaving zero, one or two heaps.", "Grundy values are periodic: preperiod 53, period 34.", build_dawson_kayles),
+        e("dawson-chess", &["dawsons-chess"], "", "Dawson's Chess, octal 0.137", "Octal 0.137: remove a heap of one, two stones leaving zero or one heap, or three stones leaving any.", "Dawson's Kayles shifted by one: preperiod 52, period 34.", build_dawson_chess),
+        e("officers", &[], "", "Officers, octal 0.6 (periodicity open)", "Octal 0.6: remove one stone from a heap, leaving one or two non-empty heaps.", "No period is known; values are computed.", build_officers),
+        e("grundy-game", &["grundys-game"], "", "Grundy's game: split a heap into two unequal heaps", "Split one heap into two non-empty heaps of different sizes.", "No period is known; values are computed (the periodicity theorem does not apply).", build_grundy),
+        e("lasker-nim", &["laskers-nim"], "", "Lasker's Nim: take any number, or split a heap in two", "Remove any positive number of stones from one heap, or split a heap into two non-empty heaps.", "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.", build_lasker),
+    ]
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+//! Proven periods of Grundy sequences.
+//!
+//! Periodicity theorem (Guy & Smith 1956; Winning Ways ch. 4): for an octal game whose
+//! largest removal is `t`, if `g(n + p) = g(n)` for all `n0 ≤ n < 2·n0 + p + t`, then
+//! `g(n + p) = g(n)` for all `n ≥ n0`.
+//!
+//! The same induction covers the other finite codes handled here, with the bound
+//! `k·n0 + (k−1)·p + t` where `k` is the most heaps a move leaves (1: no splitting,
+//! 2: octal, 3: hexadecimal bit 8) and `t ≥ 0` the largest `j` with a non-zero digit (so a
+//! split without removal, `d0 = 4`, is covered; e.g. `4.07` uses `t = 2`). Proof sketch: for
+//! `N ≥ k·n0 + (k−1)·p + t`, an option of heap `N + p` leaves parts summing to
+//! `N + p − j`; its largest part `c` is at least `(N + p − j)/k ≥ n0 + p`, so replacing `c` by
+//! `c − p` (in range `[n0, N)`, where the induction gives `g(c) = g(c − p)`) maps options of
+//! `N + p` onto options of `N` with equal values, and conversely (the largest part of an
+//! option of `N` is at least `n0`). So `g(N + p) = g(N)`. The map needs splits of any
+//! shape: with Grundy's game's "unequal" rule it can produce an equal split, and with an
+//! infinite removal set (Lasker's Nim) there is no `t`; no period is claimed for those.
+
+use super::rules::Ruleset;
+use super::seq::Values;
+
+/// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: u64,
+    pub period: u64,
+}
+
+/// The Guy–Smith bound: periodicity from `n0` with period `p` is proven once
+/// `g(n+p) = g(n)` is checked for `n0 ≤ n <` this bound. `None` where the theorem does not
+/// apply.
+pub fn proof_bound(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
+    if !rules.periodicity_applies() {
+        return None;
+    }
+    let t = rules.max_removal()? as u64;
+    let k = rules.max_pieces() as u64;
+    Some(k * n0 + (k - 1) * p + t)
+}
+
+/// How many values (`g(0..count)`) a proof with these parameters needs.
+pub fn values_needed(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
+    proof_bound(rules, n0, p).map(|b| b + p)
+}
+
+/// Looks for a period proven by the values `g(0..values.len())`. Returns the least period
+/// and least preperiod, or `None` when nothing is proven by these values (or the theorem
+/// does not apply to the rules).
+pub fn find_period(rules: &Ruleset, values: &Values) -> Option<Period> {
+    if !rules.periodicity_applies() {
+        return None;
+    }
+    match values {
+        Values::U8(v) => find_in(rules, v),
+        Values::U16(v) => find_in(rules, v),
+        Values::U32(v) => find_in(rules, v),
+    }
+}
+
+/// Whether `g(n + p) = g(n)` for `n0 ≤ n < bound` is checked directly (used by tests).
+pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
+    (n0..bound).all(|n| {
+        let (a, b) = (n as usize, (n + p) as usize);
+        b < values.len() && values.get(a) == values.get(b)
+    })
+}
+
+/// [`find_period`] on a slice.
+pub fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> {
+    let len = g.len();
+    if len < 2 {
+        return None;
+    }
+    let last = len - 1; // N
+    let w = (len / 16).clamp(1, 1024);
+    let start = len - w; // window g[start..len]
+    let mut tried = 0;
+    for p in 1..=start {
+        // A proof with period p needs at least 2p values beyond n0 (k ≥ 1, t ≥ 0).
+        if 2 * p > len {
+            break;
+        }
+        if g[start - p..len - p] != g[start..len] {
+            continue;
+        }
+        tried += 1;
+        // Least n0 with g(n+p) = g(n) for every n0 ≤ n ≤ N − p.
+        let mut n = start - p;
+        while n > 0 && g[n - 1] == g[n - 1 + p] {
+            n -= 1;
+        }
+        let n0 = n as u64;
+        let bound = proof_bound(rules, n0, p as u64)?;
+        if bound - 1 + p as u64 <= last as u64 {
+            return Some(least(g, n0, p as u64));
+        }
+        if tried >= 32 {
+            break;
+        }
+    }
+    None
+}
+
+/// From a proven `(n0, p)`: the least period (a divisor of `p`) and its least preperiod.
+fn least<T: Copy + PartialEq>(g: &[T], n0: u64, p: u64) -> Period {
+    let n0u = n0 as usize;
+    let pu = p as usize;
+    let mut q = pu;
+    for d in 1..=pu {
+        if pu.checked_rem(d) == Some(0) && (n0u..n0u + pu).all(|n| g[n] == g[n + d]) {
+            q = d;
+            break;
+        }
+    }
+    let mut m = n0u;
+    while m > 0 && g[m - 1] == g[m - 1 + q] {
+        m -= 1;
+    }
+    Period {
+        preperiod: m as u64,
+        period: q as u64,
+    }
+}

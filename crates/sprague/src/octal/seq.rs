@@ -1,0 +1,634 @@
+//! Grundy sequences of take-and-break games: compact storage, the plain method and the
+//! sparse-space method, computed incrementally.
+//!
+//! Storage: values are kept one byte each while they fit, and the whole sequence is widened
+//! to 16 and then 32 bits the first time a value needs it ([`Values`]).
+//!
+//! The plain method takes the mex over every option: for a heap `n`, `O(n)` splits for each
+//! removal that may leave two heaps (`O(n²)` for the sequence; rayon splits the work for
+//! large heaps).
+//!
+//! The sparse-space method (Gangolli & Plambeck 1989; Flammenkamp): choose a bit mask and
+//! call a value *rare* when `popcount(v & mask)` is even (0 is rare) and *common* otherwise.
+//! The XOR of two common values and the XOR of two rare values are rare; a rare XOR a common
+//! value is common. So every common option value of a heap comes from a single heap, or a
+//! split with at least one rare part, and only those splits are enumerated (few heaps have
+//! rare values when the mask is chosen well). The mex is then the least unmarked value: an
+//! unmarked common value is the mex at once; an unmarked rare value is checked by searching
+//! the splits for a pair giving it (symmetric splits first), which rarely takes long. Any
+//! mask gives the exact sequence; the mask only changes the speed, and it is re-chosen from
+//! the value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
+//! enumerated in full.
+
+use super::rules::Ruleset;
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+
+/// One stored value: `u8`, `u16` or `u32`.
+pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
+    /// The value as a machine word.
+    fn get(self) -> u32;
+    /// The value in this width, if it fits.
+    fn put(v: u32) -> Option<Self>;
+}
+impl Cell for u8 {
+    #[inline]
+    fn get(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn put(v: u32) -> Option<Self> {
+        u8::try_from(v).ok()
+    }
+}
+impl Cell for u16 {
+    #[inline]
+    fn get(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn put(v: u32) -> Option<Self> {
+        u16::try_from(v).ok()
+    }
+}
+impl Cell for u32 {
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn put(v: u32) -> Option<Self> {
+        Some(v)
+    }
+}
+
+/// A Grundy sequence `g(0), g(1), …`, one byte a value while the values stay below 256.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Values {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::U8(Vec::new())
+    }
+}
+
+impl Values {
+    /// Builds a sequence from plain numbers, in the narrowest width that holds them.
+    pub fn from_u32(v: &[u32]) -> Values {
+        let max = v.iter().copied().max().unwrap_or(0);
+        if max < 256 {
+            Values::U8(v.iter().map(|&x| x as u8).collect())
+        } else if max < 65536 {
+            Values::U16(v.iter().map(|&x| x as u16).collect())
+        } else {
+            Values::U32(v.to_vec())
+        }
+    }
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// `g(n)`.
+    #[inline]
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::U8(v) => v[n] as u32,
+            Values::U16(v) => v[n] as u32,
+            Values::U32(v) => v[n],
+        }
+    }
+    /// Bytes per value (1, 2 or 4).
+    pub fn width(&self) -> usize {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+    /// All values as `u32` (copies).
+    pub fn to_u32(&self) -> Vec<u32> {
+        (0..self.len()).map(|i| self.get(i)).collect()
+    }
+    fn truncate(&mut self, n: usize) {
+        match self {
+            Values::U8(v) => v.truncate(n),
+            Values::U16(v) => v.truncate(n),
+            Values::U32(v) => v.truncate(n),
+        }
+    }
+    fn widen(&mut self) {
+        *self = match std::mem::take(self) {
+            Values::U8(v) => Values::U16(v.into_iter().map(u16::from).collect()),
+            Values::U16(v) => Values::U32(v.into_iter().map(u32::from).collect()),
+            Values::U32(v) => Values::U32(v),
+        }
+    }
+}
+
+/// How a sequence is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Mex over every option.
+    Plain,
+    /// Rare and common values (Gangolli–Plambeck, Flammenkamp).
+    Sparse,
+}
+
+/// The most heaps a computation accepts (the stamps of the mex marks are 32-bit).
+pub const MAX_HEAPS: u64 = u32::MAX as u64 - 2;
+
+/// An incremental Grundy-sequence computation. The state is the rules plus the values
+/// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
+#[derive(Debug, Clone)]
+pub struct Computation {
+    rules: Ruleset,
+    method: Method,
+    values: Values,
+    /// `(j, digit)` for every removal `j ≤ t` with a non-zero digit.
+    js: Vec<(usize, u8)>,
+    pair_js: Vec<usize>,
+    // Sparse-space state.
+    mask: u32,
+    rare: Vec<u32>,
+    counts: Vec<u64>,
+    next_mask_check: usize,
+    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap.
+    mark: Vec<u32>,
+    stamp: u32,
+    /// A period proven by the values so far: later values are copied, not computed.
+    proven: Option<super::period::Period>,
+}
+
+impl Computation {
+    /// A computation holding `g(0) = 0`.
+    pub fn new(rules: Ruleset, method: Method) -> Computation {
+        let js: Vec<(usize, u8)> = rules
+            .digits
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d != 0)
+            .map(|(j, &d)| (j, d))
+            .collect();
+        let pair_js = js
+            .iter()
+            .filter(|(_, d)| d & 4 != 0)
+            .map(|&(j, _)| j)
+            .collect();
+        Computation {
+            rules,
+            method,
+            values: Values::U8(vec![0]),
+            js,
+            pair_js,
+            mask: 0,
+            rare: vec![0],
+            counts: vec![1],
+            next_mask_check: 64,
+            mark: vec![0; 2],
+            stamp: 0,
+            proven: None,
+        }
+    }
+
+    /// Continues from known values `g(0..prefix.len())` (e.g. read back from a file). The
+    /// prefix is trusted; `verify` recomputes its last `verify` values and checks them.
+    pub fn resume(
+        rules: Ruleset,
+        method: Method,
+        prefix: Values,
+        verify: usize,
+    ) -> Result<Computation> {
+        if prefix.is_empty() || prefix.get(0) != 0 {
+            return Err(Error::invalid("a saved sequence must start with g(0) = 0"));
+        }
+        let n = prefix.len();
+        let keep = n.saturating_sub(verify).max(1);
+        let mut c = Computation::new(rules, method);
+        let mut kept = prefix.clone();
+        kept.truncate(keep);
+        c.values = kept;
+        c.rebuild_sparse_state();
+        if n > keep {
+            c.extend_to((n - 1) as u64, &mut |_, _| {})?;
+            for i in keep..n {
+                if c.values.get(i) != prefix.get(i) {
+                    return Err(Error::invalid(format!(
+                        "the saved sequence is not this game's: g({i}) is {} but the file says {}",
+                        c.values.get(i),
+                        prefix.get(i)
+                    )));
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+    /// The values computed so far, `g(0..len)`.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+    /// Takes the values out.
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+    /// How many values are known.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// Always false: `g(0)` is known from the start.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    fn rebuild_sparse_state(&mut self) {
+        let n = self.values.len();
+        let max = (0..n).map(|i| self.values.get(i)).max().unwrap_or(0) as usize;
+        self.counts = vec![0; max + 1];
+        for i in 0..n {
+            self.counts[self.values.get(i) as usize] += 1;
+        }
+        self.choose_mask();
+        self.next_mask_check = (n * 2).max(64);
+    }
+
+    fn choose_mask(&mut self) {
+        let bits = 32 - (self.counts.len() as u32).leading_zeros();
+        let masks = 1u32 << bits.min(12);
+        let mut best = (u64::MAX, 0u32);
+        for mask in 0..masks {
+            let rare: u64 = self
+                .counts
+                .iter()
+                .enumerate()
+                .filter(|(v, _)| (*v as u32 & mask).count_ones() & 1 == 0)
+                .map(|(_, c)| c)
+                .sum();
+            if rare < best.0 {
+                best = (rare, mask);
+            }
+        }
+        self.mask = best.1;
+        let n = self.values.len();
+        let mask = self.mask;
+        self.rare = (0..n)
+            .filter(|&i| (self.values.get(i) & mask).count_ones() & 1 == 0)
+            .map(|i| i as u32)
+            .collect();
+    }
+
+    /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
+    pub fn extend_to(&mut self, upto: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
+        if upto > MAX_HEAPS {
+            return Err(Error::Limit {
+                what: format!("a Grundy sequence up to heap {upto}"),
+                limit: MAX_HEAPS,
+            });
+        }
+        let target = upto as usize + 1;
+        while self.values.len() < target {
+            let done = match &mut self.values {
+                Values::U8(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, progress);
+                    self.values = Values::U8(v);
+                    r
+                }
+                Values::U16(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, progress);
+                    self.values = Values::U16(v);
+                    r
+                }
+                Values::U32(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, progress);
+                    self.values = Values::U32(v);
+                    r
+                }
+            };
+            if let Some(next) = done {
+                // `next` did not fit: widen and store it.
+                self.values.widen();
+                match &mut self.values {
+                    Values::U16(v) => v.push(next as u16),
+                    Values::U32(v) => v.push(next),
+                    Values::U8(_) => unreachable!("widened"),
+                }
+                self.record(next);
+            }
+        }
+        progress(upto, upto);
+        Ok(())
+    }
+
+    fn record(&mut self, g: u32) {
+        let n = self.values.len() - 1;
+        if g as usize >= self.counts.len() {
+            self.counts.resize(g as usize + 1, 0);
+        }
+        self.counts[g as usize] += 1;
+        if (g & self.mask).count_ones() & 1 == 0 {
+            self.rare.push(n as u32);
+        }
+    }
+
+    /// Runs in width `T` until `target` values or a value that does not fit (returned).
+    fn run<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        target: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<u32> {
+        g.reserve(target.saturating_sub(g.len()));
+        while g.len() < target {
+            let n = g.len();
+            if n >= self.next_mask_check && self.method == Method::Sparse && self.proven.is_none() {
+                // Re-choose the mask from the histogram (cheap: once per doubling).
+                let saved = std::mem::replace(&mut self.values, Values::U8(Vec::new()));
+                self.values = Values::U32(g.iter().map(|x| x.get()).collect());
+                self.choose_mask();
+                self.values = saved;
+                self.next_mask_check = n * 2;
+            }
+            if n >= 2048
+                && n.is_power_of_two()
+                && self.proven.is_none()
+                && self.method == Method::Sparse
+            {
+                self.proven = super::period::find_in(&self.rules, g);
+            }
+            if let Some(p) = self.proven {
+                // Proven periodic (periodicity theorem): copy.
+                let p = p.period as usize;
+                while g.len() < target {
+                    let x = g[g.len() - p];
+                    g.push(x);
+                }
+                break;
+            }
+            if n & 0xFFFF == 0 {
+                progress(n as u64, target as u64 - 1);
+            }
+            let v = match self.method {
+                Method::Plain => self.plain_value(g, n),
+                Method::Sparse => self.sparse_value(g, n),
+            };
+            match T::put(v) {
+                Some(x) => {
+                    g.push(x);
+                    if v as usize >= self.counts.len() {
+                        self.counts.resize(v as usize + 1, 0);
+                    }
+                    self.counts[v as usize] += 1;
+                    if (v & self.mask).count_ones() & 1 == 0 {
+                        self.rare.push(n as u32);
+                    }
+                }
+                None => return Some(v),
+            }
+        }
+        None
+    }
+
+    fn prepare_marks(&mut self) {
+        let max = self.counts.len() as u32; // values < max
+        let size = (max.max(1)).next_power_of_two() as usize * 2;
+        if self.mark.len() < size {
+            self.mark = vec![0; size];
+            self.stamp = 0;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, v: u32) {
+        self.mark[v as usize] = self.stamp;
+    }
+
+    #[inline]
+    fn is_set(&self, v: u32) -> bool {
+        self.mark.get(v as usize) == Some(&self.stamp)
+    }
+
+    /// Marks the values of options leaving zero or one heap, and three-heap splits.
+    fn mark_simple<T: Cell>(&mut self, g: &[T], n: usize) {
+        let t = self.rules.digits.len() - 1;
+        for k in 0..self.js.len() {
+            let (j, d) = self.js[k];
+            if j > n {
+                break;
+            }
+            let m = n - j;
+            if d & 1 != 0 && m == 0 {
+                self.set(0);
+            }
+            if d & 2 != 0 && m >= 1 && j >= 1 {
+                self.set(g[m].get());
+            }
+            if d & 8 != 0 && m >= 3 {
+                self.mark_triples(g, m);
+            }
+        }
+        let tail = self.rules.tail;
+        if tail != 0 && n > t {
+            for j in t + 1..=n {
+                let m = n - j;
+                if tail & 1 != 0 && m == 0 {
+                    self.set(0);
+                }
+                if tail & 2 != 0 && m >= 1 {
+                    self.set(g[m].get());
+                }
+                if tail & 4 != 0 {
+                    self.mark_pairs_all(g, m);
+                }
+                if tail & 8 != 0 && m >= 3 {
+                    self.mark_triples(g, m);
+                }
+            }
+        }
+    }
+
+    fn mark_triples<T: Cell>(&mut self, g: &[T], m: usize) {
+        for a in 1..=m / 3 {
+            let ga = g[a].get();
+            for b in a..=(m - a) / 2 {
+                self.set(ga ^ g[b].get() ^ g[m - a - b].get());
+            }
+        }
+    }
+
+    fn mark_pairs_all<T: Cell>(&mut self, g: &[T], m: usize) {
+        if m < 2 {
+            return;
+        }
+        let unequal = self.rules.unequal;
+        const PAR_MIN: usize = 1 << 15;
+        if m >= PAR_MIN {
+            let words = self.mark.len().div_ceil(64);
+            let bits = (1..m / 2 + 1)
+                .into_par_iter()
+                .with_min_len(4096)
+                .fold(
+                    || vec![0u64; words],
+                    |mut acc, a| {
+                        if !(unequal && 2 * a == m) {
+                            let v = (g[a].get() ^ g[m - a].get()) as usize;
+                            acc[v / 64] |= 1 << (v % 64);
+                        }
+                        acc
+                    },
+                )
+                .reduce(
+                    || vec![0u64; words],
+                    |mut x, y| {
+                        x.iter_mut().zip(y).for_each(|(a, b)| *a |= b);
+                        x
+                    },
+                );
+            for (w, &word) in bits.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let b = word.trailing_zeros() as usize;
+                    self.set((w * 64 + b) as u32);
+                    word &= word - 1;
+                }
+            }
+            return;
+        }
+        for a in 1..=m / 2 {
+            if unequal && 2 * a == m {
+                continue;
+            }
+            self.set(g[a].get() ^ g[m - a].get());
+        }
+    }
+
+    fn mex(&self) -> u32 {
+        let mut v = 0;
+        while self.is_set(v) {
+            v += 1;
+        }
+        v
+    }
+
+    fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        self.prepare_marks();
+        self.mark_simple(g, n);
+        for k in 0..self.pair_js.len() {
+            let j = self.pair_js[k];
+            if j + 2 > n {
+                break;
+            }
+            self.mark_pairs_all(g, n - j);
+        }
+        self.mex()
+    }
+
+    fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        self.prepare_marks();
+        self.mark_simple(g, n);
+        let unequal = self.rules.unequal;
+        // Splits with a rare part: every common option value of a split comes from these.
+        for k in 0..self.pair_js.len() {
+            let j = self.pair_js[k];
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            for r in 0..self.rare.len() {
+                let a = self.rare[r] as usize;
+                if a >= m {
+                    break;
+                }
+                if a == 0 || (unequal && 2 * a == m) {
+                    continue;
+                }
+                let v = g[a].get() ^ g[m - a].get();
+                self.mark[v as usize] = self.stamp;
+            }
+        }
+        if self.rules.tail & 4 != 0 {
+            // Not reached by the catalogue's rulesets; the plain marks are exact.
+            return self.plain_value(g, n);
+        }
+        let mask = self.mask;
+        if mask == 0 {
+            // Every value is rare: the plain marks.
+            for k in 0..self.pair_js.len() {
+                let j = self.pair_js[k];
+                if j + 2 > n {
+                    break;
+                }
+                self.mark_pairs_all(g, n - j);
+            }
+            return self.mex();
+        }
+        // The least unmarked common value `c` is not an option value (all common option
+        // values are marked). Rare values below `c` still unmarked may come from splits of
+        // two common parts: one scan over the splits marks them (it stops as soon as none
+        // is missing); the mex is the least value still unmarked.
+        let mut c = 0u32;
+        let mut need = 0usize;
+        loop {
+            if !self.is_set(c) {
+                if (c & mask).count_ones() & 1 == 1 {
+                    break;
+                }
+                need += 1;
+            }
+            c += 1;
+        }
+        if need > 0 {
+            'scan: for k in 0..self.pair_js.len() {
+                let j = self.pair_js[k];
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                let mut a = m / 2;
+                while a >= 1 {
+                    if !(unequal && 2 * a == m) {
+                        let x = g[a].get() ^ g[m - a].get();
+                        if x < c && self.mark[x as usize] != self.stamp {
+                            self.mark[x as usize] = self.stamp;
+                            need -= 1;
+                            if need == 0 {
+                                break 'scan;
+                            }
+                        }
+                    }
+                    a -= 1;
+                }
+            }
+        }
+        self.mex().min(c)
+    }
+}
+
+/// The whole sequence `g(0..=upto)` in one call.
+pub fn grundy_sequence(rules: &Ruleset, upto: u64, method: Method) -> Result<Values> {
+    let mut c = Computation::new(rules.clone(), method);
+    c.extend_to(upto, &mut |_, _| {})?;
+    Ok(c.into_values())
+}
