@@ -1,4 +1,8 @@
-//! Coin-turning games (GAMES.md A15) and nimber multiplication. (Issue 3.)
+//! Coin-turning games (GAMES.md A15), nimber multiplication, and two-dimensional
+//! coin-turning games by the Tartan theorem. (Issue 3.)
+
+pub mod nimber;
+pub mod rule;
 
 use crate::catalogue::Entry;
 
