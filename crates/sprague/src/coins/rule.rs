@@ -78,7 +78,6 @@ impl CoinRule {
             Self::RULER => "ruler".into(),
             CoinRule::UpTo(k) => format!("up-to:{k}"),
             CoinRule::Run(Some(k)) => format!("run:{k}"),
-            CoinRule::Run(None) => "ruler".into(),
         }
     }
 
@@ -161,12 +160,12 @@ impl CoinRule {
                 let mut cap = 2usize;
                 let mut reach: Vec<Vec<bool>> = vec![vec![false; cap]; k];
                 reach[0][0] = true;
-                for x in 1..=n {
+                for gx in g.iter_mut().skip(1) {
                     let mut v = 0;
                     while v < cap && reach.iter().any(|r| r[v]) {
                         v += 1;
                     }
-                    g[x] = v as u64;
+                    *gx = v as u64;
                     while v >= cap {
                         cap *= 2;
                         for r in reach.iter_mut() {
