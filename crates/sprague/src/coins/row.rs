@@ -300,7 +300,10 @@ pub fn plain_play_only(spec: &str, options: &SolveOptions) -> Result<()> {
 
 impl Game for CoinGame {
     fn spec(&self) -> String {
-        self.rule.spec()
+        match self.rule {
+            CoinRule::TWINS | CoinRule::MOCK_TURTLES | CoinRule::RULER => self.rule.spec(),
+            r => format!("coins:{}", r.spec()),
+        }
     }
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
