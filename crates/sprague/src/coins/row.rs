@@ -154,7 +154,13 @@ pub fn head_values(rule: &CoinRule, heads: &[BigUint]) -> Result<(Vec<BigUint>, 
 /// Every move from a head at `x` whose other coins XOR to `w` (under the values `g`,
 /// indexed by position), as the other coins turned. Returns false when the enumeration
 /// stopped early (too many moves or too much work).
-fn sets_with_xor(rule: &CoinRule, g: &[u64], x: u64, w: u64, out: &mut Vec<Vec<u64>>) -> bool {
+pub(crate) fn sets_with_xor(
+    rule: &CoinRule,
+    g: &[u64],
+    x: u64,
+    w: u64,
+    out: &mut Vec<Vec<u64>>,
+) -> bool {
     let limit = MAX_LISTED;
     match *rule {
         CoinRule::Run(k) => {

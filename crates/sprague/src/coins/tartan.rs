@@ -11,7 +11,7 @@
 //! of a rectangle, or two coins of a row or column, or one coin) gives i ⊗ j.
 
 use super::nimber::{nim_inv, nim_mul};
-use super::row::plain_play_only;
+use super::row::{plain_play_only, sets_with_xor};
 use super::rule::CoinRule;
 use crate::catalogue::{Game, Report, SolveOptions};
 use crate::error::{Error, Result};
@@ -28,13 +28,16 @@ pub struct Board {
 }
 
 impl Board {
-    /// Parses rows of H/T separated by `|` (spaces ignored; rows may differ in length).
+    /// Parses rows of H/T separated by `|` or spaces (rows may differ in length; short
+    /// rows are padded with tails).
     pub fn parse(words: &[String]) -> Result<Board> {
+        // Rows are separated by `|` or by spaces.
         let text: String = words
-            .join("")
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+            .join(" ")
+            .split(|c: char| c == '|' || c.is_whitespace())
+            .filter(|r| !r.is_empty())
+            .collect::<Vec<_>>()
+            .join("|");
         if text.is_empty() {
             return Err(Error::parse(
                 "no board given: write rows of H and T separated by `|`, e.g. `THT|HHT`",
@@ -111,14 +114,15 @@ impl Tartan {
         }
         for (i, j) in heads(board) {
             // Turning A × B changes the value by (⊕ g1 over A) ⊗ (⊕ g2 over B).
-            let col_moves = self.cols.moves_at(j);
             for a in self.rows.moves_at(i) {
                 let alpha = a.iter().fold(g1[i as usize], |x, &y| x ^ g1[y as usize]);
                 let Some(inv) = nim_inv(alpha) else { continue };
+                // The column sets whose values with g2(j) XOR to β = total ⊗ α⁻¹, by lookup.
                 let beta = nim_mul(total, inv);
+                let mut col_moves = Vec::new();
+                sets_with_xor(&self.cols, &g2, j, beta ^ g2[j as usize], &mut col_moves);
                 for b in &col_moves {
-                    let bv = b.iter().fold(g2[j as usize], |x, &y| x ^ g2[y as usize]);
-                    if bv == beta {
+                    {
                         let mut rs = a.clone();
                         rs.push(i);
                         let mut cs = b.clone();
