@@ -67,6 +67,64 @@ pub fn winning_moves(x: &BigUint, y: &BigUint) -> Vec<Numbers> {
         .collect()
 }
 
+/// Every-move play (GAMES.md A16; HDU 3595 "GG and MM"): the step of (x, y) and whether
+/// the mover wins it alone, in O(log) big-number divisions along the Euclid chain.
+///
+/// With x ≥ y > 0, q = ⌊x/y⌋, r = x mod y, the options are (r + jy, y) for j = 0..q−1, and
+/// Y = (y, r) is the next pair of the chain. Options with j ≥ 2 are wins for their mover
+/// (ratio ≥ 2 > φ), and (r + y, y) has the single option Y. Hence:
+/// - q = 1: the single option is Y: step = 1 + step(Y), and the mover wins iff Y is lost;
+/// - q ≥ 2: the mover wins; the only option of value 0 is Y when Y is lost (step = 1 +
+///   step(Y)), else (r + y, y), which is lost (step = 2 + step(Y)).
+///
+/// The chain ends at a pair with a 0 (terminal: step 0, lost). Folding the quotients from
+/// the end gives the step. A step is odd exactly when the mover wins the pair.
+pub fn every_step(x: &BigUint, y: &BigUint) -> (u64, bool) {
+    // Only whether each quotient is 1 matters.
+    let mut quotient_is_one: Vec<bool> = Vec::new();
+    let (mut a, mut b) = if x >= y {
+        (x.clone(), y.clone())
+    } else {
+        (y.clone(), x.clone())
+    };
+    while b != BigUint::ZERO {
+        let (q, r) = a.div_rem(&b);
+        quotient_is_one.push(q == BigUint::from(1u32));
+        a = b;
+        b = r;
+    }
+    let (mut step, mut wins) = (0u64, false);
+    for &one in quotient_is_one.iter().rev() {
+        if one {
+            step += 1;
+            wins = !wins;
+        } else {
+            step += if wins { 2 } else { 1 };
+            wins = true;
+        }
+    }
+    (step, wins)
+}
+
+/// The options of (x, y) that follow the every-move step strategy (see [`every_step`]):
+/// the single option when q = 1, the unique losing option when q ≥ 2. Empty at a terminal.
+pub fn every_moves(x: &BigUint, y: &BigUint) -> Vec<Numbers> {
+    if x == &BigUint::ZERO || y == &BigUint::ZERO {
+        return vec![];
+    }
+    let swap = x < y;
+    let (big, small) = if swap { (y, x) } else { (x, y) };
+    if big < &(small + small) {
+        let r = big - small;
+        return vec![if swap {
+            vec![small.clone(), r]
+        } else {
+            vec![r, small.clone()]
+        }];
+    }
+    winning_moves(x, y)
+}
+
 /// Euclid's game in the catalogue.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Euclid;
@@ -100,6 +158,15 @@ impl NumberGame for Euclid {
     }
     fn winning_moves_theorem(&self, c: &[BigUint]) -> Option<Vec<Numbers>> {
         Some(winning_moves(&c[0], &c[1]))
+    }
+    fn every_step_theorem(&self, c: &[BigUint]) -> Option<BigUint> {
+        Some(every_step(&c[0], &c[1]).0.into())
+    }
+    fn every_moves_theorem(&self, c: &[BigUint]) -> Option<Vec<Numbers>> {
+        Some(every_moves(&c[0], &c[1]))
+    }
+    fn every_theorem_name(&self) -> Option<String> {
+        Some("the Euclid chain (step += 1 for a quotient 1; for a quotient ≥ 2, += 1 if the rest of the chain is lost, += 2 if it is won)".into())
     }
 }
 
@@ -179,6 +246,42 @@ mod tests {
                 assert_eq!(got, wm, "({a}, {b})");
             }
         }
+    }
+
+    #[test]
+    fn every_step_agrees_with_the_generic_search() {
+        use crate::compound::EverySolver;
+        use crate::impartial::Limits;
+        let mut s = EverySolver::new(EuclidRules, Limits::default());
+        for a in 0..70u64 {
+            for b in 0..70u64 {
+                let (step, wins) = every_step(&a.into(), &b.into());
+                assert_eq!(step, s.step(&(a, b)).unwrap(), "({a}, {b})");
+                assert_eq!(wins, mover_wins(&a.into(), &b.into()), "({a}, {b})");
+                assert_eq!(step % 2 == 1, wins, "({a}, {b})");
+                let mut expect: Vec<Numbers> = s
+                    .strategy_moves(&(a, b))
+                    .unwrap()
+                    .iter()
+                    .map(|&(x, y)| vec![x.into(), y.into()])
+                    .collect();
+                let mut got = every_moves(&a.into(), &b.into());
+                expect.sort();
+                got.sort();
+                assert_eq!(got, expect, "({a}, {b})");
+            }
+        }
+        // Huge pairs: consecutive Fibonacci numbers make the longest chains.
+        let (mut f0, mut f1) = (BigUint::from(1u32), BigUint::from(2u32));
+        for _ in 0..300 {
+            let f2 = &f0 + &f1;
+            f0 = f1;
+            f1 = f2;
+        }
+        let (step, wins) = every_step(&f1, &f0);
+        assert_eq!(step % 2 == 1, wins);
+        assert_eq!(wins, mover_wins(&f1, &f0));
+        assert!(step > 300);
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! integers of any length). [`NumberGameAdapter`] turns it into a catalogue [`Game`].
 
 use crate::catalogue::{Game, Report, SolveOptions, TableOptions};
+use crate::compound::misere::{sj_first_wins, sj_hypothesis, sj_winning_targets, SjCheck};
+use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
 use crate::problems::tokens::parse_uint_token;
@@ -36,6 +38,8 @@ pub enum Method {
     Search,
     /// Theorem for some components, search for others.
     Mixed(String),
+    /// Exhaustive search, with the reason a theorem was not used.
+    SearchBecause(String),
 }
 
 impl Method {
@@ -45,6 +49,7 @@ impl Method {
             Method::Theorem(t) => format!("theorem: {t}"),
             Method::Search => "search: the generic engine's exhaustive solver".to_string(),
             Method::Mixed(t) => format!("theorem ({t}) where available, search elsewhere"),
+            Method::SearchBecause(t) => format!("search: {t}"),
         }
     }
 }
@@ -124,6 +129,28 @@ pub trait NumberGame: Send + Sync + 'static {
     /// listed"), when the list is not the complete set.
     fn moves_note(&self, components: &[Numbers], misere: bool) -> Option<String> {
         let _ = (components, misere);
+        None
+    }
+    /// A proof, for the whole ruleset, that the SJ theorem's hypothesis holds (every
+    /// position of Grundy value 0 is terminal and no move splits a component). With it,
+    /// misère sums are decided by the SJ formula from `grundy_theorem`, at any size.
+    /// Without it, the hypothesis is checked on the positions reachable from each query.
+    fn sj_theorem(&self) -> Option<String> {
+        None
+    }
+    /// Every-move play (GAMES.md A16): the step of a component by closed form.
+    fn every_step_theorem(&self, component: &[BigUint]) -> Option<BigUint> {
+        let _ = component;
+        None
+    }
+    /// The options that follow the step strategy (the winner's longest win, the loser's
+    /// quickest loss; see `compound::every`), by closed form.
+    fn every_moves_theorem(&self, component: &[BigUint]) -> Option<Vec<Numbers>> {
+        let _ = component;
+        None
+    }
+    /// The name of the closed-form step, for the `method` field.
+    fn every_theorem_name(&self) -> Option<String> {
         None
     }
 }
@@ -213,6 +240,9 @@ pub struct Analysis {
     pub component_values: Vec<Option<BigUint>>,
     pub winning_moves: Vec<(usize, Numbers)>,
     pub method: Method,
+    /// Every-move play only: the step of each component. `winning_moves` then holds the
+    /// per-component choices (any combination of one choice per listed component wins).
+    pub steps: Option<Vec<BigUint>>,
 }
 
 impl<G: NumberGame> NumberGameAdapter<G>
@@ -268,6 +298,7 @@ where
                     component_values: vec![grundy],
                     winning_moves: moves.into_iter().map(|m| (0, m)).collect(),
                     method: Method::Theorem(g.theorem_name().unwrap_or_default()),
+                    steps: None,
                 });
             }
         }
@@ -318,6 +349,7 @@ where
             component_values: values.into_iter().map(Some).collect(),
             winning_moves,
             method,
+            steps: None,
         })
     }
 
@@ -331,12 +363,51 @@ where
                 component_values: vec![None; comps.len()],
                 winning_moves: v.winning_moves,
                 method: Method::Theorem(v.theorem),
+                steps: None,
             });
+        }
+        if let Some(a) = self.misere_by_sj_theorem(comps)? {
+            return Ok(a);
         }
         let positions: Vec<_> = comps
             .iter()
             .map(|c| g.to_position(c))
             .collect::<Result<_>>()?;
+        // The SJ theorem where its hypothesis can be checked on this position.
+        let mut gs = GrundySolver::with_limits(g.rules(), Self::limits(options));
+        let why = match sj_hypothesis(&mut gs, &positions, options.limit()) {
+            Ok(SjCheck::Holds) => {
+                let values: Vec<BigUint> = positions
+                    .iter()
+                    .map(|p| gs.grundy(p).map(|v| BigUint::from(v.value())))
+                    .collect::<Result<_>>()?;
+                let wins = sj_first_wins(&values);
+                let mut winning_moves = Vec::new();
+                if wins {
+                    for (i, p) in positions.iter().enumerate() {
+                        if comps[..i].contains(&comps[i]) {
+                            continue;
+                        }
+                        for t in sj_winning_targets(&values, i) {
+                            let t = u64::try_from(&t).expect("a searched value fits a word");
+                            for o in gs.moves_to_value(p, Nimber(t))? {
+                                winning_moves.push((i, g.to_numbers(&o)));
+                            }
+                        }
+                    }
+                }
+                return Ok(Analysis {
+                    outcome: if wins { Outcome::First } else { Outcome::Second },
+                    grundy: None,
+                    component_values: values.into_iter().map(Some).collect(),
+                    winning_moves,
+                    method: Method::Theorem(format!("{SJ_NAME}; its hypothesis was checked on every position reachable from this one: each position of Grundy value 0 is terminal and no move splits a component")),
+                    steps: None,
+                });
+            }
+            Ok(SjCheck::NotShown(why)) => why,
+            Err(e) => e.to_string(),
+        };
         let mut solver = MisereSolver::new(g.rules(), Self::limits(options));
         let wins = solver.first_player_wins(&positions)?;
         let winning_moves = if wins {
@@ -357,23 +428,210 @@ where
             grundy: None,
             component_values: vec![None; comps.len()],
             winning_moves,
-            method: Method::Search,
+            method: Method::SearchBecause(format!(
+                "exact misère search of the sum (the SJ theorem was not used: its hypothesis is not shown for this position: {why})"
+            )),
+            steps: None,
+        })
+    }
+
+    /// Misère play by the SJ formula where the ruleset proves the hypothesis outright.
+    fn misere_by_sj_theorem(&self, comps: &[Numbers]) -> Result<Option<Analysis>> {
+        let g = &self.0;
+        let Some(proof) = g.sj_theorem() else {
+            return Ok(None);
+        };
+        let Some(values) = comps
+            .iter()
+            .map(|c| g.grundy_theorem(c))
+            .collect::<Option<Vec<BigUint>>>()
+        else {
+            return Ok(None);
+        };
+        let wins = sj_first_wins(&values);
+        let mut winning_moves = Vec::new();
+        if wins {
+            for (i, c) in comps.iter().enumerate() {
+                if comps[..i].contains(c) {
+                    continue;
+                }
+                for t in sj_winning_targets(&values, i) {
+                    let Some(ms) = g.moves_to_value_theorem(c, &t) else {
+                        return Ok(None);
+                    };
+                    winning_moves.extend(ms.into_iter().map(|m| (i, m)));
+                }
+            }
+        }
+        Ok(Some(Analysis {
+            outcome: if wins {
+                Outcome::First
+            } else {
+                Outcome::Second
+            },
+            grundy: None,
+            component_values: values.into_iter().map(Some).collect(),
+            winning_moves,
+            method: Method::Theorem(format!("{SJ_NAME}; hypothesis: {proof}")),
+            steps: None,
+        }))
+    }
+
+    /// Every-move play (Every-SG, GAMES.md A16): the step of each component by closed form
+    /// or by search; the first player wins iff the largest step is odd.
+    pub fn analyse_every(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+        let g = &self.0;
+        let mut solver = EverySolver::new(g.rules(), Self::limits(options));
+        let (mut used_theorem, mut used_search) = (false, false);
+        let mut steps = Vec::with_capacity(comps.len());
+        for c in comps {
+            if let Some(s) = g.every_step_theorem(c) {
+                used_theorem = true;
+                steps.push(s);
+            } else {
+                used_search = true;
+                steps.push(BigUint::from(solver.step(&g.to_position(c)?)?));
+            }
+        }
+        let max = steps.iter().max().cloned().unwrap_or_default();
+        let wins = max.bit(0);
+        let mut winning_moves = Vec::new();
+        if wins {
+            for (i, c) in comps.iter().enumerate() {
+                if steps[i] == BigUint::ZERO || comps[..i].contains(c) {
+                    continue;
+                }
+                let moves = match g.every_moves_theorem(c) {
+                    Some(ms) => ms,
+                    None => {
+                        used_search = true;
+                        solver
+                            .strategy_moves(&g.to_position(c)?)?
+                            .iter()
+                            .map(|o| g.to_numbers(o))
+                            .collect()
+                    }
+                };
+                winning_moves.extend(moves.into_iter().map(|m| (i, m)));
+            }
+        }
+        let name = format!(
+            "Every-SG step rule (the first player wins iff the largest step is odd){}",
+            g.every_theorem_name()
+                .map(|n| format!(", steps by {n}"))
+                .unwrap_or_default()
+        );
+        let method = match (used_theorem, used_search) {
+            (true, false) => Method::Theorem(name),
+            (true, true) => Method::Mixed(name),
+            _ => Method::SearchBecause(
+                "steps of the Every-SG rule by exhaustive search (the first player wins iff the largest step is odd)".to_string(),
+            ),
+        };
+        Ok(Analysis {
+            outcome: if wins {
+                Outcome::First
+            } else {
+                Outcome::Second
+            },
+            grundy: None,
+            component_values: vec![None; comps.len()],
+            winning_moves,
+            method,
+            steps: Some(steps),
         })
     }
 
     /// Analysis under the requested play convention.
     pub fn analyse(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+        if options.every && options.misere {
+            return Err(Error::unsupported(
+                "`--every` and `--misere` together are not supported",
+            ));
+        }
         if options.every {
-            return Err(Error::unsupported(format!(
-                "every-move play (`--every`) is not available for `{}` yet",
-                self.0.spec()
-            )));
+            return self.analyse_every(comps, options);
         }
         if options.misere {
             self.analyse_misere(comps, options)
         } else {
             self.analyse_normal(comps, options)
         }
+    }
+
+    /// The report of an every-move analysis: steps, and the winning choice per component.
+    fn every_report(&self, comps: &[Numbers], a: &Analysis, steps: &[BigUint]) -> Report {
+        let shape = self.0.shape();
+        let position = write_position(comps, shape);
+        let max = steps.iter().max().cloned().unwrap_or_default();
+        let mut text = format!(
+            "game: {}\nposition: {position}\nplay: every-move (the mover moves in every component that can move; the last mover wins)\noutcome: {} ({}-position)\nsteps: {} (largest {max})\n",
+            self.0.spec(),
+            a.outcome,
+            a.outcome.letter(),
+            steps.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" "),
+        );
+        let mut choices = Vec::new();
+        let mut example = comps.to_vec();
+        for (i, c) in comps.iter().enumerate() {
+            let opts: Vec<&Numbers> = a
+                .winning_moves
+                .iter()
+                .filter(|(j, _)| comps[*j] == *c)
+                .map(|(_, m)| m)
+                .collect();
+            if opts.is_empty() {
+                continue;
+            }
+            example[i] = opts[0].clone();
+            choices.push(json!({
+                "component": i + 1,
+                "position": write_numbers(c),
+                "step": steps[i].to_string(),
+                "choices": opts.iter().map(|m| write_numbers(m)).collect::<Vec<_>>(),
+            }));
+        }
+        if choices.is_empty() {
+            text.push_str("winning moves: none\n");
+        } else {
+            text.push_str(
+                "winning move: in every component that can move, one of (any combination wins):\n",
+            );
+            for (i, c) in comps.iter().enumerate() {
+                let opts: Vec<String> = a
+                    .winning_moves
+                    .iter()
+                    .filter(|(j, _)| comps[*j] == *c)
+                    .map(|(_, m)| write_numbers(m))
+                    .collect();
+                if !opts.is_empty() {
+                    text.push_str(&format!(
+                        "  component {} ({}, step {}): -> {}\n",
+                        i + 1,
+                        write_numbers(c),
+                        steps[i],
+                        opts.join(" | ")
+                    ));
+                }
+            }
+            text.push_str(&format!(
+                "  for example: {}\n",
+                write_position(&example, shape)
+            ));
+        }
+        text.push_str(&format!("method: {}", a.method.describe()));
+        let json = json!({
+            "game": self.0.spec(),
+            "position": position,
+            "play": "every",
+            "outcome": a.outcome.as_str(),
+            "steps": steps.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "max_step": max.to_string(),
+            "winning_choices": choices,
+            "winning_moves": if choices.is_empty() { vec![] } else { vec![write_position(&example, shape)] },
+            "method": a.method.describe(),
+        });
+        Report::new(text, json)
     }
 
     fn replaced(&self, comps: &[Numbers], i: usize, c: &Numbers) -> String {
@@ -394,6 +652,9 @@ where
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
         let comps = self.parse(words)?;
         let a = self.analyse(&comps, options)?;
+        if let Some(steps) = &a.steps {
+            return Ok(self.every_report(&comps, &a, steps));
+        }
         let shape = self.0.shape();
         let position = write_position(&comps, shape);
         let moves: Vec<String> = a
@@ -443,6 +704,11 @@ where
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
         const MAX_LISTED: usize = 10_000;
         let comps = self.parse(words)?;
+        if options.every && comps.len() > 1 {
+            return Err(Error::unsupported(
+                "`sprague moves --every` lists the moves of a single component (a move of an every-move sum moves in every component); `sprague solve --every` gives the winning choice in each component",
+            ));
+        }
         let g = &self.0;
         let mut rows = Vec::new();
         let mut opts = Vec::new();
@@ -582,6 +848,9 @@ where
         Ok(Report::new(text, json))
     }
 }
+
+/// The SJ theorem's name, for the `method` field.
+const SJ_NAME: &str = "SJ theorem (anti-SG, Jia Zhihao 2009): the mover wins iff (XOR ≠ 0 and some value > 1) or (XOR = 0 and no value > 1)";
 
 /// Converts a number to a machine word for search, or says it is too large to search.
 pub fn small(n: &BigUint, what: &str) -> Result<u64> {

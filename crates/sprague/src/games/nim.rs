@@ -55,6 +55,20 @@ impl NumberGame for Nim {
             vec![]
         })
     }
+    fn every_step_theorem(&self, c: &[BigUint]) -> Option<BigUint> {
+        // A heap is won at once by taking it all (step 1); the empty heap has step 0.
+        Some(BigUint::from(u8::from(c[0] != BigUint::ZERO)))
+    }
+    fn every_moves_theorem(&self, c: &[BigUint]) -> Option<Vec<Numbers>> {
+        Some(if c[0] == BigUint::ZERO {
+            vec![]
+        } else {
+            vec![vec![BigUint::ZERO]]
+        })
+    }
+    fn every_theorem_name(&self) -> Option<String> {
+        Some("a non-empty heap has step 1 (take it all)".into())
+    }
     fn misere_theorem(&self, comps: &[Numbers]) -> Option<MisereVerdict> {
         let heaps: Vec<&BigUint> = comps.iter().map(|c| &c[0]).collect();
         let (outcome, winning_moves) = misere_nim(&heaps);
@@ -150,6 +164,26 @@ mod tests {
                 Nim.grundy_theorem(&[n.into()]).unwrap(),
                 BigUint::from(s.grundy(&n).unwrap().value())
             );
+        }
+    }
+
+    #[test]
+    fn every_step_agrees_with_search() {
+        use crate::compound::EverySolver;
+        let mut s = EverySolver::new(NimRules, Limits::default());
+        for n in 0..40u64 {
+            let c = [BigUint::from(n)];
+            assert_eq!(
+                Nim.every_step_theorem(&c).unwrap(),
+                BigUint::from(s.step(&n).unwrap())
+            );
+            let expect: Vec<Numbers> = s
+                .strategy_moves(&n)
+                .unwrap()
+                .iter()
+                .map(|&o| vec![o.into()])
+                .collect();
+            assert_eq!(Nim.every_moves_theorem(&c).unwrap(), expect);
         }
     }
 

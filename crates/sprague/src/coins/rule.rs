@@ -1,0 +1,319 @@
+//! One-dimensional coin-turning rules and the values of single heads.
+//!
+//! Coins lie at positions 1, 2, 3, … from the left. A move turns over a set of coins
+//! allowed by the rule; the rightmost coin turned (at position `x`) must go from heads to
+//! tails, the others may go either way. Since turning a coin twice undoes it, a row is the
+//! sum of its single heads: its value is the XOR of `g(x)` over the heads, where `g(x)` is
+//! the mex of the XORs `g(S)` over the sets `S` of other coins a move at `x` may turn
+//! (Winning Ways ch. 14; Ferguson, Game Theory I §5).
+//!
+//! Rules here:
+//! - `UpTo(k)`: turn at most `k` coins, the others anywhere left of `x`. `k = 2` is
+//!   *twins* (Winning Ways' Turning Turtles; Twins, which turns exactly two coins with
+//!   positions from 0, is the same game with a dummy coin at 0): g(x) = x. `k = 3` is
+//!   *Mock Turtles*: g(x) is the x-th odious number (1, 2, 4, 7, 8, 11, …), i.e. 2(x − 1)
+//!   or 2(x − 1) + 1, whichever has an odd number of 1 bits.
+//! - `Run(k)`: turn a run of consecutive coins ending at `x`, of length at most `k`
+//!   (`None`: any length). Unbounded, this is *Ruler*: g(x) is the largest power of two
+//!   dividing x.
+
+use crate::error::{Error, Result};
+use num_bigint::BigUint;
+
+/// A coin-turning rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoinRule {
+    /// Turn between 1 and `k` coins; the others anywhere to the left of the rightmost.
+    UpTo(u32),
+    /// Turn a run of consecutive coins ending at the rightmost, of length at most `k`
+    /// (`None`: any length).
+    Run(Option<u64>),
+}
+
+/// The most positions whose values are computed from the rule when no closed form exists.
+pub const MAX_COMPUTED: u64 = 1 << 16;
+
+impl CoinRule {
+    /// Twins / Turning Turtles: one or two coins.
+    pub const TWINS: CoinRule = CoinRule::UpTo(2);
+    /// Mock Turtles: one, two or three coins.
+    pub const MOCK_TURTLES: CoinRule = CoinRule::UpTo(3);
+    /// Ruler: any run ending at the rightmost coin.
+    pub const RULER: CoinRule = CoinRule::Run(None);
+
+    /// Parses `twins`, `mock-turtles`, `ruler`, `up-to:K`, `run:K`, `run`.
+    pub fn parse(spec: &str) -> Result<CoinRule> {
+        let s = spec.trim().to_ascii_lowercase().replace('_', "-");
+        let bad = |why: &str| Error::bad_params("coins", format!("`{spec}`: {why}"));
+        match s.as_str() {
+            "twins" | "turning-turtles" => return Ok(Self::TWINS),
+            "mock-turtles" => return Ok(Self::MOCK_TURTLES),
+            "ruler" | "run" => return Ok(Self::RULER),
+            _ => {}
+        }
+        let (kind, k) = s.split_once(':').ok_or_else(|| {
+            bad("write `up-to:K`, `run:K`, `run`, `twins`, `mock-turtles` or `ruler`")
+        })?;
+        let k: u64 = k.parse().map_err(|_| bad("K must be a positive integer"))?;
+        if k == 0 {
+            return Err(bad("K must be at least 1"));
+        }
+        match kind {
+            "up-to" | "upto" => {
+                if k > 8 {
+                    return Err(bad("`up-to:K` is supported for K ≤ 8"));
+                }
+                Ok(CoinRule::UpTo(k as u32))
+            }
+            "run" => Ok(CoinRule::Run(Some(k))),
+            _ => Err(bad("the rule is `up-to:K` or `run:K`")),
+        }
+    }
+
+    /// The rule's spec (the named form where there is one).
+    pub fn spec(&self) -> String {
+        match *self {
+            Self::TWINS => "twins".into(),
+            Self::MOCK_TURTLES => "mock-turtles".into(),
+            Self::RULER => "ruler".into(),
+            CoinRule::UpTo(k) => format!("up-to:{k}"),
+            CoinRule::Run(Some(k)) => format!("run:{k}"),
+        }
+    }
+
+    /// The closed form of a single head's value, where one is known.
+    pub fn theorem(&self, x: &BigUint) -> Option<BigUint> {
+        if x == &BigUint::ZERO {
+            return Some(BigUint::ZERO);
+        }
+        match *self {
+            CoinRule::UpTo(1) | CoinRule::Run(Some(1)) => Some(BigUint::from(1u32)),
+            Self::TWINS => Some(x.clone()),
+            Self::MOCK_TURTLES => {
+                let e: BigUint = (x - 1u32) << 1;
+                Some(if e.count_ones() % 2 == 1 { e } else { e + 1u32 })
+            }
+            Self::RULER => Some(BigUint::from(1u32) << x.trailing_zeros().unwrap_or(0)),
+            _ => None,
+        }
+    }
+
+    /// The theorem's statement, for the `method` field.
+    pub fn theorem_name(&self) -> Option<&'static str> {
+        match *self {
+            CoinRule::UpTo(1) => Some("a head has value 1"),
+            Self::TWINS => Some("a head at x has value x"),
+            Self::MOCK_TURTLES => Some("a head at x has value the x-th odious number"),
+            Self::RULER => Some("a head at x has value the largest power of 2 dividing x"),
+            CoinRule::Run(Some(1)) => Some("a head has value 1"),
+            _ => None,
+        }
+    }
+
+    /// The sets of *other* coins (positions below `x`, ascending) that a move turning the
+    /// coin at `x` heads→tails may turn with it. Exhaustive: for brute force on small rows.
+    pub fn moves_at(&self, x: u64) -> Vec<Vec<u64>> {
+        let mut out = vec![vec![]];
+        match *self {
+            CoinRule::UpTo(k) => {
+                // Subsets of {1..x-1} of size ≤ k−1, by extension of smaller ones.
+                let mut frontier: Vec<Vec<u64>> = vec![vec![]];
+                for _ in 1..k {
+                    let mut next = Vec::new();
+                    for s in &frontier {
+                        let from = s.last().map_or(1, |&l| l + 1);
+                        for y in from..x {
+                            let mut t = s.clone();
+                            t.push(y);
+                            next.push(t);
+                        }
+                    }
+                    out.extend(next.iter().cloned());
+                    frontier = next;
+                }
+            }
+            CoinRule::Run(k) => {
+                let longest = k.map_or(x, |k| k.min(x));
+                for len in 2..=longest {
+                    out.push((x + 1 - len..x).collect());
+                }
+            }
+        }
+        out
+    }
+
+    /// The values g(0..=n) computed from the rule (g(0) = 0: no coin there), by the mex
+    /// over the rule's moves. Errors when `n` exceeds [`MAX_COMPUTED`].
+    pub fn values(&self, n: u64) -> Result<Vec<u64>> {
+        if n > MAX_COMPUTED {
+            return Err(Error::unsupported(format!(
+                "coin position {n} is too large: values of `{}` are computed up to {MAX_COMPUTED} and no closed form is known to the toolkit",
+                self.spec()
+            )));
+        }
+        let n = n as usize;
+        let mut g = vec![0u64; n + 1];
+        match *self {
+            CoinRule::UpTo(k) => {
+                // reach[j][v]: some set of exactly j coins to the left XORs to v.
+                let k = k as usize;
+                let mut cap = 2usize;
+                let mut reach: Vec<Vec<bool>> = vec![vec![false; cap]; k];
+                reach[0][0] = true;
+                for gx in g.iter_mut().skip(1) {
+                    let mut v = 0;
+                    while v < cap && reach.iter().any(|r| r[v]) {
+                        v += 1;
+                    }
+                    *gx = v as u64;
+                    while v >= cap {
+                        cap *= 2;
+                        for r in reach.iter_mut() {
+                            r.resize(cap, false);
+                        }
+                    }
+                    for j in (1..k).rev() {
+                        let (lo, hi) = reach.split_at_mut(j);
+                        for (u, &on) in lo[j - 1].iter().enumerate() {
+                            if on {
+                                hi[0][u ^ v] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            CoinRule::Run(k) => {
+                // prefix[i] = g(1) ⊕ … ⊕ g(i); a run x−len+1..x−1 XORs to prefix[x−1] ⊕ prefix[x−len].
+                let mut prefix = vec![0u64; n + 1];
+                let mut seen: Vec<u64> = Vec::new();
+                for x in 1..=n {
+                    let longest = k.map_or(x, |k| (k as usize).min(x));
+                    seen.clear();
+                    for len in 1..=longest {
+                        seen.push(prefix[x - 1] ^ prefix[x - len]);
+                    }
+                    seen.sort_unstable();
+                    let mut m = 0;
+                    for &s in seen.iter() {
+                        if s == m {
+                            m += 1;
+                        } else if s > m {
+                            break;
+                        }
+                    }
+                    g[x] = m;
+                    prefix[x] = prefix[x - 1] ^ m;
+                }
+            }
+        }
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{GrundySolver, Impartial};
+    use crate::value::Mex;
+
+    /// A row of `n` coins as a bit mask (bit x−1 = coin x is heads), played by the rule.
+    struct Row(CoinRule, u64);
+    impl Impartial for Row {
+        type Position = u32;
+        fn options(&self, &m: &u32, out: &mut Vec<u32>) {
+            for x in 1..=self.1 {
+                if m & (1 << (x - 1)) == 0 {
+                    continue;
+                }
+                for s in self.0.moves_at(x) {
+                    let mut next = m ^ (1 << (x - 1));
+                    for y in s {
+                        next ^= 1 << (y - 1);
+                    }
+                    out.push(next);
+                }
+            }
+        }
+    }
+
+    fn rules() -> Vec<CoinRule> {
+        let mut r: Vec<CoinRule> = (1..=4).map(CoinRule::UpTo).collect();
+        r.extend([1, 2, 3].map(|k| CoinRule::Run(Some(k))));
+        r.push(CoinRule::RULER);
+        r
+    }
+
+    #[test]
+    fn rows_are_sums_of_single_heads_by_brute_force() {
+        for rule in rules() {
+            let n = if rule == CoinRule::UpTo(4) { 8 } else { 10 };
+            let g = rule.values(n).unwrap();
+            let mut s = GrundySolver::new(Row(rule, n));
+            for m in 0u32..(1 << n) {
+                let xor = (1..=n)
+                    .filter(|&x| m & (1 << (x - 1)) != 0)
+                    .fold(0, |a, x| a ^ g[x as usize]);
+                assert_eq!(s.grundy(&m).unwrap().value(), xor, "{rule:?} row {m:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn computed_values_agree_with_the_mex_over_the_moves() {
+        for rule in rules() {
+            let g = rule.values(40).unwrap();
+            for x in 1..=40u64 {
+                let mut mex = Mex::default();
+                mex.extend(
+                    rule.moves_at(x)
+                        .iter()
+                        .map(|s| s.iter().fold(0, |a, &y| a ^ g[y as usize])),
+                );
+                assert_eq!(g[x as usize], mex.value(), "{rule:?} at {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn theorems_agree_with_the_rules() {
+        for rule in [
+            CoinRule::UpTo(1),
+            CoinRule::TWINS,
+            CoinRule::MOCK_TURTLES,
+            CoinRule::RULER,
+            CoinRule::Run(Some(1)),
+        ] {
+            let g = rule.values(3000).unwrap();
+            for x in 0..=3000u64 {
+                assert_eq!(
+                    rule.theorem(&x.into()).unwrap(),
+                    BigUint::from(g[x as usize]),
+                    "{rule:?} at {x}"
+                );
+            }
+        }
+        // Mock Turtles: the odious numbers.
+        let odious: Vec<u64> = (1..40u64)
+            .filter(|v| v.count_ones() % 2 == 1)
+            .take(20)
+            .collect();
+        let g = CoinRule::MOCK_TURTLES.values(20).unwrap();
+        assert_eq!(&g[1..], &odious[..]);
+        assert_eq!(
+            CoinRule::RULER.values(12).unwrap(),
+            vec![0, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]
+        );
+        assert!(CoinRule::UpTo(4).theorem(&5u32.into()).is_none());
+    }
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!(CoinRule::parse("twins").unwrap(), CoinRule::UpTo(2));
+        assert_eq!(CoinRule::parse("up-to:3").unwrap(), CoinRule::MOCK_TURTLES);
+        assert_eq!(CoinRule::parse("run:4").unwrap(), CoinRule::Run(Some(4)));
+        assert_eq!(CoinRule::parse("ruler").unwrap(), CoinRule::RULER);
+        for bad in ["up-to:0", "run:x", "spin:3", "up-to:99", ""] {
+            assert!(CoinRule::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
