@@ -110,6 +110,17 @@ impl std::fmt::Debug for Entry {
     }
 }
 
+/// For games without parameters: an error naming the game when `NAME:PARAMS` was written.
+pub fn no_params(game: &str, params: Option<&str>) -> Result<()> {
+    match params {
+        None => Ok(()),
+        Some(p) => Err(Error::bad_params(
+            game,
+            format!("`{game}` takes no parameters, got `{p}`"),
+        )),
+    }
+}
+
 /// Every entry of the catalogue, in the order `sprague list` shows them.
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();

@@ -289,21 +289,7 @@ mod tests {
         }
     }
 
-    /// Euclid's game, as in games/euclid.rs but local.
-    struct Euclid;
-    impl Impartial for Euclid {
-        type Position = (u64, u64);
-        fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
-            if a == 0 || b == 0 {
-                return;
-            }
-            if a >= b {
-                out.extend((1..=a / b).map(|k| (a - k * b, b)));
-            } else {
-                out.extend((1..=b / a).map(|k| (a, b - k * a)));
-            }
-        }
-    }
+    use crate::games::euclid::EuclidRules as Euclid;
 
     /// Kayles rows `(x, y)` = two rows (x ≥ y); `(n, 0)` is one row. Splits into parts.
     struct Kayles;

@@ -171,12 +171,7 @@ impl NumberGame for Euclid {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(crate::error::Error::bad_params(
-            "euclid",
-            format!("Euclid's game takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("euclid", params)?;
     Ok(Box::new(NumberGameAdapter(Euclid)))
 }
 

@@ -128,12 +128,7 @@ pub fn misere_nim(heaps: &[&BigUint]) -> (Outcome, Vec<(usize, Numbers)>) {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(crate::error::Error::bad_params(
-            "nim",
-            format!("Nim takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("nim", params)?;
     Ok(Box::new(NumberGameAdapter(Nim)))
 }
 

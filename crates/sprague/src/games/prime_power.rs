@@ -7,7 +7,7 @@
 
 use super::framework::{small, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::impartial::Impartial;
 use crate::problems::{tokens::Tokens, Problem};
 use num_bigint::BigUint;
@@ -154,12 +154,7 @@ impl NumberGame for PrimePower {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(Error::bad_params(
-            "prime-power",
-            format!("this game takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("prime-power", params)?;
     Ok(Box::new(NumberGameAdapter(PrimePower)))
 }
 

@@ -261,12 +261,7 @@ impl NumberGame for Redistribute {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(Error::bad_params(
-            "redistribute",
-            format!("take-and-redistribute takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("redistribute", params)?;
     Ok(Box::new(NumberGameAdapter(Redistribute)))
 }
 

@@ -140,12 +140,7 @@ pub fn misere_verdict(comps: &[Numbers]) -> MisereVerdict {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(Error::bad_params(
-            "sorted-piles",
-            format!("this game takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("sorted-piles", params)?;
     Ok(Box::new(NumberGameAdapter(SortedPiles)))
 }
 

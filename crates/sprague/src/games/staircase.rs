@@ -104,12 +104,7 @@ impl NumberGame for Staircase {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(Error::bad_params(
-            "staircase-nim",
-            format!("this game takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("staircase-nim", params)?;
     Ok(Box::new(NumberGameAdapter(Staircase)))
 }
 

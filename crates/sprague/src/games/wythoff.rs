@@ -193,12 +193,7 @@ impl NumberGame for Wythoff {
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    if let Some(p) = params {
-        return Err(Error::bad_params(
-            "wythoff",
-            format!("Wythoff's game takes no parameters, got `{p}`"),
-        ));
-    }
+    crate::catalogue::no_params("wythoff", params)?;
     Ok(Box::new(NumberGameAdapter(Wythoff)))
 }
 
