@@ -66,14 +66,19 @@ fn main() {
     );
 
     // Coin values from the rules.
-    for rule in [CoinRule::MOCK_TURTLES, CoinRule::UpTo(4), CoinRule::RULER] {
+    for (rule, n) in [
+        (CoinRule::MOCK_TURTLES, 65_536),
+        (CoinRule::UpTo(4), 600),
+        (CoinRule::RULER, 65_536),
+        (CoinRule::Run(Some(100)), 65_536),
+    ] {
         let t = Instant::now();
-        let g = rule.values(65_536).unwrap();
+        let g = rule.values(n).unwrap();
         println!(
-            "{:?}: values of 65536 positions from the rule in {:.3} s (g(65536) = {})",
+            "{:?}: values of {n} positions from the rule in {:.3} s (g({n}) = {})",
             rule,
             t.elapsed().as_secs_f64(),
-            g[65_536]
+            g[n as usize]
         );
     }
 }

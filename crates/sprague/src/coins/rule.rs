@@ -33,6 +33,10 @@ pub enum CoinRule {
 /// The most positions whose values are computed from the rule when no closed form exists.
 pub const MAX_COMPUTED: u64 = 1 << 16;
 
+/// The size of the value space (bits per reachable-XOR set, 2 MiB) up to which values of
+/// "turn up to k coins" are computed.
+pub const MAX_VALUE_BITS: u64 = 1 << 24;
+
 impl CoinRule {
     /// Twins / Turning Turtles: one or two coins.
     pub const TWINS: CoinRule = CoinRule::UpTo(2);
@@ -152,62 +156,143 @@ impl CoinRule {
             )));
         }
         let n = n as usize;
-        let mut g = vec![0u64; n + 1];
-        match *self {
-            CoinRule::UpTo(k) => {
-                // reach[j][v]: some set of exactly j coins to the left XORs to v.
-                let k = k as usize;
-                let mut cap = 2usize;
-                let mut reach: Vec<Vec<bool>> = vec![vec![false; cap]; k];
-                reach[0][0] = true;
-                for gx in g.iter_mut().skip(1) {
-                    let mut v = 0;
-                    while v < cap && reach.iter().any(|r| r[v]) {
-                        v += 1;
-                    }
-                    *gx = v as u64;
-                    while v >= cap {
-                        cap *= 2;
-                        for r in reach.iter_mut() {
-                            r.resize(cap, false);
-                        }
-                    }
-                    for j in (1..k).rev() {
-                        let (lo, hi) = reach.split_at_mut(j);
-                        for (u, &on) in lo[j - 1].iter().enumerate() {
-                            if on {
-                                hi[0][u ^ v] = true;
-                            }
-                        }
-                    }
-                }
+        Ok(match *self {
+            CoinRule::UpTo(k) => up_to_values(k as usize, n).ok_or_else(|| Error::Limit {
+                what: format!(
+                    "values of `{}` up to position {n} (they outgrow the value bit sets)",
+                    self.spec()
+                ),
+                limit: MAX_VALUE_BITS,
+            })?,
+            CoinRule::Run(k) => run_values(k.map(|k| k as usize), n),
+        })
+    }
+}
+
+/// Values of "turn up to `k` coins": `reach[j]` is the bit set of XORs of `j` distinct
+/// values to the left (`j < k`); adding a coin of value `v` ORs `reach[j−1] ⊕ v` into
+/// `reach[j]`. The XOR-translation of a bit set by `v` moves whole words by `v >> 6` and
+/// permutes the bits inside a word by `v & 63` (six masked swaps), so a step costs
+/// `O(k · max value / 64)` word operations instead of one per set member.
+/// `None` when a value reaches [`MAX_VALUE_BITS`] (e.g. turning up to 4 coins, whose
+/// values grow like the cube of the position).
+fn up_to_values(k: usize, n: usize) -> Option<Vec<u64>> {
+    let mut g = vec![0u64; n + 1];
+    let mut words = 1usize;
+    let mut reach: Vec<Vec<u64>> = vec![vec![0u64; words]; k];
+    reach[0][0] = 1;
+    for x in 1..=n {
+        // The mex: the least value in no reach set.
+        let mut v = None;
+        for w in 0..words {
+            let any = reach.iter().fold(0u64, |a, r| a | r[w]);
+            if any != u64::MAX {
+                v = Some(64 * w as u64 + u64::from((!any).trailing_zeros()));
+                break;
             }
-            CoinRule::Run(k) => {
-                // prefix[i] = g(1) ⊕ … ⊕ g(i); a run x−len+1..x−1 XORs to prefix[x−1] ⊕ prefix[x−len].
-                let mut prefix = vec![0u64; n + 1];
-                let mut seen: Vec<u64> = Vec::new();
-                for x in 1..=n {
-                    let longest = k.map_or(x, |k| (k as usize).min(x));
-                    seen.clear();
-                    for len in 1..=longest {
-                        seen.push(prefix[x - 1] ^ prefix[x - len]);
-                    }
-                    seen.sort_unstable();
-                    let mut m = 0;
-                    for &s in seen.iter() {
-                        if s == m {
-                            m += 1;
-                        } else if s > m {
-                            break;
-                        }
-                    }
-                    g[x] = m;
-                    prefix[x] = prefix[x - 1] ^ m;
+        }
+        let v = v.unwrap_or(64 * words as u64);
+        g[x] = v;
+        while (v as usize) >= 64 * words / 2 {
+            // Keep the capacity a power of two above 2v so that translations stay inside.
+            words *= 2;
+            if 64 * words as u64 > MAX_VALUE_BITS {
+                return None;
+            }
+            for r in reach.iter_mut() {
+                r.resize(words, 0);
+            }
+        }
+        let (high, low) = ((v >> 6) as usize, (v & 63) as u32);
+        for j in (1..k).rev() {
+            let (lo, hi) = reach.split_at_mut(j);
+            let (from, to) = (&lo[j - 1], &mut hi[0]);
+            for (w, &word) in from.iter().enumerate() {
+                if word != 0 {
+                    to[w ^ high] |= xor_permute(word, low);
                 }
             }
         }
-        Ok(g)
     }
+    Some(g)
+}
+
+/// The bits of `word` moved from position `b` to `b ⊕ low` (`low < 64`).
+#[inline]
+fn xor_permute(mut word: u64, low: u32) -> u64 {
+    const MASKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for (s, m) in MASKS.iter().enumerate() {
+        if low & (1 << s) != 0 {
+            let shift = 1 << s;
+            word = ((word & m) << shift) | ((word >> shift) & m);
+        }
+    }
+    word
+}
+
+/// Values of "turn a run of at most `k` coins ending at the head" (`None`: any length).
+/// With prefix XORs `p(i) = g(1) ⊕ … ⊕ g(i)`, the options of a head at `x` are
+/// `p(x−1) ⊕ p(i)` for the last `k` prefixes `i` (`x−k ≤ i ≤ x−1`). The mex of
+/// `c ⊕ P` over a multiset `P` is found in `O(bits)` by descending a complete binary tree
+/// over the value space that counts the distinct members below each node: at each level
+/// the child that keeps the answer's bit 0 is entered unless it is full.
+fn run_values(k: Option<usize>, n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    // Every value is at most the number of options (≤ n), so prefixes stay below 2^bits.
+    let bits = (usize::BITS - n.leading_zeros()).max(1);
+    let size = 1usize << bits;
+    let mut mult = vec![0u32; size]; // how many available prefixes have each value
+    let mut count = vec![0u32; 2 * size]; // distinct available values below each node
+    let update = |mult: &mut Vec<u32>, count: &mut Vec<u32>, value: u64, add: bool| {
+        let m = &mut mult[value as usize];
+        let before = *m;
+        *m = if add { before + 1 } else { before - 1 };
+        if (before == 0) != (*m == 0) {
+            let mut i = size + value as usize;
+            count[i] = u32::from(*m != 0);
+            while i > 1 {
+                i /= 2;
+                count[i] = count[2 * i] + count[2 * i + 1];
+            }
+        }
+    };
+    let mut prefix = vec![0u64; n + 1];
+    update(&mut mult, &mut count, 0, true);
+    for x in 1..=n {
+        if let Some(k) = k {
+            if x > k {
+                // Only p(x−k..=x−1) stay available.
+                update(&mut mult, &mut count, prefix[x - k - 1], false);
+            }
+        }
+        let c = prefix[x - 1];
+        let (mut node, mut mex, mut width) = (1usize, 0u64, size);
+        while width > 1 {
+            width /= 2;
+            let bit = (c as usize / width) & 1; // the child where the answer's bit is 0
+            let child = 2 * node + bit;
+            if count[child] as usize == width {
+                mex += width as u64;
+                node = 2 * node + (bit ^ 1);
+            } else {
+                node = child;
+            }
+            if count[node] == 0 {
+                break; // nothing below: the rest of the answer is 0
+            }
+        }
+        g[x] = mex;
+        prefix[x] = c ^ mex;
+        update(&mut mult, &mut count, prefix[x], true);
+    }
+    g
 }
 
 #[cfg(test)]
@@ -270,6 +355,52 @@ mod tests {
                         .map(|s| s.iter().fold(0, |a, &y| a ^ g[y as usize])),
                 );
                 assert_eq!(g[x as usize], mex.value(), "{rule:?} at {x}");
+            }
+        }
+    }
+
+    /// The plain mex over the options, for comparison with the fast computations.
+    fn by_mex(rule: CoinRule, n: u64) -> Vec<u64> {
+        let mut g = vec![0u64; n as usize + 1];
+        for x in 1..=n {
+            let mut mex = Mex::default();
+            mex.extend(
+                rule.moves_at(x)
+                    .iter()
+                    .map(|s| s.iter().fold(0, |a, &y| a ^ g[y as usize])),
+            );
+            g[x as usize] = mex.value();
+        }
+        g
+    }
+
+    #[test]
+    fn fast_computations_agree_with_the_plain_mex() {
+        for rule in [
+            CoinRule::UpTo(2),
+            CoinRule::UpTo(3),
+            CoinRule::Run(Some(1)),
+            CoinRule::Run(Some(2)),
+            CoinRule::Run(Some(5)),
+            CoinRule::Run(Some(64)),
+            CoinRule::RULER,
+        ] {
+            let n = if rule == CoinRule::UpTo(3) { 150 } else { 400 };
+            assert_eq!(rule.values(n).unwrap(), by_mex(rule, n), "{rule:?}");
+        }
+        assert_eq!(
+            CoinRule::UpTo(4).values(40).unwrap(),
+            by_mex(CoinRule::UpTo(4), 40)
+        );
+        // Values of "turn up to 8" grow like x^7: the value space limit stops it cleanly.
+        let err = CoinRule::UpTo(8).values(1000).unwrap_err();
+        assert!(matches!(err, Error::Limit { .. }), "{err}");
+        for w in [0u64, 1, 0xF0F0, u64::MAX, 0x8000_0000_0000_0001] {
+            for low in 0..64 {
+                let moved = (0..64)
+                    .filter(|b| w >> b & 1 == 1)
+                    .fold(0u64, |a, b| a | 1 << (b ^ low));
+                assert_eq!(xor_permute(w, low), moved);
             }
         }
     }
