@@ -181,7 +181,7 @@ fn up_to_values(k: usize, n: usize) -> Option<Vec<u64>> {
     let mut words = 1usize;
     let mut reach: Vec<Vec<u64>> = vec![vec![0u64; words]; k];
     reach[0][0] = 1;
-    for x in 1..=n {
+    for slot in g.iter_mut().skip(1) {
         // The mex: the least value in no reach set.
         let mut v = None;
         for w in 0..words {
@@ -192,7 +192,7 @@ fn up_to_values(k: usize, n: usize) -> Option<Vec<u64>> {
             }
         }
         let v = v.unwrap_or(64 * words as u64);
-        g[x] = v;
+        *slot = v;
         while (v as usize) >= 64 * words / 2 {
             // Keep the capacity a power of two above 2v so that translations stay inside.
             words *= 2;
