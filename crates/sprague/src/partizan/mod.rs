@@ -25,6 +25,7 @@ pub mod canonical;
 pub mod dyadic;
 pub mod notation;
 pub mod outcome;
+pub mod print;
 pub mod props;
 pub mod rulesets;
 #[cfg(test)]
