@@ -23,6 +23,8 @@
 
 pub mod canonical;
 pub mod dyadic;
+#[cfg(test)]
+mod literature;
 pub mod notation;
 pub mod outcome;
 pub mod print;
