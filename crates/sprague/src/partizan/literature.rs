@@ -297,3 +297,51 @@ fn classic_thermographs() {
         assert_eq!(c.temperature(g).to_string(), temp, "temperature of {s}");
     }
 }
+
+/// Thermographs as CGSuite prints them, from CGSuite's test suite
+/// (`lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`).
+#[test]
+fn cgsuite_thermographs() {
+    for (input, th) in [
+        ("0", "Thermograph(0,[],[0],0,[],[0])"),
+        ("5", "Thermograph(5,[],[0],5,[],[0])"),
+        ("-1/2", "Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])"),
+        (
+            "25/16",
+            "Thermograph(25/16,[-1/16,-1/2],[0,-1,0],25/16,[-1/16,-1/8,-1/2],[0,1,0,1])",
+        ),
+        ("*8", "Thermograph(0,[0],[0,-1],0,[0],[0,1])"),
+        (
+            "9/8+*",
+            "Thermograph(9/8,[0,-1/8,-1/4],[0,-1,0,-1],9/8,[0,-1/8],[0,1,0])",
+        ),
+        ("^", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("v*", "Thermograph(0,[0],[0,-1],0,[0],[0,1])"),
+        ("6+^*", "Thermograph(6,[0],[0,-1],6,[0],[0,1])"),
+        ("^*6", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        (
+            "73/16+v9*8",
+            "Thermograph(73/16,[-1/16,-1/2],[0,-1,0],73/16,[0,-1/16,-1/2],[0,1,0,1])",
+        ),
+        ("{0|*||*|||*||||*}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("{0||0|v*}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("{0||0|vvv}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("{^^^|vv}", "Thermograph(0,[0],[0,-1],0,[0],[0,1])"),
+        ("{0||0|-3/2}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("{0|||0||-1|-3}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        ("{5||3|1|||0||||0}", "Thermograph(0,[],[0],0,[0],[0,1])"),
+        ("{1|^^||^}", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        (
+            "{3||2+*|1+*}",
+            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
+        ),
+        (
+            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+            "Thermograph(-5/16,[21/16,1/2,-1/2],[0,-1,0,-1],-5/16,[21/16,7/8,1/4,0],[0,1,0,1,0])",
+        ),
+    ] {
+        let mut c = Context::new();
+        let g = parse(&mut c, input).unwrap();
+        assert_eq!(c.thermograph(g).cgsuite(), th, "{input}");
+    }
+}

@@ -159,7 +159,7 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<Report> {
         json["atomic_weight"] = serde_json::json!(aw);
     }
     if opts.thermograph {
-        text.push_str("\nthermograph:\n");
+        text.push_str(&format!("\nthermograph: {}\n", th.cgsuite()));
         text.push_str(&th.describe());
         let walls = |w: &thermo::Trajectory| {
             w.pieces
@@ -174,6 +174,7 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<Report> {
                 .collect::<Vec<_>>()
         };
         json["thermograph"] = serde_json::json!({
+            "cgsuite": th.cgsuite(),
             "left_wall": walls(&th.left),
             "right_wall": walls(&th.right),
         });
@@ -195,6 +196,10 @@ mod report_tests {
         assert_eq!(r.json["mean"], "9/4");
         assert_eq!(r.json["temperature"], "3/4");
         assert!(r.text.contains("right wall"));
+        assert_eq!(
+            r.json["thermograph"]["cgsuite"],
+            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
+        );
         let r = value_report("{3||2|1} - {3|{2|1}}", false).unwrap();
         assert_eq!(r.json["canonical"], "0");
         assert_eq!(r.json["outcome"], "P");
