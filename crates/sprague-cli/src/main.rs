@@ -127,6 +127,17 @@ enum Command {
         /// Print the thermograph's walls.
         #[arg(long)]
         thermograph: bool,
+        /// Report the game cooled by T (a dyadic number above -1, e.g. `1/2`).
+        #[arg(
+            long,
+            value_name = "T",
+            allow_hyphen_values = true,
+            conflicts_with = "heat"
+        )]
+        cool: Option<String>,
+        /// Report the game heated by T (a game, usually a number; e.g. `1`).
+        #[arg(long, value_name = "T", allow_hyphen_values = true)]
+        heat: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -269,9 +280,16 @@ fn run(cli: Cli) -> Result<()> {
         Command::Value {
             expr,
             thermograph,
+            cool,
+            heat,
             json,
         } => {
-            print_report(&sprague::partizan::value_report(&expr, thermograph)?, json)?;
+            let opts = sprague::partizan::ValueOptions {
+                thermograph,
+                cool,
+                heat,
+            };
+            print_report(&sprague::partizan::value_report_with(&expr, &opts)?, json)?;
         }
     }
     Ok(())

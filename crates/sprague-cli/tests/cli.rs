@@ -226,3 +226,73 @@ fn too_large_to_search_is_an_error_not_a_hang() {
     );
     assert!(err.contains("too large to search"), "{err}");
 }
+
+#[test]
+fn value_prints_cgsuite_notation_and_properties() {
+    let j = json(&["value", "{3||2+*|1+*}", "--json"]);
+    assert_eq!(j["canonical"], "{3||2*|1*}");
+    assert_eq!(j["outcome"], "L");
+    assert_eq!(j["left_stop"], "3");
+    assert_eq!(j["right_stop"], "2");
+    assert_eq!(j["mean"], "9/4");
+    assert_eq!(j["temperature"], "3/4");
+    assert_eq!(j["birthday"], 5);
+    assert_eq!(j["reduced"], "{3||2|1}");
+    // CGSuite's notation for up-nth, tinies and switches.
+    assert_eq!(
+        json(&["value", "{0||0|v*}", "--json"])["canonical"],
+        "{0|^<2>}"
+    );
+    assert_eq!(
+        json(&["value", "{0||0|-3/2}", "--json"])["canonical"],
+        "Tiny(3/2)"
+    );
+    assert_eq!(
+        json(&["value", "{1*|-1*}", "--json"])["canonical"],
+        "+-(1*)"
+    );
+    let up = json(&["value", "^", "--json"]);
+    assert_eq!(up["atomic_weight"], "1");
+    assert_eq!(up["is_all_small"], true);
+    // The parser reads what the printer writes: G - G = 0.
+    let g = json(&["value", "{0|||0||-1|-3}", "--json"]);
+    let c = g["canonical"].as_str().unwrap();
+    assert_eq!(c, "Tiny({3|1})");
+    let d = json(&["value", &format!("{c} - {{0|||0||-1|-3}}"), "--json"]);
+    assert_eq!(d["canonical"], "0");
+    let text = ok(&["value", "+-1", "--thermograph"]);
+    assert!(text.contains("left wall"), "{text}");
+}
+
+#[test]
+fn value_cool_and_heat() {
+    // CGSuite's test suite: {3||2*|1*} cooled by 1/2 is {5/2|2*}, heated by 1 is
+    // {4|||3|1||0|-2}, cooled by -1/2 is {7/2|||5/2|3/2||+-1/2}.
+    let j = json(&["value", "{3||2*|1*}", "--cool", "1/2", "--json"]);
+    assert_eq!(j["canonical"], "{5/2|2*}");
+    assert_eq!(j["cooled_by"], "1/2");
+    assert_eq!(j["original"], "{3||2*|1*}");
+    let j = json(&["value", "{3||2*|1*}", "--cool", "-1/2", "--json"]);
+    assert_eq!(j["canonical"], "{7/2|||5/2|3/2||+-1/2}");
+    let j = json(&["value", "{3||2*|1*}", "--heat", "1", "--json"]);
+    assert_eq!(j["canonical"], "{4|||3|1||0|-2}");
+    assert_eq!(j["heated_by"], "1");
+    let text = ok(&["value", "+-1", "--cool", "1"]);
+    assert!(text.contains("canonical: *"), "{text}");
+    for (t, what) in [
+        ("-1", "greater than -1"),
+        ("-2", "greater than -1"),
+        ("*", "must be a number"),
+        ("1/3", "`1/3`"),
+        ("x", "`x`"),
+    ] {
+        let err = fails(sprague(&["value", "+-1", "--cool", t]), t);
+        assert!(err.contains(what), "{t}: {err}");
+    }
+    let err = fails(sprague(&["value", "+-1", "--heat", "{1|"]), "heat {1|");
+    assert!(err.contains("`{1|`"), "{err}");
+    fails(
+        sprague(&["value", "+-1", "--heat", "1", "--cool", "1"]),
+        "cool and heat",
+    );
+}

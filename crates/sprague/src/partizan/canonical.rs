@@ -806,44 +806,10 @@ impl fmt::Display for Nus {
 }
 
 impl Context {
-    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`).
+    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
+    /// `^<2>`, `Tiny(2)`): see [`print`](super::print).
     pub fn display(&mut self, g: GameId) -> String {
-        self.render(g).0
-    }
-
-    /// The text of `g` and, for a braced game, its text without the braces and the number of
-    /// slashes of its separator (used to write `{3||2|1}` for `{3|{2|1}}`).
-    fn render(&mut self, g: GameId) -> (String, Option<(String, usize)>) {
-        if let Some(n) = self.as_nus(g) {
-            return (n.to_string(), None);
-        }
-        let l = self.opts(g, Side::Left);
-        let r = self.opts(g, Side::Right);
-        if l.len() == 1 && r.len() == 1 && self.as_nus(l[0]).is_some() {
-            let nl = self.neg(l[0]);
-            if nl == r[0] {
-                let inner = self.display(l[0]);
-                return (format!("+-{inner}"), None);
-            }
-        }
-        let mut depth = 0usize;
-        let mut side_text = |ctx: &mut Context, opts: &[GameId]| -> String {
-            if opts.len() == 1 {
-                let (text, inner) = ctx.render(opts[0]);
-                if let Some((inner, k)) = inner {
-                    depth = depth.max(k);
-                    return inner;
-                }
-                return text;
-            }
-            let parts: Vec<String> = opts.iter().map(|&o| ctx.display(o)).collect();
-            parts.join(",")
-        };
-        let lt = side_text(self, &l);
-        let rt = side_text(self, &r);
-        let k = depth + 1;
-        let inner = format!("{lt}{}{rt}", "|".repeat(k));
-        (format!("{{{inner}}}"), Some((inner, k)))
+        super::print::print(self, g)
     }
 }
 

@@ -23,8 +23,11 @@
 
 pub mod canonical;
 pub mod dyadic;
+#[cfg(test)]
+mod literature;
 pub mod notation;
 pub mod outcome;
+pub mod print;
 pub mod props;
 pub mod rulesets;
 #[cfg(test)]
@@ -43,11 +46,67 @@ pub fn entries() -> Vec<Entry> {
 use crate::catalogue::Report;
 use crate::error::Result;
 
+/// What `sprague value` reports besides the canonical form and its properties.
+#[derive(Clone, Debug, Default)]
+pub struct ValueOptions {
+    /// Print the thermograph's walls.
+    pub thermograph: bool,
+    /// Report the game cooled by this temperature (a dyadic number above -1).
+    pub cool: Option<String>,
+    /// Report the game heated by this game (CGSuite's `Heat`: numbers stay, otherwise
+    /// `{∫G^L + t | ∫G^R - t}`).
+    pub heat: Option<String>,
+}
+
 /// `sprague value EXPR`: the canonical form of a game expression and its properties, or its
 /// thermograph when `thermograph` is set.
 pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
+    value_report_with(
+        expr,
+        &ValueOptions {
+            thermograph,
+            ..ValueOptions::default()
+        },
+    )
+}
+
+/// `sprague value EXPR [--cool T | --heat T] [--thermograph]`.
+pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<Report> {
     let mut ctx = Context::new();
-    let g = notation::parse(&mut ctx, expr)?;
+    let mut g = notation::parse(&mut ctx, expr)?;
+    let mut transform: Option<(&str, String, String)> = None;
+    if opts.cool.is_some() && opts.heat.is_some() {
+        return Err(crate::error::Error::unsupported(
+            "cool and heat cannot be combined; apply one at a time".to_string(),
+        ));
+    }
+    if let Some(t) = &opts.cool {
+        let tg = notation::parse(&mut ctx, t).map_err(|e| {
+            crate::error::Error::parse(format!("bad cooling temperature `{t}`: {e}"))
+        })?;
+        let Some(tv) = ctx.as_number(tg).cloned() else {
+            let shown = ctx.display(tg);
+            return Err(crate::error::Error::unsupported(format!(
+                "the cooling temperature must be a number, not `{shown}`"
+            )));
+        };
+        if tv <= Dyadic::integer(-1) {
+            return Err(crate::error::Error::unsupported(format!(
+                "invalid cooling temperature {tv}: it must be greater than -1"
+            )));
+        }
+        let before = ctx.display(g);
+        g = ctx.cool(g, &tv);
+        transform = Some(("cooled_by", tv.to_string(), before));
+    }
+    if let Some(t) = &opts.heat {
+        let tg = notation::parse(&mut ctx, t).map_err(|e| {
+            crate::error::Error::parse(format!("bad heating temperature `{t}`: {e}"))
+        })?;
+        let before = ctx.display(g);
+        g = ctx.heat(g, tg);
+        transform = Some(("heated_by", ctx.display(tg), before));
+    }
     let canonical = ctx.display(g);
     let outcome = ctx.outcome(g);
     let (ls, rs) = ctx.stops(g);
@@ -59,10 +118,19 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
         PartizanOutcome::N => "the first player wins",
         PartizanOutcome::P => "the second player wins",
     };
-    let mut text = format!(
+    let mut text = String::new();
+    if let Some((how, t, before)) = &transform {
+        let verb = if *how == "cooled_by" {
+            "cooled"
+        } else {
+            "heated"
+        };
+        text.push_str(&format!("{before} {verb} by {t}\n"));
+    }
+    text.push_str(&format!(
         "canonical: {canonical}\noutcome: {outcome} ({who})\nleft stop: {ls}\nright stop: {rs}\nmean: {}\ntemperature: {}\nbirthday: {birthday}",
         th.mean, th.temperature
-    );
+    ));
     let mut json = serde_json::json!({
         "expression": expr,
         "canonical": canonical,
@@ -74,18 +142,24 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
         "birthday": birthday,
         "is_number": ctx.is_number(g),
     });
+    if let Some((how, t, before)) = &transform {
+        json[*how] = serde_json::json!(t);
+        json["original"] = serde_json::json!(before);
+    }
     let reduced = ctx.reduced(g);
     let reduced = ctx.display(reduced);
     text.push_str(&format!("\nreduced canonical form: {reduced}"));
     json["reduced"] = serde_json::json!(reduced);
-    if ctx.is_all_small(g) {
+    let all_small = ctx.is_all_small(g);
+    json["is_all_small"] = serde_json::json!(all_small);
+    if all_small {
         let aw = ctx.atomic_weight(g)?;
         let aw = ctx.display(aw);
         text.push_str(&format!("\natomic weight: {aw}"));
         json["atomic_weight"] = serde_json::json!(aw);
     }
-    if thermograph {
-        text.push_str("\nthermograph:\n");
+    if opts.thermograph {
+        text.push_str(&format!("\nthermograph: {}\n", th.cgsuite()));
         text.push_str(&th.describe());
         let walls = |w: &thermo::Trajectory| {
             w.pieces
@@ -100,6 +174,7 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
                 .collect::<Vec<_>>()
         };
         json["thermograph"] = serde_json::json!({
+            "cgsuite": th.cgsuite(),
             "left_wall": walls(&th.left),
             "right_wall": walls(&th.right),
         });
@@ -121,6 +196,10 @@ mod report_tests {
         assert_eq!(r.json["mean"], "9/4");
         assert_eq!(r.json["temperature"], "3/4");
         assert!(r.text.contains("right wall"));
+        assert_eq!(
+            r.json["thermograph"]["cgsuite"],
+            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
+        );
         let r = value_report("{3||2|1} - {3|{2|1}}", false).unwrap();
         assert_eq!(r.json["canonical"], "0");
         assert_eq!(r.json["outcome"], "P");

@@ -5,16 +5,18 @@
 //! Grammar (spaces allowed between tokens):
 //! ```text
 //! expr   := unary (('+' | '-' | '+-') unary)*        a '+-' between terms means + (+-term)
-//! unary  := '-' unary | '+' unary | '+-' unary | '±' unary | atom
+//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary) | atom
 //! atom   := nus | '{' sides '}' | '(' expr ')' | 'Tiny' '(' expr ')' | 'Miny' '(' expr ')'
-//! nus    := [int ['/' int]] [ups] ['*' [int]]        at least one part
-//! ups    := '^'+ [int | '<' int '>'] | 'v'+ [int | '<' int '>']
+//! nus    := [int ['/' int]] [ups] ['*' [int]] [tiny]  at least one part
+//! ups    := '^'+ [int | '<' int '>' | '[' int ']'] | 'v'+ [...the same]
+//! tiny   := ('Tiny' | 'Miny') '(' expr ')'            after a number only
 //! sides  := split at the unique longest run of '|': each side is either a list of
 //!           expressions separated by ',' or, when it holds '|' itself, one braceless game
 //! ```
-//! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth (Siegel, *Combinatorial Game
-//! Theory*: `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^n *}`), `v` the same downwards; `+-G = {G | -G}`;
-//! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`.
+//! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth and `^[n]` up-sum (see
+//! [`up_nth`], [`up_sum`]), `v` the same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
+//! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`; a number written before `Tiny`/`Miny`
+//! is added (`3Tiny({3|1})`, as CGSuite prints it). Printing: [`super::print`].
 
 use super::canonical::{Context, GameId, Nus};
 use super::dyadic::Dyadic;
@@ -48,6 +50,8 @@ enum Tok {
     Down,
     Lt,
     Gt,
+    LBrack,
+    RBrack,
     Tiny,
     Miny,
 }
@@ -70,6 +74,8 @@ fn describe(t: &Tok) -> String {
         Tok::Down => "v".into(),
         Tok::Lt => "<".into(),
         Tok::Gt => ">".into(),
+        Tok::LBrack => "[".into(),
+        Tok::RBrack => "]".into(),
         Tok::Tiny => "Tiny".into(),
         Tok::Miny => "Miny".into(),
     }
@@ -135,6 +141,8 @@ fn tokenize(s: &str) -> Result<Vec<Tok>> {
                     'v' | '↓' => Tok::Down,
                     '<' => Tok::Lt,
                     '>' => Tok::Gt,
+                    '[' => Tok::LBrack,
+                    ']' => Tok::RBrack,
                     _ => {
                         return Err(Error::parse(format!(
                             "unexpected character `{c}` at position {} in game `{s}`",
@@ -228,9 +236,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(Tok::PlusMinus) => {
                     self.pos += 1;
-                    let b = self.unary(ctx)?;
-                    let nb = ctx.neg(b);
-                    let pm = ctx.from_options(&[b], &[nb]);
+                    let pm = self.switch(ctx)?;
                     acc = ctx.add(acc, pm);
                 }
                 _ => return Ok(acc),
@@ -257,14 +263,51 @@ impl<'a> Parser<'a> {
             }
             Some(Tok::PlusMinus) => {
                 self.pos += 1;
-                let g = self.unary(ctx)?;
-                let ng = ctx.neg(g);
-                ctx.from_options(&[g], &[ng])
+                self.switch(ctx)?
             }
             _ => self.atom(ctx)?,
         };
         self.depth -= 1;
         Ok(g)
+    }
+
+    /// After `+-`: `+-G = {G | -G}`, and `+-{G,H} = {G,H | -G,-H}` (CGSuite writes a switch
+    /// with several left options so).
+    fn switch(&mut self, ctx: &mut Context) -> Result<GameId> {
+        let mut opts = Vec::new();
+        if let Some(end) = self.brace_list_end() {
+            let start = self.pos + 1;
+            self.enter()?;
+            opts = self.side(ctx, start, end)?;
+            self.depth -= 1;
+            self.pos = end + 1;
+            if opts.is_empty() {
+                return Err(self.err("`+-{}` needs at least one option"));
+            }
+        } else {
+            opts.push(self.unary(ctx)?);
+        }
+        let neg: Vec<GameId> = opts.iter().map(|&o| ctx.neg(o)).collect();
+        Ok(ctx.from_options(&opts, &neg))
+    }
+
+    /// When the next token opens braces that hold no top-level `|` (a list of options), the
+    /// index of the closing brace.
+    fn brace_list_end(&self) -> Option<usize> {
+        if self.peek() != Some(&Tok::LBrace) {
+            return None;
+        }
+        let mut depth = 0usize;
+        for (k, t) in self.toks[self.pos + 1..].iter().enumerate() {
+            match t {
+                Tok::LBrace | Tok::LParen => depth += 1,
+                Tok::RBrace if depth == 0 => return Some(self.pos + 1 + k),
+                Tok::RBrace | Tok::RParen => depth = depth.saturating_sub(1),
+                Tok::Slash(_) if depth == 0 => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     fn atom(&mut self, ctx: &mut Context) -> Result<GameId> {
@@ -441,16 +484,16 @@ impl<'a> Parser<'a> {
                         )));
                     }
                 }
-                Some(Tok::Lt) if count == 1 => {
+                Some(open @ (Tok::Lt | Tok::LBrack)) if count == 1 => {
+                    let sum = *open == Tok::LBrack;
                     self.pos += 1;
-                    let n = self.small_int("`^<`")?;
-                    self.expect(Tok::Gt)?;
+                    let n = self.small_int(if sum { "`^[`" } else { "`^<`" })?;
+                    self.expect(if sum { Tok::RBrack } else { Tok::Gt })?;
                     if n == 0 || n > MAX_UP_NTH {
-                        return Err(
-                            self.err(&format!("up-nth `^<{n}>` needs 1 <= n <= {MAX_UP_NTH}"))
-                        );
+                        let (a, b) = if sum { ("[", "]") } else { ("<", ">") };
+                        return Err(self.err(&format!("`^{a}{n}{b}` needs 1 <= n <= {MAX_UP_NTH}")));
                     }
-                    let g = up_nth(ctx, n);
+                    let g = if sum { up_sum(ctx, n) } else { up_nth(ctx, n) };
                     extra = Some(if sign < 0 { ctx.neg(g) } else { g });
                     count = 0;
                 }
@@ -474,23 +517,43 @@ impl<'a> Parser<'a> {
         if negative {
             number = number.neg();
         }
+        let only_number = up == 0 && nim == 0 && extra.is_none();
         let g = ctx.nus(Nus { number, up, nim });
-        Ok(match extra {
+        let mut g = match extra {
             Some(e) => ctx.add(g, e),
             None => g,
-        })
+        };
+        // CGSuite writes `x + Tiny(y)` as `xTiny(y)` (e.g. `3Tiny({3|1})`).
+        if only_number && matches!(self.peek(), Some(Tok::Tiny | Tok::Miny)) {
+            let t = self.atom(ctx)?;
+            g = ctx.add(g, t);
+        }
+        Ok(g)
     }
 }
 
-/// `↑^n`: `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^n *}` (Siegel, *Combinatorial Game Theory*, II.4).
+/// Up-nth `↑^n` (CGSuite's `^<n>`): `↑^1 = ↑` and `↑^n = ↑^[n] - ↑^[n-1]`, which is
+/// `{0 | ↓^[n-1] *}` (`^<2> = {0|v*}`; the tests check both forms).
 pub fn up_nth(ctx: &mut Context, n: u64) -> GameId {
-    let mut g = ctx.up();
+    if n <= 1 {
+        return ctx.up();
+    }
+    let s = up_sum(ctx, n - 1);
     let z = ctx.zero();
     let star = ctx.nimber(1);
-    for _ in 1..n {
-        let d = ctx.neg(g);
-        let ds = ctx.add(d, star);
-        g = ctx.from_options(&[z], &[ds]);
+    let d = ctx.neg(s);
+    let ds = ctx.add(d, star);
+    ctx.from_options(&[z], &[ds])
+}
+
+/// Up-sum `↑^[n] = ↑ + ↑^2 + ... + ↑^n` (CGSuite's `^[n]`): `↑^[1] = ↑`,
+/// `↑^[n] = {↑^[n-1] | *}` (CGSuite's test suite: `{0|*||*|||*||||*}` is `^[4]`, with left
+/// option `^[3]` and right option `*`).
+pub fn up_sum(ctx: &mut Context, n: u64) -> GameId {
+    let mut g = ctx.up();
+    let star = ctx.nimber(1);
+    for _ in 2..=n {
+        g = ctx.from_options(&[g], &[star]);
     }
     g
 }
@@ -548,9 +611,13 @@ mod tests {
         assert_eq!(show("-(1^)"), "-1v");
         assert_eq!(show("2 -1^"), "1v");
         assert_eq!(show("^<1>"), "^");
-        assert_eq!(show("^<2>"), "{0|v*}");
-        assert_eq!(show("Tiny(1)"), "{0||0|-1}");
-        assert_eq!(show("Miny(2)"), "{2|0||0}");
+        assert_eq!(show("^<2>"), "^<2>");
+        assert_eq!(show("{0|v*}"), "^<2>");
+        assert_eq!(show("^[3]*2"), show("^[3] + *2"));
+        assert_eq!(show("Tiny(1)"), "Tiny(1)");
+        assert_eq!(show("{0||0|-1}"), "Tiny(1)");
+        assert_eq!(show("Miny(2)"), "Miny(2)");
+        assert_eq!(show("{2|0||0}"), "Miny(2)");
     }
 
     #[test]

@@ -291,7 +291,8 @@ fn known_values() {
     assert_eq!(v("{0,*|0,*}"), "*2");
     // {^|v}: ^ reverses through * (Left's ^ is bypassed to 0), so it is *.
     assert_eq!(v("{^|v}"), "*");
-    assert_eq!(v("+-(1*)"), "+-1*");
+    // CGSuite writes a switch on a number plus an infinitesimal in parentheses.
+    assert_eq!(v("+-(1*)"), "+-(1*)");
     // Big numbers take no option trees.
     assert_eq!(
         v("123456789012345678901234567890 + 1/1024"),

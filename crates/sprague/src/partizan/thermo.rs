@@ -177,6 +177,24 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// CGSuite's text for a thermograph, `Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])`:
+    /// for the left wall and then the right wall, the value at the top, the temperatures
+    /// where the slope changes (from the top down) and the slopes between them (from the top
+    /// down; a slope is the change of the value per unit of temperature).
+    pub fn cgsuite(&self) -> String {
+        let wall = |w: &Trajectory| {
+            let top = w.pieces.last().map(|p| p.v.to_string()).unwrap_or_default();
+            let temps: Vec<String> = w.pieces[1..]
+                .iter()
+                .rev()
+                .map(|p| p.t.to_string())
+                .collect();
+            let slopes: Vec<String> = w.pieces.iter().rev().map(|p| p.slope.to_string()).collect();
+            format!("{top},[{}],[{}]", temps.join(","), slopes.join(","))
+        };
+        format!("Thermograph({},{})", wall(&self.left), wall(&self.right))
+    }
+
     /// The walls as text, one line per piece: `t >= T: v + s·(t - T)`.
     pub fn describe(&self) -> String {
         let mut s = String::new();

@@ -296,3 +296,67 @@ fn catalogue_reports() {
         assert!(err.to_string().contains(game), "{game} {bad}: {err}");
     }
 }
+
+/// Values stated in the literature.
+#[test]
+fn literature_values() {
+    // Domineering (Left places vertical dominoes). Wikipedia, "Domineering": the 2x3 board
+    // (2 rows, 3 columns) is {2 | -1/2}, mean 3/4, temperature 5/4; a column of 2n or 2n+1
+    // squares is n, a row -n. Berlekamp, "2xN Domineering" (Berkeley class notes, 2003):
+    // the 3x2 board is {1/2 | -2}.
+    assert_eq!(value_of(&Domineering, "...|..."), "{2|-1/2}");
+    assert_eq!(value_of(&Domineering, "..|..|.."), "{1/2|-2}");
+    let mut ctx = Context::new();
+    let g = crate::partizan::notation::parse(&mut ctx, "{2|-1/2}").unwrap();
+    assert_eq!(ctx.mean(g).to_string(), "3/4");
+    assert_eq!(ctx.temperature(g).to_string(), "5/4");
+    for n in 1..=9usize {
+        let col = vec!["."; n].join("|");
+        assert_eq!(
+            value_of(&Domineering, &col),
+            (n / 2).to_string(),
+            "column {n}"
+        );
+        let row = ".".repeat(n);
+        let expected = if n >= 2 {
+            format!("-{}", n / 2)
+        } else {
+            "0".into()
+        };
+        assert_eq!(value_of(&Domineering, &row), expected, "row {n}");
+    }
+    // Toads and Frogs (Left's toads move right), from Winning Ways ch. 1 as retold in
+    // Mark S., "Combinatorial Games: Toads and Frogs" (combinatorialgames.wordpress.com,
+    // 2013): TFTF□ = 0, TF□TF = 0, TFT□F = *, T□TFF = {0|*} = ^. Erickson, "New Toads and
+    // Frogs results" (Games of No Chance, 1996), plays TT□FF with Left first and Left wins,
+    // and by symmetry Right wins moving first: the first player wins.
+    assert_eq!(value_of(&ToadsAndFrogs, "tftf."), "0");
+    assert_eq!(value_of(&ToadsAndFrogs, "tf.tf"), "0");
+    assert_eq!(value_of(&ToadsAndFrogs, "tft.f"), "*");
+    assert_eq!(value_of(&ToadsAndFrogs, "t.tff"), "^");
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&ToadsAndFrogs, LIMIT);
+    let p = ToadsAndFrogs.parse("tt.ff").unwrap();
+    let g = s.value(&mut ctx, &p).unwrap();
+    assert_eq!(ctx.outcome(g), crate::partizan::PartizanOutcome::N);
+}
+
+/// Wolfe, "Clobber research" (homepages.gac.edu/~wolfe/games/clobber): every Clobber
+/// position is all-small (a player can move exactly when the other can), so every one has
+/// an atomic weight. Checked on every row of up to 7 stones and every 2x3 board.
+#[test]
+fn clobber_positions_are_all_small() {
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&Clobber, LIMIT);
+    let mut positions = Vec::new();
+    for n in 1..=7 {
+        positions.extend(words(&['x', 'o', '.'], n));
+    }
+    positions.extend(boards(&['x', 'o', '.'], 2, 3));
+    for text in positions {
+        let p = Clobber.parse(&text).unwrap();
+        let g = s.value(&mut ctx, &p).unwrap();
+        assert!(ctx.is_all_small(g), "{text}");
+        assert!(ctx.atomic_weight(g).is_ok(), "{text}");
+    }
+}
