@@ -149,10 +149,50 @@ struct Node {
     right: Option<Arc<[GameId]>>,
 }
 
+/// What [`Context::le`] reads first about a game, kept apart from the nodes so that the
+/// comparisons decided by it touch one small array.
+#[derive(Clone, Copy)]
+struct Info {
+    /// Left and right stops in fixed point ([`fixed_stop`]), or [`NO_STOP`] when a stop
+    /// does not fit.
+    ls: i64,
+    rs: i64,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Stored by its options.
+    General,
+    /// `x + u·↑ + *m` with `u` or `m` not 0.
+    Nus,
+    /// A number.
+    Number,
+}
+
+/// Marks a stop that has no fixed-point form.
+const NO_STOP: i64 = i64::MIN;
+/// Bits after the binary point of a fixed-point stop.
+const STOP_FRACTION_BITS: u32 = 24;
+
+/// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
+/// [`NO_STOP`].
+fn fixed_stop(x: &Dyadic) -> i64 {
+    use num_traits::ToPrimitive;
+    if x.den_log2() > STOP_FRACTION_BITS {
+        return NO_STOP;
+    }
+    match x.numerator().to_i64() {
+        Some(n) if n.unsigned_abs() < 1 << 36 => n << (STOP_FRACTION_BITS - x.den_log2()),
+        _ => NO_STOP,
+    }
+}
+
 /// The arena of canonical games and the memo tables of the operations on them.
 /// Ids are only meaningful in the context that made them.
 pub struct Context {
     nodes: Vec<Node>,
+    info: Vec<Info>,
     by_nus: FxHashMap<Nus, GameId>,
     by_options: FxHashMap<OptionsKey, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
@@ -181,6 +221,7 @@ impl Context {
     pub fn new() -> Self {
         Context {
             nodes: Vec::new(),
+            info: Vec::new(),
             by_nus: FxHashMap::default(),
             by_options: FxHashMap::default(),
             add_memo: FxHashMap::default(),
@@ -210,6 +251,16 @@ impl Context {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        let stop = fixed_stop(&nus.number);
+        self.info.push(Info {
+            ls: stop,
+            rs: stop,
+            kind: if nus.is_number() {
+                Kind::Number
+            } else {
+                Kind::Nus
+            },
+        });
         self.nodes.push(Node {
             nus: Some(nus.clone()),
             left: None,
@@ -419,6 +470,28 @@ impl Context {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        // A canonical form that is not a number has options on both sides; its left stop is
+        // the largest right stop of a Left option, its right stop the least left stop of a
+        // Right option.
+        let mut ls = NO_STOP;
+        let mut rs = NO_STOP;
+        let mut fits = !key.0.is_empty() && !key.1.is_empty();
+        for &o in key.0.iter() {
+            let s = self.info[o.0 as usize].rs;
+            fits &= s != NO_STOP;
+            ls = ls.max(s);
+        }
+        for (k, &o) in key.1.iter().enumerate() {
+            let s = self.info[o.0 as usize].ls;
+            fits &= s != NO_STOP;
+            rs = if k == 0 { s } else { rs.min(s) };
+        }
+        let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        self.info.push(Info {
+            ls,
+            rs,
+            kind: Kind::General,
+        });
         self.nodes.push(Node {
             nus: None,
             left: Some(key.0.clone()),
@@ -518,19 +591,35 @@ impl Context {
         if a == b {
             return true;
         }
-        if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-            if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
-                return d.nonnegative();
+        let ia = self.info[a.0 as usize];
+        let ib = self.info[b.0 as usize];
+        if ia.kind != Kind::General && ib.kind != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
+                    return d.nonnegative();
+                }
+            }
+        }
+        // Stops decide most comparisons: both stops are monotone (a <= b implies LS(a) <=
+        // LS(b) and RS(a) <= RS(b)), and LS(a) < RS(b) implies a < b (the right stop of
+        // b - a is at least RS(b) - LS(a) > 0, and a game whose right stop is positive is
+        // positive).
+        if ia.ls != NO_STOP && ib.ls != NO_STOP {
+            if ia.ls > ib.ls || ia.rs > ib.rs {
+                return false;
+            }
+            if ia.ls < ib.rs {
+                return true;
             }
         }
         if let Some(&v) = self.le_memo.get(&(a, b)) {
             return v;
         }
-        let v = if self.is_number(a) {
+        let v = if ia.kind == Kind::Number {
             // b is not a number: x <= b iff no b^R <= x (number translation).
             let br = self.opts(b, Side::Right);
             !br.iter().any(|&g| self.le(g, a))
-        } else if self.is_number(b) {
+        } else if ib.kind == Kind::Number {
             let al = self.opts(a, Side::Left);
             !al.iter().any(|&g| self.le(b, g))
         } else {
