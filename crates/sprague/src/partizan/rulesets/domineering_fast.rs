@@ -415,7 +415,7 @@ mod against_generic {
             );
         }
         // Regions wider than 8 go to the generic search.
-        let wide = d.parse(&vec!["."; 9].concat()).unwrap();
+        let wide = d.parse(&".".repeat(9)).unwrap();
         let v = fast.value(&mut ctx, &wide).unwrap();
         assert_eq!(ctx.display(v), "-4");
     }
