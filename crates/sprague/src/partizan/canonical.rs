@@ -170,6 +170,11 @@ enum Kind {
     Number,
 }
 
+/// log2 of the number of entries of the cache of recent comparisons (512 KiB).
+const LE_RECENT_BITS: u32 = 16;
+/// A comparison whose search made at least this many further searches is kept exactly.
+const LE_MEMO_WORK: u64 = 16;
+
 /// Marks a stop that has no fixed-point form.
 const NO_STOP: i64 = i64::MIN;
 /// Bits after the binary point of a fixed-point stop.
@@ -197,6 +202,10 @@ pub struct Context {
     by_options: FxHashMap<OptionsKey, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
+    /// A direct-mapped cache of recent comparisons: `a << 32 | b`, the answer in bit 63.
+    le_recent: Box<[u64]>,
+    /// Comparisons searched so far (the work measure that decides what `le_memo` keeps).
+    le_searches: u64,
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
@@ -226,6 +235,8 @@ impl Context {
             by_options: FxHashMap::default(),
             add_memo: FxHashMap::default(),
             le_memo: FxHashMap::default(),
+            le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
+            le_searches: 0,
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
@@ -612,9 +623,31 @@ impl Context {
                 return true;
             }
         }
-        if let Some(&v) = self.le_memo.get(&(a, b)) {
-            return v;
+        // Comparisons the stops leave open are searched, with two memos: a small
+        // direct-mapped cache of recent answers (in cache, lossy), and an exact table of the
+        // comparisons whose search was long. Keeping every answer (the plain memo) costs a
+        // cache miss a lookup and grows without bound (65 million pairs for the 6×6
+        // Domineering board), while with the stops deciding most sub-comparisons, short
+        // searches are cheaper to repeat than to look up.
+        let packed = (u64::from(a.0) << 32) | u64::from(b.0);
+        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - LE_RECENT_BITS)) as usize;
+        // (Ids below 2^31 leave bit 63 free; the pair (0, 0) is never asked, so 0 marks an
+        // empty entry.)
+        let cacheable = a.0 < 1 << 31;
+        let e = self.le_recent[slot];
+        if cacheable && e & !(1 << 63) == packed {
+            return e >> 63 == 1;
         }
+        if !self.le_memo.is_empty() {
+            if let Some(&v) = self.le_memo.get(&(a, b)) {
+                if cacheable {
+                    self.le_recent[slot] = packed | (u64::from(v) << 63);
+                }
+                return v;
+            }
+        }
+        self.le_searches += 1;
+        let before = self.le_searches;
         let v = if ia.kind == Kind::Number {
             // b is not a number: x <= b iff no b^R <= x (number translation).
             let br = self.opts(b, Side::Right);
@@ -627,7 +660,12 @@ impl Context {
             let br = self.opts(b, Side::Right);
             !al.iter().any(|&g| self.le(b, g)) && !br.iter().any(|&g| self.le(g, a))
         };
-        self.le_memo.insert((a, b), v);
+        if cacheable {
+            self.le_recent[slot] = packed | (u64::from(v) << 63);
+        }
+        if self.le_searches - before >= LE_MEMO_WORK {
+            self.le_memo.insert((a, b), v);
+        }
         v
     }
 
@@ -997,5 +1035,87 @@ mod tests {
         }
         let onezero = c.from_options(&[one], &[z]);
         assert_eq!(c.display(onezero), "{1|0}");
+    }
+
+    /// `a <= b` by the definition alone: no memo, no stops.
+    fn le_by_definition(c: &mut Context, a: GameId, b: GameId) -> bool {
+        let al = c.left_options(a).to_vec();
+        let br = c.right_options(b).to_vec();
+        !al.iter().any(|&x| le_by_definition(c, b, x))
+            && !br.iter().any(|&y| le_by_definition(c, y, a))
+    }
+
+    /// Games born by day 3 (a deterministic sample of them), from the 22 of day 2.
+    fn day_three_sample(c: &mut Context) -> Vec<GameId> {
+        let z = c.zero();
+        let mut day1 = vec![z];
+        for (l, r) in [(vec![z], vec![]), (vec![], vec![z]), (vec![z], vec![z])] {
+            day1.push(c.from_options(&l, &r));
+        }
+        let mut day2 = Vec::new();
+        for lm in 0u32..16 {
+            for rm in 0u32..16 {
+                let l: Vec<GameId> = (0..4)
+                    .filter(|i| lm >> i & 1 == 1)
+                    .map(|i| day1[i])
+                    .collect();
+                let r: Vec<GameId> = (0..4)
+                    .filter(|i| rm >> i & 1 == 1)
+                    .map(|i| day1[i])
+                    .collect();
+                day2.push(c.from_options(&l, &r));
+            }
+        }
+        day2.sort_unstable();
+        day2.dedup();
+        assert_eq!(day2.len(), 22);
+        let mut out = day2.clone();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pick = |s: u64| -> Vec<GameId> {
+                (0..22)
+                    .filter(|i| (s >> i) & 7 == 0)
+                    .map(|i| day2[i as usize])
+                    .collect()
+            };
+            let l = pick(seed);
+            let r = pick(seed.rotate_left(29));
+            out.push(c.from_options(&l, &r));
+        }
+        out
+    }
+
+    #[test]
+    fn stops_and_cached_comparisons_agree_with_the_definitions() {
+        let mut c = Context::new();
+        let games = day_three_sample(&mut c);
+        for &g in &games {
+            let (ls, rs) = c.stops(g);
+            let info = c.info[g.0 as usize];
+            assert_eq!(
+                (info.ls, info.rs),
+                (fixed_stop(&ls), fixed_stop(&rs)),
+                "{}",
+                c.display(g)
+            );
+        }
+        // Every comparison twice (the second answer may come from the caches).
+        for _ in 0..2 {
+            for &a in &games {
+                for &b in &games {
+                    let fast = c.le(a, b);
+                    assert_eq!(
+                        fast,
+                        le_by_definition(&mut c, a, b),
+                        "{} <= {}",
+                        c.display(a),
+                        c.display(b)
+                    );
+                }
+            }
+        }
     }
 }
