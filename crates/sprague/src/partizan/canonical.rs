@@ -157,8 +157,16 @@ struct Info {
     /// does not fit.
     ls: i64,
     rs: i64,
+    /// The options in [`Context::pool`]: Left's at `start..start + nl`, Right's after them
+    /// (`nl` is [`UNSET`] until a nus's options are materialised).
+    start: u32,
+    nl: u32,
+    nr: u32,
     kind: Kind,
 }
+
+/// `Info::nl` of a game whose options are not materialised yet.
+const UNSET: u32 = u32::MAX;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -198,6 +206,9 @@ fn fixed_stop(x: &Dyadic) -> i64 {
 pub struct Context {
     nodes: Vec<Node>,
     info: Vec<Info>,
+    /// Every game's canonical options, one after another (see [`Info`]): what the
+    /// comparison searches read, without touching the nodes.
+    pool: Vec<GameId>,
     by_nus: FxHashMap<Nus, GameId>,
     by_options: FxHashMap<OptionsKey, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
@@ -231,6 +242,7 @@ impl Context {
         Context {
             nodes: Vec::new(),
             info: Vec::new(),
+            pool: Vec::new(),
             by_nus: FxHashMap::default(),
             by_options: FxHashMap::default(),
             add_memo: FxHashMap::default(),
@@ -266,6 +278,9 @@ impl Context {
         self.info.push(Info {
             ls: stop,
             rs: stop,
+            start: 0,
+            nl: UNSET,
+            nr: 0,
             kind: if nus.is_number() {
                 Kind::Number
             } else {
@@ -358,9 +373,35 @@ impl Context {
         let mut ri: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
         li.sort_unstable();
         ri.sort_unstable();
+        let start = self.pool_append(&li, &ri);
+        let info = &mut self.info[g.0 as usize];
+        info.start = start;
+        info.nl = li.len() as u32;
+        info.nr = ri.len() as u32;
         let node = &mut self.nodes[g.0 as usize];
         node.left = Some(li.into());
         node.right = Some(ri.into());
+    }
+
+    /// Appends option lists to the pool; where they start.
+    fn pool_append(&mut self, l: &[GameId], r: &[GameId]) -> u32 {
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(l);
+        self.pool.extend_from_slice(r);
+        start
+    }
+
+    /// Where the options of `side` of `g` lie in the pool.
+    fn range(&mut self, g: GameId, side: Side) -> std::ops::Range<usize> {
+        if self.info[g.0 as usize].nl == UNSET {
+            self.materialise(g);
+        }
+        let i = self.info[g.0 as usize];
+        let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+        match side {
+            Side::Left => s..s + nl,
+            Side::Right => s + nl..s + nl + nr,
+        }
     }
 
     fn opts(&mut self, g: GameId, side: Side) -> Arc<[GameId]> {
@@ -498,9 +539,13 @@ impl Context {
             rs = if k == 0 { s } else { rs.min(s) };
         }
         let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        let start = self.pool_append(&key.0, &key.1);
         self.info.push(Info {
             ls,
             rs,
+            start,
+            nl: key.0.len() as u32,
+            nr: key.1.len() as u32,
             kind: Kind::General,
         });
         self.nodes.push(Node {
@@ -648,18 +693,29 @@ impl Context {
         }
         self.le_searches += 1;
         let before = self.le_searches;
-        let v = if ia.kind == Kind::Number {
-            // b is not a number: x <= b iff no b^R <= x (number translation).
-            let br = self.opts(b, Side::Right);
-            !br.iter().any(|&g| self.le(g, a))
-        } else if ib.kind == Kind::Number {
-            let al = self.opts(a, Side::Left);
-            !al.iter().any(|&g| self.le(b, g))
-        } else {
-            let al = self.opts(a, Side::Left);
-            let br = self.opts(b, Side::Right);
-            !al.iter().any(|&g| self.le(b, g)) && !br.iter().any(|&g| self.le(g, a))
-        };
+        // x <= b for a number x and a non-number b iff no b^R <= x (number translation),
+        // and symmetrically.
+        let check_al = ia.kind != Kind::Number;
+        let check_br = ib.kind != Kind::Number;
+        let mut v = true;
+        if check_al {
+            for i in self.range(a, Side::Left) {
+                let g = self.pool[i];
+                if self.le(b, g) {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if v && check_br {
+            for i in self.range(b, Side::Right) {
+                let g = self.pool[i];
+                if self.le(g, a) {
+                    v = false;
+                    break;
+                }
+            }
+        }
         if cacheable {
             self.le_recent[slot] = packed | (u64::from(v) << 63);
         }
@@ -752,44 +808,42 @@ impl Context {
 
     /// `a + b`.
     pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
-        if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-            if let Some(s) = x.add(y) {
-                return self.nus(s);
+        let (ka, kb) = (self.info[a.0 as usize].kind, self.info[b.0 as usize].kind);
+        if ka != Kind::General && kb != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(s) = x.add(y) {
+                    return self.nus(s);
+                }
             }
         }
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(&v) = self.add_memo.get(&key) {
             return v;
         }
-        let v = if self.is_number(a) || self.is_number(b) {
-            // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
-            let (x, g) = if self.is_number(a) { (a, b) } else { (b, a) };
-            let gl = self.opts(g, Side::Left);
-            let gr = self.opts(g, Side::Right);
-            let l: Vec<GameId> = gl.iter().map(|&o| self.add(o, x)).collect();
-            let r: Vec<GameId> = gr.iter().map(|&o| self.add(o, x)).collect();
-            self.from_options(&l, &r)
-        } else {
-            let al = self.opts(a, Side::Left);
-            let ar = self.opts(a, Side::Right);
-            let bl = self.opts(b, Side::Left);
-            let br = self.opts(b, Side::Right);
-            let mut l = Vec::with_capacity(al.len() + bl.len());
-            for &o in al.iter() {
-                l.push(self.add(o, b));
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            if ka == Kind::Number || kb == Kind::Number {
+                // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
+                let (x, g) = if ka == Kind::Number { (a, b) } else { (b, a) };
+                for i in self.range(g, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, x);
+                    sides[k].push(t);
+                }
+            } else {
+                for i in self.range(a, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, b);
+                    sides[k].push(t);
+                }
+                for i in self.range(b, side) {
+                    let o = self.pool[i];
+                    let t = self.add(a, o);
+                    sides[k].push(t);
+                }
             }
-            for &o in bl.iter() {
-                l.push(self.add(a, o));
-            }
-            let mut r = Vec::with_capacity(ar.len() + br.len());
-            for &o in ar.iter() {
-                r.push(self.add(o, b));
-            }
-            for &o in br.iter() {
-                r.push(self.add(a, o));
-            }
-            self.from_options(&l, &r)
-        };
+        }
+        let v = self.from_options(&sides[0], &sides[1]);
         self.add_memo.insert(key, v);
         v
     }
