@@ -414,9 +414,21 @@ mod against_generic {
                 ctx.display(b)
             );
         }
-        // Regions wider than 8 go to the generic search.
-        let wide = d.parse(&".".repeat(9)).unwrap();
-        let v = fast.value(&mut ctx, &wide).unwrap();
+        // Regions wider than 8 go to the generic search, and their parts that fit back to
+        // the fast one.
+        for text in [
+            ".".repeat(9),
+            "..........|..#..#....".into(),
+            "...#......|..........".into(),
+        ] {
+            let p = d.parse(&text).unwrap();
+            let a = fast.value(&mut ctx, &p).unwrap();
+            let b = slow.value(&mut ctx, &p).unwrap();
+            assert_eq!(a, b, "`{text}`");
+        }
+        let v = fast
+            .value(&mut ctx, &d.parse(&".".repeat(9)).unwrap())
+            .unwrap();
         assert_eq!(ctx.display(v), "-4");
     }
 

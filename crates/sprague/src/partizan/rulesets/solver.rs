@@ -167,6 +167,18 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                         comps.clear();
                         self.rules.components(o, &mut comps);
                         for c in &comps {
+                            // Components the ruleset's own search takes (e.g. the parts
+                            // of a large Domineering board that fit in 8×8) are solved
+                            // there, by its iterative search.
+                            if self.fast_path {
+                                let room = self.limit.saturating_sub(self.memo.len() as u64);
+                                if let Some(v) =
+                                    self.rules.solve_component(c, ctx, &mut self.compact, room)
+                                {
+                                    frame.items.push(Item::Known(v?));
+                                    continue;
+                                }
+                            }
                             let (q, neg) = self.rules.normalize(c);
                             match self.known(ctx, &q) {
                                 Some(v) => {
