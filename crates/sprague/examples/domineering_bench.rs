@@ -50,7 +50,17 @@ fn main() {
         let t = Instant::now();
         let cpu0 = cpu_seconds();
         let mut ctx = Context::new();
-        let mut solver = ValueSolver::new(&Domineering, u64::MAX);
+        // Progress on stderr every 2^20 components: elapsed time, components, peak RSS.
+        let label = a.clone();
+        let mut solver = ValueSolver::new(&Domineering, u64::MAX).with_progress(move |n: usize| {
+            if n & ((1 << 20) - 1) == 0 {
+                eprintln!(
+                    "  {label}: {:.1} s, {n} components, peak RSS {} MiB",
+                    t.elapsed().as_secs_f64(),
+                    peak_rss_kib().map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+                );
+            }
+        });
         let g = match solver.value(&mut ctx, &board) {
             Ok(g) => g,
             Err(e) => {

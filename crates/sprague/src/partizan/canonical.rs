@@ -149,14 +149,74 @@ struct Node {
     right: Option<Arc<[GameId]>>,
 }
 
+/// What [`Context::le`] reads first about a game, kept apart from the nodes so that the
+/// comparisons decided by it touch one small array.
+#[derive(Clone, Copy)]
+struct Info {
+    /// Left and right stops in fixed point ([`fixed_stop`]), or [`NO_STOP`] when a stop
+    /// does not fit.
+    ls: i64,
+    rs: i64,
+    /// The options in [`Context::pool`]: Left's at `start..start + nl`, Right's after them
+    /// (`nl` is [`UNSET`] until a nus's options are materialised).
+    start: u32,
+    nl: u32,
+    nr: u32,
+    kind: Kind,
+}
+
+/// `Info::nl` of a game whose options are not materialised yet.
+const UNSET: u32 = u32::MAX;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Stored by its options.
+    General,
+    /// `x + u·↑ + *m` with `u` or `m` not 0.
+    Nus,
+    /// A number.
+    Number,
+}
+
+/// log2 of the number of entries of the cache of recent comparisons (512 KiB).
+const LE_RECENT_BITS: u32 = 16;
+/// A comparison whose search made at least this many further searches is kept exactly.
+const LE_MEMO_WORK: u64 = 16;
+
+/// Marks a stop that has no fixed-point form.
+const NO_STOP: i64 = i64::MIN;
+/// Bits after the binary point of a fixed-point stop.
+const STOP_FRACTION_BITS: u32 = 24;
+
+/// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
+/// [`NO_STOP`].
+fn fixed_stop(x: &Dyadic) -> i64 {
+    use num_traits::ToPrimitive;
+    if x.den_log2() > STOP_FRACTION_BITS {
+        return NO_STOP;
+    }
+    match x.numerator().to_i64() {
+        Some(n) if n.unsigned_abs() < 1 << 36 => n << (STOP_FRACTION_BITS - x.den_log2()),
+        _ => NO_STOP,
+    }
+}
+
 /// The arena of canonical games and the memo tables of the operations on them.
 /// Ids are only meaningful in the context that made them.
 pub struct Context {
     nodes: Vec<Node>,
+    info: Vec<Info>,
+    /// Every game's canonical options, one after another (see [`Info`]): what the
+    /// comparison searches read, without touching the nodes.
+    pool: Vec<GameId>,
     by_nus: FxHashMap<Nus, GameId>,
     by_options: FxHashMap<OptionsKey, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
+    /// A direct-mapped cache of recent comparisons: `a << 32 | b`, the answer in bit 63.
+    le_recent: Box<[u64]>,
+    /// Comparisons searched so far (the work measure that decides what `le_memo` keeps).
+    le_searches: u64,
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
@@ -181,10 +241,14 @@ impl Context {
     pub fn new() -> Self {
         Context {
             nodes: Vec::new(),
+            info: Vec::new(),
+            pool: Vec::new(),
             by_nus: FxHashMap::default(),
             by_options: FxHashMap::default(),
             add_memo: FxHashMap::default(),
             le_memo: FxHashMap::default(),
+            le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
+            le_searches: 0,
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
@@ -210,6 +274,19 @@ impl Context {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        let stop = fixed_stop(&nus.number);
+        self.info.push(Info {
+            ls: stop,
+            rs: stop,
+            start: 0,
+            nl: UNSET,
+            nr: 0,
+            kind: if nus.is_number() {
+                Kind::Number
+            } else {
+                Kind::Nus
+            },
+        });
         self.nodes.push(Node {
             nus: Some(nus.clone()),
             left: None,
@@ -296,9 +373,35 @@ impl Context {
         let mut ri: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
         li.sort_unstable();
         ri.sort_unstable();
+        let start = self.pool_append(&li, &ri);
+        let info = &mut self.info[g.0 as usize];
+        info.start = start;
+        info.nl = li.len() as u32;
+        info.nr = ri.len() as u32;
         let node = &mut self.nodes[g.0 as usize];
         node.left = Some(li.into());
         node.right = Some(ri.into());
+    }
+
+    /// Appends option lists to the pool; where they start.
+    fn pool_append(&mut self, l: &[GameId], r: &[GameId]) -> u32 {
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(l);
+        self.pool.extend_from_slice(r);
+        start
+    }
+
+    /// Where the options of `side` of `g` lie in the pool.
+    fn range(&mut self, g: GameId, side: Side) -> std::ops::Range<usize> {
+        if self.info[g.0 as usize].nl == UNSET {
+            self.materialise(g);
+        }
+        let i = self.info[g.0 as usize];
+        let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+        match side {
+            Side::Left => s..s + nl,
+            Side::Right => s + nl..s + nl + nr,
+        }
     }
 
     fn opts(&mut self, g: GameId, side: Side) -> Arc<[GameId]> {
@@ -419,6 +522,32 @@ impl Context {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
+        // A canonical form that is not a number has options on both sides; its left stop is
+        // the largest right stop of a Left option, its right stop the least left stop of a
+        // Right option.
+        let mut ls = NO_STOP;
+        let mut rs = NO_STOP;
+        let mut fits = !key.0.is_empty() && !key.1.is_empty();
+        for &o in key.0.iter() {
+            let s = self.info[o.0 as usize].rs;
+            fits &= s != NO_STOP;
+            ls = ls.max(s);
+        }
+        for (k, &o) in key.1.iter().enumerate() {
+            let s = self.info[o.0 as usize].ls;
+            fits &= s != NO_STOP;
+            rs = if k == 0 { s } else { rs.min(s) };
+        }
+        let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        let start = self.pool_append(&key.0, &key.1);
+        self.info.push(Info {
+            ls,
+            rs,
+            start,
+            nl: key.0.len() as u32,
+            nr: key.1.len() as u32,
+            kind: Kind::General,
+        });
         self.nodes.push(Node {
             nus: None,
             left: Some(key.0.clone()),
@@ -518,27 +647,81 @@ impl Context {
         if a == b {
             return true;
         }
-        if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-            if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
-                return d.nonnegative();
+        let ia = self.info[a.0 as usize];
+        let ib = self.info[b.0 as usize];
+        if ia.kind != Kind::General && ib.kind != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
+                    return d.nonnegative();
+                }
             }
         }
-        if let Some(&v) = self.le_memo.get(&(a, b)) {
-            return v;
+        // Stops decide most comparisons: both stops are monotone (a <= b implies LS(a) <=
+        // LS(b) and RS(a) <= RS(b)), and LS(a) < RS(b) implies a < b (the right stop of
+        // b - a is at least RS(b) - LS(a) > 0, and a game whose right stop is positive is
+        // positive).
+        if ia.ls != NO_STOP && ib.ls != NO_STOP {
+            if ia.ls > ib.ls || ia.rs > ib.rs {
+                return false;
+            }
+            if ia.ls < ib.rs {
+                return true;
+            }
         }
-        let v = if self.is_number(a) {
-            // b is not a number: x <= b iff no b^R <= x (number translation).
-            let br = self.opts(b, Side::Right);
-            !br.iter().any(|&g| self.le(g, a))
-        } else if self.is_number(b) {
-            let al = self.opts(a, Side::Left);
-            !al.iter().any(|&g| self.le(b, g))
-        } else {
-            let al = self.opts(a, Side::Left);
-            let br = self.opts(b, Side::Right);
-            !al.iter().any(|&g| self.le(b, g)) && !br.iter().any(|&g| self.le(g, a))
-        };
-        self.le_memo.insert((a, b), v);
+        // Comparisons the stops leave open are searched, with two memos: a small
+        // direct-mapped cache of recent answers (in cache, lossy), and an exact table of the
+        // comparisons whose search was long. Keeping every answer (the plain memo) costs a
+        // cache miss a lookup and grows without bound (65 million pairs for the 6×6
+        // Domineering board), while with the stops deciding most sub-comparisons, short
+        // searches are cheaper to repeat than to look up.
+        let packed = (u64::from(a.0) << 32) | u64::from(b.0);
+        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - LE_RECENT_BITS)) as usize;
+        // (Ids below 2^31 leave bit 63 free; the pair (0, 0) is never asked, so 0 marks an
+        // empty entry.)
+        let cacheable = a.0 < 1 << 31;
+        let e = self.le_recent[slot];
+        if cacheable && e & !(1 << 63) == packed {
+            return e >> 63 == 1;
+        }
+        if !self.le_memo.is_empty() {
+            if let Some(&v) = self.le_memo.get(&(a, b)) {
+                if cacheable {
+                    self.le_recent[slot] = packed | (u64::from(v) << 63);
+                }
+                return v;
+            }
+        }
+        self.le_searches += 1;
+        let before = self.le_searches;
+        // x <= b for a number x and a non-number b iff no b^R <= x (number translation),
+        // and symmetrically.
+        let check_al = ia.kind != Kind::Number;
+        let check_br = ib.kind != Kind::Number;
+        let mut v = true;
+        if check_al {
+            for i in self.range(a, Side::Left) {
+                let g = self.pool[i];
+                if self.le(b, g) {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if v && check_br {
+            for i in self.range(b, Side::Right) {
+                let g = self.pool[i];
+                if self.le(g, a) {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if cacheable {
+            self.le_recent[slot] = packed | (u64::from(v) << 63);
+        }
+        if self.le_searches - before >= LE_MEMO_WORK {
+            self.le_memo.insert((a, b), v);
+        }
         v
     }
 
@@ -625,44 +808,42 @@ impl Context {
 
     /// `a + b`.
     pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
-        if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-            if let Some(s) = x.add(y) {
-                return self.nus(s);
+        let (ka, kb) = (self.info[a.0 as usize].kind, self.info[b.0 as usize].kind);
+        if ka != Kind::General && kb != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(s) = x.add(y) {
+                    return self.nus(s);
+                }
             }
         }
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(&v) = self.add_memo.get(&key) {
             return v;
         }
-        let v = if self.is_number(a) || self.is_number(b) {
-            // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
-            let (x, g) = if self.is_number(a) { (a, b) } else { (b, a) };
-            let gl = self.opts(g, Side::Left);
-            let gr = self.opts(g, Side::Right);
-            let l: Vec<GameId> = gl.iter().map(|&o| self.add(o, x)).collect();
-            let r: Vec<GameId> = gr.iter().map(|&o| self.add(o, x)).collect();
-            self.from_options(&l, &r)
-        } else {
-            let al = self.opts(a, Side::Left);
-            let ar = self.opts(a, Side::Right);
-            let bl = self.opts(b, Side::Left);
-            let br = self.opts(b, Side::Right);
-            let mut l = Vec::with_capacity(al.len() + bl.len());
-            for &o in al.iter() {
-                l.push(self.add(o, b));
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            if ka == Kind::Number || kb == Kind::Number {
+                // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
+                let (x, g) = if ka == Kind::Number { (a, b) } else { (b, a) };
+                for i in self.range(g, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, x);
+                    sides[k].push(t);
+                }
+            } else {
+                for i in self.range(a, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, b);
+                    sides[k].push(t);
+                }
+                for i in self.range(b, side) {
+                    let o = self.pool[i];
+                    let t = self.add(a, o);
+                    sides[k].push(t);
+                }
             }
-            for &o in bl.iter() {
-                l.push(self.add(a, o));
-            }
-            let mut r = Vec::with_capacity(ar.len() + br.len());
-            for &o in ar.iter() {
-                r.push(self.add(o, b));
-            }
-            for &o in br.iter() {
-                r.push(self.add(a, o));
-            }
-            self.from_options(&l, &r)
-        };
+        }
+        let v = self.from_options(&sides[0], &sides[1]);
         self.add_memo.insert(key, v);
         v
     }
@@ -874,5 +1055,87 @@ mod tests {
         }
         let onezero = c.from_options(&[one], &[z]);
         assert_eq!(c.display(onezero), "{1|0}");
+    }
+
+    /// `a <= b` by the definition alone: no memo, no stops.
+    fn le_by_definition(c: &mut Context, a: GameId, b: GameId) -> bool {
+        let al = c.left_options(a).to_vec();
+        let br = c.right_options(b).to_vec();
+        !al.iter().any(|&x| le_by_definition(c, b, x))
+            && !br.iter().any(|&y| le_by_definition(c, y, a))
+    }
+
+    /// Games born by day 3 (a deterministic sample of them), from the 22 of day 2.
+    fn day_three_sample(c: &mut Context) -> Vec<GameId> {
+        let z = c.zero();
+        let mut day1 = vec![z];
+        for (l, r) in [(vec![z], vec![]), (vec![], vec![z]), (vec![z], vec![z])] {
+            day1.push(c.from_options(&l, &r));
+        }
+        let mut day2 = Vec::new();
+        for lm in 0u32..16 {
+            for rm in 0u32..16 {
+                let l: Vec<GameId> = (0..4)
+                    .filter(|i| lm >> i & 1 == 1)
+                    .map(|i| day1[i])
+                    .collect();
+                let r: Vec<GameId> = (0..4)
+                    .filter(|i| rm >> i & 1 == 1)
+                    .map(|i| day1[i])
+                    .collect();
+                day2.push(c.from_options(&l, &r));
+            }
+        }
+        day2.sort_unstable();
+        day2.dedup();
+        assert_eq!(day2.len(), 22);
+        let mut out = day2.clone();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pick = |s: u64| -> Vec<GameId> {
+                (0..22)
+                    .filter(|i| (s >> i) & 7 == 0)
+                    .map(|i| day2[i as usize])
+                    .collect()
+            };
+            let l = pick(seed);
+            let r = pick(seed.rotate_left(29));
+            out.push(c.from_options(&l, &r));
+        }
+        out
+    }
+
+    #[test]
+    fn stops_and_cached_comparisons_agree_with_the_definitions() {
+        let mut c = Context::new();
+        let games = day_three_sample(&mut c);
+        for &g in &games {
+            let (ls, rs) = c.stops(g);
+            let info = c.info[g.0 as usize];
+            assert_eq!(
+                (info.ls, info.rs),
+                (fixed_stop(&ls), fixed_stop(&rs)),
+                "{}",
+                c.display(g)
+            );
+        }
+        // Every comparison twice (the second answer may come from the caches).
+        for _ in 0..2 {
+            for &a in &games {
+                for &b in &games {
+                    let fast = c.le(a, b);
+                    assert_eq!(
+                        fast,
+                        le_by_definition(&mut c, a, b),
+                        "{} <= {}",
+                        c.display(a),
+                        c.display(b)
+                    );
+                }
+            }
+        }
     }
 }

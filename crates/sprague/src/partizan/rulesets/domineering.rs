@@ -8,9 +8,12 @@
 //! its images under the reflections (same value) and transpositions (players' roles
 //! swapped: the negated value), so that all eight images share one memo entry.
 
+use super::domineering_fast;
 use super::grid::{display_board, parse_board, Board};
+use super::solver::CompactMemo;
 use super::{Ruleset, Side};
 use crate::error::Result;
+use crate::partizan::canonical::{Context, GameId};
 
 /// A Domineering board: layer 0 holds the empty cells.
 pub type DomBoard = Board<1>;
@@ -124,6 +127,28 @@ impl Ruleset for Domineering {
         };
         let (b, t) = cropped.least_image(8);
         (b, t & 4 != 0)
+    }
+
+    /// Regions of at most 8 rows and 8 columns are searched by [`domineering_fast`], keyed
+    /// by one `u64` each (every region inside them fits too); larger ones by the generic
+    /// search.
+    fn solve_component(
+        &self,
+        p: &DomBoard,
+        ctx: &mut Context,
+        memo: &mut CompactMemo,
+        limit: u64,
+    ) -> Option<Result<GameId>> {
+        if p.w == 0 {
+            return None;
+        }
+        let cropped = if p.is_cropped() {
+            *p
+        } else {
+            p.restrict_crop(p.layers[0])
+        };
+        let b = domineering_fast::from_board(&cropped)?;
+        Some(domineering_fast::value(b, ctx, memo, limit))
     }
 }
 

@@ -10,12 +10,14 @@
 pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
+mod domineering_fast;
 pub mod hackenbush;
 pub mod solver;
 pub mod toads;
 
 use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
+use solver::CompactMemo;
 use std::hash::Hash;
 
 /// One of the two players. Left is the positive player (blue in Hackenbush, vertical in
@@ -86,6 +88,22 @@ pub trait Ruleset {
     /// (e.g. blue–red Hackenbush strings); `None` to search. The default knows none.
     fn closed_form(&self, p: &Self::Position, ctx: &mut Context) -> Option<GameId> {
         let _ = (p, ctx);
+        None
+    }
+
+    /// A ruleset's own search for the value of a component `p` (as
+    /// [`Ruleset::components`] gives it), where it has a faster one; `None` to use the
+    /// generic search. `memo` is the solver's table of components under compact `u64` keys
+    /// (the ruleset chooses them; values are stored with [`CompactMemo::insert`]), and the search fails with [`crate::error::Error::Limit`]
+    /// rather than store more than `limit` entries there. The default has none.
+    fn solve_component(
+        &self,
+        p: &Self::Position,
+        ctx: &mut Context,
+        memo: &mut CompactMemo,
+        limit: u64,
+    ) -> Option<Result<GameId>> {
+        let _ = (p, ctx, memo, limit);
         None
     }
 }

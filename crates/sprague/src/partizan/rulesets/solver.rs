@@ -13,12 +13,35 @@ use crate::error::{Error, Result};
 use crate::partizan::canonical::{Context, GameId};
 use rustc_hash::FxHashMap;
 
+/// The table of components under a ruleset's compact `u64` keys, for
+/// [`Ruleset::solve_component`], with an optional progress callback.
+pub struct CompactMemo<'p> {
+    /// Normal form → value.
+    pub map: FxHashMap<u64, GameId>,
+    progress: Option<Box<dyn FnMut(usize) + 'p>>,
+}
+
+impl CompactMemo<'_> {
+    /// Stores a value; every 2^16 entries, tells the progress callback how many there are.
+    pub fn insert(&mut self, key: u64, v: GameId) {
+        self.map.insert(key, v);
+        if self.map.len() & 0xFFFF == 0 {
+            if let Some(f) = self.progress.as_mut() {
+                f(self.map.len());
+            }
+        }
+    }
+}
+
 /// Memoised canonical values of a ruleset's positions.
 pub struct ValueSolver<'r, R: Ruleset> {
     rules: &'r R,
     memo: FxHashMap<R::Position, GameId>,
+    /// Components under the ruleset's compact keys ([`Ruleset::solve_component`]).
+    compact: CompactMemo<'r>,
     limit: u64,
     closed_forms: bool,
+    fast_path: bool,
 }
 
 impl<'r, R: Ruleset> ValueSolver<'r, R> {
@@ -27,9 +50,28 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         ValueSolver {
             rules,
             memo: FxHashMap::default(),
+            compact: CompactMemo {
+                map: FxHashMap::default(),
+                progress: None,
+            },
             limit,
             closed_forms: true,
+            fast_path: true,
         }
+    }
+
+    /// The same solver, calling `f` with the number of components stored under compact
+    /// keys each time it passes a multiple of 65536 (for progress reports on long searches).
+    pub fn with_progress(mut self, f: impl FnMut(usize) + 'r) -> Self {
+        self.compact.progress = Some(Box::new(f));
+        self
+    }
+
+    /// The same solver, never using the ruleset's own search
+    /// ([`Ruleset::solve_component`]), to check it against the generic one.
+    pub fn without_fast_path(mut self) -> Self {
+        self.fast_path = false;
+        self
     }
 
     /// The same solver, searching every component instead of using the ruleset's closed
@@ -41,7 +83,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
 
     /// Components stored so far.
     pub fn positions(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.compact.map.len()
     }
 
     /// The canonical value of `p`.
@@ -50,6 +92,13 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         self.rules.components(p, &mut comps);
         let mut total = ctx.zero();
         for c in &comps {
+            if self.fast_path {
+                let room = self.limit.saturating_sub(self.memo.len() as u64);
+                if let Some(v) = self.rules.solve_component(c, ctx, &mut self.compact, room) {
+                    total = ctx.add(total, v?);
+                    continue;
+                }
+            }
             let (q, neg) = self.rules.normalize(c);
             let v = self.solve(ctx, q)?;
             let v = if neg { ctx.neg(v) } else { v };
@@ -118,6 +167,18 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                         comps.clear();
                         self.rules.components(o, &mut comps);
                         for c in &comps {
+                            // Components the ruleset's own search takes (e.g. the parts
+                            // of a large Domineering board that fit in 8×8) are solved
+                            // there, by its iterative search.
+                            if self.fast_path {
+                                let room = self.limit.saturating_sub(self.memo.len() as u64);
+                                if let Some(v) =
+                                    self.rules.solve_component(c, ctx, &mut self.compact, room)
+                                {
+                                    frame.items.push(Item::Known(v?));
+                                    continue;
+                                }
+                            }
                             let (q, neg) = self.rules.normalize(c);
                             match self.known(ctx, &q) {
                                 Some(v) => {
@@ -172,7 +233,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                     vals.push(total);
                 }
             }
-            if self.memo.len() as u64 >= self.limit {
+            if (self.memo.len() + self.compact.map.len()) as u64 >= self.limit {
                 return Err(Error::Limit {
                     what: format!("{} canonical-form search", self.rules.name()),
                     limit: self.limit,

@@ -1,0 +1,443 @@
+//! The fast path of Domineering for regions that fit in 8×8 cells (every rectangle up to
+//! 8×8, every board of at most 8 rows or 8 columns once its regions are cut out).
+//!
+//! A region is one `u64`: cell `(r, c)` is bit `8r + c`, whatever the region's width, and the
+//! region is cropped so that it touches row 0 and column 0. The cells then determine the
+//! bounding box, so the `u64` alone is the memo key (16 bytes a memo entry, against 48 for a
+//! general [`super::grid::Board`]). With a fixed stride of 8, the symmetries of the rectangle
+//! are a few word operations: mirroring the rows is a byte swap, mirroring the columns a bit
+//! reversal, and the transposition the three-step 8×8 bit-matrix transpose (Hacker's Delight,
+//! §7-3). Reflections keep the value of a Domineering region; the transposition swaps
+//! vertical and horizontal dominoes, that is, Left and Right, so it negates the value. The
+//! normal form of a region is the least `u64` of its eight images.
+//!
+//! The search is iterative (an explicit stack) and keeps the options of the frames in one
+//! shared buffer (a frame's options lie above those of the frames below it on the stack), so
+//! it allocates nothing per position.
+
+use super::domineering::DomBoard;
+use super::solver::CompactMemo;
+use crate::error::{Error, Result};
+use crate::partizan::canonical::{Context, GameId};
+
+/// Cells in column 0 of the stride-8 layout.
+const COL0: u64 = 0x0101_0101_0101_0101;
+/// Cells in column 7 of the stride-8 layout.
+const COL7: u64 = COL0 << 7;
+
+/// The bits of the columns in use (bit `c` set when column `c` has a cell).
+fn columns(b: u64) -> u32 {
+    let mut f = b | (b >> 32);
+    f |= f >> 16;
+    f |= f >> 8;
+    (f & 0xFF) as u32
+}
+
+/// Height and width of a region cropped to the origin (0 × 0 for no cells).
+fn dims(b: u64) -> (u32, u32) {
+    if b == 0 {
+        return (0, 0);
+    }
+    let h = (63 - b.leading_zeros()) / 8 + 1;
+    let w = 32 - columns(b).leading_zeros();
+    (h, w)
+}
+
+/// Moves the cells so that they touch row 0 and column 0.
+fn crop(b: u64) -> u64 {
+    if b == 0 {
+        return 0;
+    }
+    let r0 = b.trailing_zeros() / 8;
+    let c0 = columns(b).trailing_zeros();
+    // Every cell is in a column >= c0, so shifting the whole word by c0 keeps each cell in
+    // its row.
+    b >> (8 * r0 + c0)
+}
+
+/// The transposed region: cell `(r, c)` goes to `(c, r)`.
+fn transpose(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
+    x ^= t ^ (t << 28);
+    x
+}
+
+/// The region with its columns mirrored (`w` columns).
+fn mirror_columns(b: u64, w: u32) -> u64 {
+    // reverse_bits sends (r, c) to (7 - r, 7 - c), swap_bytes puts the rows back, and the
+    // shift moves column 7 - c to w - 1 - c; no cell crosses a row, as the low 8 - w bits of
+    // every reversed row are empty.
+    b.reverse_bits().swap_bytes() >> (8 - w)
+}
+
+/// The region with its rows mirrored (`h` rows).
+fn mirror_rows(b: u64, h: u32) -> u64 {
+    b.swap_bytes() >> (8 * (8 - h))
+}
+
+/// The normal form of a cropped region: the least of its eight images, and whether that
+/// image is transposed (its value is then the negative of the region's).
+pub(super) fn normalize(b: u64) -> (u64, bool) {
+    let (h, w) = dims(b);
+    let mc = mirror_columns(b, w);
+    let mr = mirror_rows(b, h);
+    let mrc = mirror_rows(mc, h);
+    let plain = b.min(mc).min(mr).min(mrc);
+    let transposed = transpose(b)
+        .min(transpose(mc))
+        .min(transpose(mr))
+        .min(transpose(mrc));
+    if transposed < plain {
+        (transposed, true)
+    } else {
+        (plain, false)
+    }
+}
+
+/// The cells of `within` orthogonally adjacent to a cell of `x` (or in `x`).
+fn grow(x: u64, within: u64) -> u64 {
+    (x | (x << 8) | (x >> 8) | ((x & !COL7) << 1) | ((x & !COL0) >> 1)) & within
+}
+
+/// Appends the connected regions of `cells` with at least two cells, cropped (a single cell
+/// takes no domino: its value is 0).
+fn regions(mut cells: u64, out: &mut Vec<u64>) {
+    while cells != 0 {
+        let mut region = cells & cells.wrapping_neg();
+        loop {
+            let g = grow(region, cells);
+            if g == region {
+                break;
+            }
+            region = g;
+        }
+        cells &= !region;
+        if region & (region - 1) != 0 {
+            out.push(crop(region));
+        }
+    }
+}
+
+/// The stride-8 form of a Domineering board of at most 8 rows and 8 columns.
+pub(super) fn from_board(b: &DomBoard) -> Option<u64> {
+    let (h, w) = (b.h as usize, b.w as usize);
+    if h > 8 || w > 8 {
+        return None;
+    }
+    let row_mask = (1u128 << w) - 1;
+    let mut x = 0u64;
+    for r in 0..h {
+        x |= (((b.layers[0] >> (r * w)) & row_mask) as u64) << (8 * r);
+    }
+    Some(x)
+}
+
+/// An option's component: its value, once known, or its normal form.
+#[derive(Clone, Copy)]
+struct Item {
+    /// The normal form (pending) or the value's id in the low 32 bits (known).
+    key: u64,
+    flags: u8,
+}
+
+const NEG: u8 = 1;
+const KNOWN: u8 = 2;
+/// The last component of an option.
+const END: u8 = 4;
+/// An option of Right (else of Left).
+const RIGHT: u8 = 8;
+
+struct Frame {
+    key: u64,
+    /// Where the frame's items start in the shared buffer, once expanded.
+    start: u32,
+    expanded: bool,
+}
+
+/// The value of a connected region (stride-8 form, cropped, at least 2 cells), searched
+/// with the memo of normal forms `memo`; fails with [`Error::Limit`] when the memo would
+/// grow past `limit` entries.
+pub(super) fn value(
+    region: u64,
+    ctx: &mut Context,
+    memo: &mut CompactMemo,
+    limit: u64,
+) -> Result<GameId> {
+    let (key, neg) = normalize(region);
+    let v = search(key, ctx, memo, limit)?;
+    Ok(if neg { ctx.neg(v) } else { v })
+}
+
+fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> Result<GameId> {
+    if let Some(&v) = memo.map.get(&root) {
+        return Ok(v);
+    }
+    let zero = ctx.zero();
+    let mut stack = vec![Frame {
+        key: root,
+        start: 0,
+        expanded: false,
+    }];
+    let mut items: Vec<Item> = Vec::new();
+    let mut comps: Vec<u64> = Vec::new();
+    let mut left: Vec<GameId> = Vec::new();
+    let mut right: Vec<GameId> = Vec::new();
+    let mut children: Vec<u64> = Vec::new();
+    while let Some(mut frame) = stack.pop() {
+        if !frame.expanded {
+            if memo.map.contains_key(&frame.key) {
+                continue;
+            }
+            frame.expanded = true;
+            frame.start = items.len() as u32;
+            let e = frame.key;
+            children.clear();
+            // Left places vertical dominoes (cells i and i + 8), Right horizontal ones
+            // (i and i + 1, in one row).
+            for (side, step, mut m) in [(0u8, 8u32, e & (e >> 8)), (RIGHT, 1, e & (e >> 1) & !COL7)]
+            {
+                while m != 0 {
+                    let i = m.trailing_zeros();
+                    m &= m - 1;
+                    let o = e & !((1u64 << i) | (1u64 << (i + step)));
+                    comps.clear();
+                    regions(o, &mut comps);
+                    if comps.is_empty() {
+                        items.push(Item {
+                            key: u64::from(zero.0),
+                            flags: KNOWN | END | side,
+                        });
+                        continue;
+                    }
+                    let n = comps.len();
+                    for (k, &c) in comps.iter().enumerate() {
+                        let (q, neg) = normalize(c);
+                        let end = if k + 1 == n { END } else { 0 };
+                        let flags = side | end | if neg { NEG } else { 0 };
+                        match memo.map.get(&q) {
+                            Some(&v) => items.push(Item {
+                                key: u64::from(v.0),
+                                flags: flags | KNOWN,
+                            }),
+                            None => {
+                                children.push(q);
+                                items.push(Item { key: q, flags });
+                            }
+                        }
+                    }
+                }
+            }
+            stack.push(frame);
+            stack.extend(children.iter().map(|&key| Frame {
+                key,
+                start: 0,
+                expanded: false,
+            }));
+            continue;
+        }
+        left.clear();
+        right.clear();
+        let mut total: Option<GameId> = None;
+        for it in &items[frame.start as usize..] {
+            let v = if it.flags & KNOWN != 0 {
+                GameId(it.key as u32)
+            } else {
+                *memo.map.get(&it.key).ok_or_else(|| {
+                    Error::invalid("domineering: a component was not searched (internal error)")
+                })?
+            };
+            let v = if it.flags & NEG != 0 { ctx.neg(v) } else { v };
+            total = Some(match total {
+                None => v,
+                Some(t) => ctx.add(t, v),
+            });
+            if it.flags & END != 0 {
+                let t = total.take().unwrap_or(zero);
+                if it.flags & RIGHT != 0 {
+                    right.push(t);
+                } else {
+                    left.push(t);
+                }
+            }
+        }
+        items.truncate(frame.start as usize);
+        if memo.map.len() as u64 >= limit {
+            return Err(Error::Limit {
+                what: "domineering canonical-form search".into(),
+                limit,
+            });
+        }
+        let v = ctx.from_options(&left, &right);
+        memo.insert(frame.key, v);
+    }
+    memo.map
+        .get(&root)
+        .copied()
+        .ok_or_else(|| Error::invalid("domineering: the root was not searched (internal error)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from rows of `.` (cell) and `#`, in the stride-8 layout.
+    fn board(text: &str) -> u64 {
+        let mut x = 0;
+        for (r, row) in text.split('|').enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    x |= 1u64 << (8 * r + c);
+                }
+            }
+        }
+        x
+    }
+
+    fn naive_image(b: u64, t: u8) -> u64 {
+        let (h, w) = dims(b);
+        let mut out = 0;
+        for i in 0..64 {
+            if b >> i & 1 == 0 {
+                continue;
+            }
+            let (mut r, mut c) = (i / 8, i % 8);
+            if t & 1 != 0 {
+                c = w - 1 - c;
+            }
+            if t & 2 != 0 {
+                r = h - 1 - r;
+            }
+            if t & 4 != 0 {
+                std::mem::swap(&mut r, &mut c);
+            }
+            out |= 1u64 << (8 * r + c);
+        }
+        out
+    }
+
+    #[test]
+    fn word_symmetries_match_cell_by_cell_images() {
+        // Pseudo-random cropped regions of every size up to 8×8.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..4000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let b = crop(seed & (seed >> 3));
+            let (h, w) = dims(b);
+            assert_eq!(naive_image(b, 4), transpose(b));
+            assert_eq!(naive_image(b, 1), mirror_columns(b, w));
+            assert_eq!(naive_image(b, 2), mirror_rows(b, h));
+            let least = (0..8).map(|t| naive_image(b, t)).min().unwrap();
+            let (q, neg) = normalize(b);
+            assert_eq!(q, least);
+            // The sign says which kind of image it is.
+            let range = if neg { 4..8 } else { 0..4 };
+            assert!(range.into_iter().any(|t| naive_image(b, t) == q));
+            if h < 8 && w < 8 {
+                assert_eq!(crop(b << 9), b);
+            }
+        }
+    }
+
+    #[test]
+    fn regions_are_cropped_and_drop_single_cells() {
+        let b = board("..#.|#.##|...#|##.#");
+        let mut out = Vec::new();
+        regions(b, &mut out);
+        // The cell (0,3) is alone; the rest is one region.
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0], crop(b & !(1 << 3)));
+        out.clear();
+        regions(board("..#..|..#.."), &mut out);
+        assert_eq!(out, vec![board("..|.."), board("..|..")]);
+        assert_eq!(dims(board("#..|...")), (2, 3));
+    }
+}
+
+#[cfg(test)]
+mod against_generic {
+    use super::super::domineering::Domineering;
+    use super::super::solver::ValueSolver;
+    use super::super::Ruleset;
+    use crate::partizan::canonical::Context;
+
+    /// Every board of `rows` × `cols` cells with any cells filled, as text.
+    fn all_boards(rows: usize, cols: usize) -> Vec<String> {
+        (0u32..1 << (rows * cols))
+            .map(|m| {
+                (0..rows)
+                    .map(|r| {
+                        (0..cols)
+                            .map(|c| {
+                                if m >> (r * cols + c) & 1 == 1 {
+                                    '#'
+                                } else {
+                                    '.'
+                                }
+                            })
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fast_path_gives_the_generic_values() {
+        // One context: equal values are equal ids.
+        let d = Domineering;
+        let mut ctx = Context::new();
+        let mut fast = ValueSolver::new(&d, 10_000_000);
+        let mut slow = ValueSolver::new(&d, 10_000_000).without_fast_path();
+        let mut boards = Vec::new();
+        for (r, c) in [(3, 4), (4, 3), (2, 6), (6, 2), (1, 8), (8, 1)] {
+            boards.extend(all_boards(r, c));
+        }
+        for (r, c) in [(4, 4), (3, 6), (5, 3), (8, 2)] {
+            boards.push(vec![".".repeat(c); r].join("|"));
+        }
+        for text in &boards {
+            let p = d.parse(text).unwrap();
+            let a = fast.value(&mut ctx, &p).unwrap();
+            let b = slow.value(&mut ctx, &p).unwrap();
+            assert_eq!(
+                a,
+                b,
+                "`{text}`: fast {} generic {}",
+                ctx.display(a),
+                ctx.display(b)
+            );
+        }
+        // Regions wider than 8 go to the generic search, and their parts that fit back to
+        // the fast one.
+        for text in [
+            ".".repeat(9),
+            "..........|..#..#....".into(),
+            "...#......|..........".into(),
+        ] {
+            let p = d.parse(&text).unwrap();
+            let a = fast.value(&mut ctx, &p).unwrap();
+            let b = slow.value(&mut ctx, &p).unwrap();
+            assert_eq!(a, b, "`{text}`");
+        }
+        let v = fast
+            .value(&mut ctx, &d.parse(&".".repeat(9)).unwrap())
+            .unwrap();
+        assert_eq!(ctx.display(v), "-4");
+    }
+
+    #[test]
+    fn fast_path_respects_the_limit() {
+        let mut ctx = Context::new();
+        let mut s = ValueSolver::new(&Domineering, 10);
+        let b = Domineering::empty(4, 4).unwrap();
+        let err = s.value(&mut ctx, &b).unwrap_err();
+        assert!(matches!(err, crate::error::Error::Limit { .. }), "{err}");
+    }
+}
