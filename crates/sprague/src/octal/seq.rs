@@ -146,11 +146,61 @@ pub enum Method {
     Sparse,
 }
 
+/// Length at which the period watch first looks for candidates.
+const FIRST_SEARCH: usize = 64;
+
 /// The most heaps a computation accepts (the stamps of the mex marks are 32-bit).
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 2;
 
+/// Work limits of the sparse method's search for rare values. They change only the speed:
+/// whatever they are, a value the quick searches do not find is looked for among all the
+/// splits. Exposed so that tests can force every path on small inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Splits scanned from the middle, per missing rare value, before the targeted search.
+    pub scan_per_target: usize,
+    /// Targeted-search steps per missing rare value before the full scan.
+    pub target_budget: usize,
+    /// Positions remembered per value for the targeted search (the first ones).
+    pub list_len: usize,
+    /// Most frequent common values tried by the targeted search.
+    pub partners: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            scan_per_target: 8,
+            target_budget: 4096,
+            list_len: 2048,
+            partners: 12,
+        }
+    }
+}
+
+/// Counters of the sparse method's paths (for tests and benchmarks).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Heaps whose value needed the check of rare values below the common candidate.
+    pub checked: u64,
+    /// Rare values found by the targeted search.
+    pub targeted: u64,
+    /// Heaps that fell back to the scan of every split.
+    pub full_scans: u64,
+    /// Candidate-period searches run.
+    pub period_searches: u64,
+}
+
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
 /// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
+///
+/// While it grows, it also watches for a period proven by the periodicity theorem (see
+/// [`super::period`]): now and then (each time the sequence has grown by half) it looks
+/// for shifts under which the latest values repeat, then checks the equation
+/// `g(n) = g(n − p)` for each such candidate on every new value, and the period is proven
+/// the moment a candidate has held for as many values as its proof needs
+/// ([`Computation::period`]). With the sparse method, values past a proven period are
+/// copied.
 #[derive(Debug, Clone)]
 pub struct Computation {
     rules: Ruleset,
@@ -161,13 +211,27 @@ pub struct Computation {
     pair_js: Vec<usize>,
     // Sparse-space state.
     mask: u32,
+    /// Heaps with rare values (increasing), and their values.
     rare: Vec<u32>,
+    rare_vals: Vec<u32>,
     counts: Vec<u64>,
     next_mask_check: usize,
-    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap.
+    /// `lists[v]`: the first `tuning.list_len` heaps `a ≥ 1` with `g(a) = v`.
+    lists: Vec<Vec<u32>>,
+    /// The most frequent common values, most frequent first.
+    partners: Vec<u32>,
+    tuning: Tuning,
+    stats: Stats,
+    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap;
+    // `want[v] == stamp` when v is a rare value still looked for.
     mark: Vec<u32>,
+    want: Vec<u32>,
     stamp: u32,
-    /// A period proven by the values so far: later values are copied, not computed.
+    targets: Vec<u32>,
+    // Period watch.
+    cands: Vec<super::period::Candidate>,
+    next_search: usize,
+    /// A period proven by the values so far.
     proven: Option<super::period::Period>,
 }
 
@@ -194,10 +258,19 @@ impl Computation {
             pair_js,
             mask: 0,
             rare: vec![0],
+            rare_vals: vec![0],
             counts: vec![1],
             next_mask_check: 64,
+            lists: vec![Vec::new()],
+            partners: Vec::new(),
+            tuning: Tuning::default(),
+            stats: Stats::default(),
             mark: vec![0; 2],
+            want: vec![0; 2],
             stamp: 0,
+            targets: Vec::new(),
+            cands: Vec::new(),
+            next_search: FIRST_SEARCH,
             proven: None,
         }
     }
@@ -235,6 +308,15 @@ impl Computation {
         Ok(c)
     }
 
+    /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+        self.rebuild_sparse_state();
+    }
+    /// How often each path of the sparse method ran.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
     /// The rules.
     pub fn rules(&self) -> &Ruleset {
         &self.rules
@@ -255,16 +337,33 @@ impl Computation {
     pub fn is_empty(&self) -> bool {
         false
     }
+    /// The period proven by the values so far, if any (least period, least preperiod).
+    pub fn period(&self) -> Option<super::period::Period> {
+        self.proven
+    }
+    /// The current mask of the sparse method (a value `v` is rare when
+    /// `popcount(v & mask)` is even) and the number of heaps with rare values.
+    pub fn sparse_mask(&self) -> (u32, usize) {
+        (self.mask, self.rare.len())
+    }
 
     fn rebuild_sparse_state(&mut self) {
         let n = self.values.len();
         let max = (0..n).map(|i| self.values.get(i)).max().unwrap_or(0) as usize;
         self.counts = vec![0; max + 1];
+        self.lists = vec![Vec::new(); max + 1];
         for i in 0..n {
-            self.counts[self.values.get(i) as usize] += 1;
+            let v = self.values.get(i) as usize;
+            self.counts[v] += 1;
+            if i > 0 && self.lists[v].len() < self.tuning.list_len {
+                self.lists[v].push(i as u32);
+            }
         }
         self.choose_mask();
         self.next_mask_check = (n * 2).max(64);
+        self.cands.clear();
+        self.proven = None;
+        self.next_search = n.max(FIRST_SEARCH);
     }
 
     fn choose_mask(&mut self) {
@@ -290,10 +389,46 @@ impl Computation {
             .filter(|&i| (self.values.get(i) & mask).count_ones() & 1 == 0)
             .map(|i| i as u32)
             .collect();
+        self.rare_vals = self
+            .rare
+            .iter()
+            .map(|&i| self.values.get(i as usize))
+            .collect();
+        self.choose_partners();
+    }
+
+    /// The most frequent common values, for the targeted search.
+    fn choose_partners(&mut self) {
+        let mask = self.mask;
+        let mut common: Vec<u32> = (0..self.counts.len() as u32)
+            .filter(|&v| (v & mask).count_ones() & 1 == 1 && self.counts[v as usize] > 0)
+            .collect();
+        common.sort_by_key(|&v| std::cmp::Reverse(self.counts[v as usize]));
+        common.truncate(self.tuning.partners);
+        self.partners = common;
     }
 
     /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
     pub fn extend_to(&mut self, upto: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
+        self.grow(upto, false, progress)?;
+        progress(upto, upto);
+        Ok(())
+    }
+
+    /// Computes values until a period is proven (then stops: the values reach exactly as
+    /// far as the proof needs) or `g(upto)` is known. Returns the proven period.
+    pub fn extend_until_period(
+        &mut self,
+        upto: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Option<super::period::Period>> {
+        self.grow(upto, true, progress)?;
+        let done = (self.len() - 1) as u64;
+        progress(done, done);
+        Ok(self.proven)
+    }
+
+    fn grow(&mut self, upto: u64, stop: bool, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
         if upto > MAX_HEAPS {
             return Err(Error::Limit {
                 what: format!("a Grundy sequence up to heap {upto}"),
@@ -301,23 +436,23 @@ impl Computation {
             });
         }
         let target = upto as usize + 1;
-        while self.values.len() < target {
+        while self.values.len() < target && !(stop && self.proven.is_some()) {
             let done = match &mut self.values {
                 Values::U8(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U8(v);
                     r
                 }
                 Values::U16(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U16(v);
                     r
                 }
                 Values::U32(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U32(v);
                     r
                 }
@@ -330,57 +465,105 @@ impl Computation {
                     Values::U32(v) => v.push(next),
                     Values::U8(_) => unreachable!("widened"),
                 }
-                self.record(next);
+                self.record(self.values.len() - 1, next);
+                let vals = std::mem::take(&mut self.values);
+                match &vals {
+                    Values::U16(v) => self.watch(v),
+                    Values::U32(v) => self.watch(v),
+                    Values::U8(_) => unreachable!("widened"),
+                }
+                self.values = vals;
             }
         }
-        progress(upto, upto);
         Ok(())
     }
 
-    fn record(&mut self, g: u32) {
-        let n = self.values.len() - 1;
-        if g as usize >= self.counts.len() {
-            self.counts.resize(g as usize + 1, 0);
+    /// Bookkeeping for a new value `g(n) = v`.
+    #[inline]
+    fn record(&mut self, n: usize, v: u32) {
+        let vu = v as usize;
+        if vu >= self.counts.len() {
+            self.counts.resize(vu + 1, 0);
+            self.lists.resize(vu + 1, Vec::new());
         }
-        self.counts[g as usize] += 1;
-        if (g & self.mask).count_ones() & 1 == 0 {
+        self.counts[vu] += 1;
+        if self.lists[vu].len() < self.tuning.list_len {
+            self.lists[vu].push(n as u32);
+        }
+        if (v & self.mask).count_ones() & 1 == 0 {
             self.rare.push(n as u32);
+            self.rare_vals.push(v);
         }
     }
 
-    /// Runs in width `T` until `target` values or a value that does not fit (returned).
+    /// The period watch, after a new last value.
+    #[inline]
+    fn watch<T: Cell>(&mut self, g: &[T]) {
+        if self.proven.is_some() {
+            return;
+        }
+        let n = g.len() - 1;
+        if !self.cands.is_empty() {
+            let last = g[n];
+            self.cands.retain(|c| g[n - c.p as usize] == last);
+            if let Some(c) = self.cands.first() {
+                if c.needed <= g.len() as u64 {
+                    self.proven = Some(super::period::least(g, c.n0, c.p));
+                    self.cands.clear();
+                    return;
+                }
+            }
+        }
+        if g.len() >= self.next_search {
+            self.next_search = g.len() + g.len() / 2;
+            if self.cands.is_empty() {
+                self.stats.period_searches += 1;
+                self.cands = super::period::candidates(&self.rules, g, 8);
+                if let Some(c) = self.cands.first() {
+                    if c.needed <= g.len() as u64 {
+                        self.proven = Some(super::period::least(g, c.n0, c.p));
+                        self.cands.clear();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs in width `T` until `target` values, a proven period (with `stop`), or a value
+    /// that does not fit (returned).
     fn run<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         target: usize,
+        stop: bool,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<u32> {
         g.reserve(target.saturating_sub(g.len()));
         while g.len() < target {
             let n = g.len();
-            if n >= self.next_mask_check && self.method == Method::Sparse && self.proven.is_none() {
+            if let Some(p) = self.proven {
+                if stop {
+                    break;
+                }
+                if self.method == Method::Sparse {
+                    // Proven periodic (periodicity theorem): copy.
+                    let p = p.period as usize;
+                    while g.len() < target {
+                        let x = g[g.len() - p];
+                        g.push(x);
+                    }
+                    break;
+                }
+            }
+            if n >= self.next_mask_check && self.method == Method::Sparse {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
                 let saved = std::mem::replace(&mut self.values, Values::U8(Vec::new()));
                 self.values = Values::U32(g.iter().map(|x| x.get()).collect());
                 self.choose_mask();
                 self.values = saved;
                 self.next_mask_check = n * 2;
-            }
-            if n >= 2048
-                && n.is_power_of_two()
-                && self.proven.is_none()
-                && self.method == Method::Sparse
-            {
-                self.proven = super::period::find_in(&self.rules, g);
-            }
-            if let Some(p) = self.proven {
-                // Proven periodic (periodicity theorem): copy.
-                let p = p.period as usize;
-                while g.len() < target {
-                    let x = g[g.len() - p];
-                    g.push(x);
-                }
-                break;
+            } else if n & 0xFFFF == 0 && self.method == Method::Sparse {
+                self.choose_partners();
             }
             if n & 0xFFFF == 0 {
                 progress(n as u64, target as u64 - 1);
@@ -392,13 +575,8 @@ impl Computation {
             match T::put(v) {
                 Some(x) => {
                     g.push(x);
-                    if v as usize >= self.counts.len() {
-                        self.counts.resize(v as usize + 1, 0);
-                    }
-                    self.counts[v as usize] += 1;
-                    if (v & self.mask).count_ones() & 1 == 0 {
-                        self.rare.push(n as u32);
-                    }
+                    self.record(n, v);
+                    self.watch(g);
                 }
                 None => return Some(v),
             }
@@ -411,15 +589,16 @@ impl Computation {
         let size = (max.max(1)).next_power_of_two() as usize * 2;
         if self.mark.len() < size {
             self.mark = vec![0; size];
+            self.want = vec![0; size];
             self.stamp = 0;
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
+            self.want.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
     }
-
     #[inline]
     fn set(&mut self, v: u32) {
         self.mark[v as usize] = self.stamp;
@@ -548,26 +727,6 @@ impl Computation {
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
         self.prepare_marks();
         self.mark_simple(g, n);
-        let unequal = self.rules.unequal;
-        // Splits with a rare part: every common option value of a split comes from these.
-        for k in 0..self.pair_js.len() {
-            let j = self.pair_js[k];
-            if j + 2 > n {
-                break;
-            }
-            let m = n - j;
-            for r in 0..self.rare.len() {
-                let a = self.rare[r] as usize;
-                if a >= m {
-                    break;
-                }
-                if a == 0 || (unequal && 2 * a == m) {
-                    continue;
-                }
-                let v = g[a].get() ^ g[m - a].get();
-                self.mark[v as usize] = self.stamp;
-            }
-        }
         if self.rules.tail & 4 != 0 {
             // Not reached by the catalogue's rulesets; the plain marks are exact.
             return self.plain_value(g, n);
@@ -584,46 +743,172 @@ impl Computation {
             }
             return self.mex();
         }
-        // The least unmarked common value `c` is not an option value (all common option
-        // values are marked). Rare values below `c` still unmarked may come from splits of
-        // two common parts: one scan over the splits marks them (it stops as soon as none
-        // is missing); the mex is the least value still unmarked.
-        let mut c = 0u32;
-        let mut need = 0usize;
-        loop {
-            if !self.is_set(c) {
-                if (c & mask).count_ones() & 1 == 1 {
-                    break;
-                }
-                need += 1;
-            }
-            c += 1;
-        }
-        if need > 0 {
-            'scan: for k in 0..self.pair_js.len() {
-                let j = self.pair_js[k];
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
+        // Splits with a rare part: every common option value of a split comes from these.
+        {
+            let mark = &mut self.mark[..];
+            for &j in &self.pair_js {
                 if j + 2 > n {
                     break;
                 }
                 let m = n - j;
-                let mut a = m / 2;
-                while a >= 1 {
-                    if !(unequal && 2 * a == m) {
-                        let x = g[a].get() ^ g[m - a].get();
-                        if x < c && self.mark[x as usize] != self.stamp {
-                            self.mark[x as usize] = self.stamp;
-                            need -= 1;
-                            if need == 0 {
-                                break 'scan;
-                            }
+                let k = self.rare.partition_point(|&a| (a as usize) < m);
+                // rare[0] is heap 0: not a part.
+                let heaps = &self.rare[1..k];
+                let vals = &self.rare_vals[1..k];
+                let below = &g[..m];
+                if unequal {
+                    for (&a, &va) in heaps.iter().zip(vals) {
+                        if 2 * a as usize != m {
+                            mark[(va ^ below[m - a as usize].get()) as usize] = stamp;
                         }
                     }
-                    a -= 1;
+                } else {
+                    for (&a, &va) in heaps.iter().zip(vals) {
+                        mark[(va ^ below[m - a as usize].get()) as usize] = stamp;
+                    }
                 }
             }
         }
-        self.mex().min(c)
+        // The least unmarked common value `c` is not an option value (all common option
+        // values are marked). Rare values below `c` still unmarked (the targets) may come
+        // from splits of two common parts; the value is the least target that does not,
+        // or `c`.
+        let mut c = 0u32;
+        self.targets.clear();
+        loop {
+            if self.mark[c as usize] != stamp {
+                if (c & mask).count_ones() & 1 == 1 {
+                    break;
+                }
+                self.targets.push(c);
+                self.want[c as usize] = stamp;
+            }
+            c += 1;
+        }
+        if self.targets.is_empty() {
+            return c;
+        }
+        self.stats.checked += 1;
+        let mut need = self.targets.len();
+        // 1. Splits from the middle (each step may find any target): finds most targets.
+        let budget = need * self.tuning.scan_per_target;
+        let j = self.pair_js.first().copied().unwrap_or(n);
+        if j + 2 <= n && budget > 0 {
+            need = scan(g, n - j, unequal, &mut self.want, stamp, need, budget);
+            if need == 0 {
+                return c;
+            }
+        }
+        // 2. The targets left, least first, by a targeted search: for a target r and a
+        // frequent common value w, heaps a with g(a) = r ^ w (from `lists`) and the check
+        // g(m − a) = w.
+        let mut budget = self.tuning.target_budget;
+        for t in 0..self.targets.len() {
+            let r = self.targets[t];
+            if self.want[r as usize] != stamp {
+                continue;
+            }
+            if !self.find_target(g, n, r, &mut budget) {
+                break;
+            }
+            self.want[r as usize] = 0;
+            self.stats.targeted += 1;
+            need -= 1;
+            if need == 0 {
+                return c;
+            }
+            budget = self.tuning.target_budget;
+        }
+        // 3. Every split, until no target is missing; the value is the least target left.
+        self.stats.full_scans += 1;
+        for k in 0..self.pair_js.len() {
+            let j = self.pair_js[k];
+            if j + 2 > n {
+                break;
+            }
+            need = scan(g, n - j, unequal, &mut self.want, stamp, need, usize::MAX);
+            if need == 0 {
+                return c;
+            }
+        }
+        self.targets
+            .iter()
+            .copied()
+            .find(|&r| self.want[r as usize] == stamp)
+            .unwrap_or(c)
     }
+
+    /// Whether a split of some `n − j` (j a splitting removal) has parts of common values
+    /// `u`, `w` with `u ^ w = r`, looked for within `budget` steps.
+    fn find_target<T: Cell>(&self, g: &[T], n: usize, r: u32, budget: &mut usize) -> bool {
+        let unequal = self.rules.unequal;
+        for &w in &self.partners {
+            let u = (r ^ w) as usize;
+            let Some(list) = self.lists.get(u) else {
+                continue;
+            };
+            for &j in &self.pair_js {
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                let below = &g[..m];
+                let k = list.partition_point(|&a| (a as usize) < m);
+                let steps = k.min(*budget);
+                *budget -= steps;
+                for &a in &list[..steps] {
+                    let b = m - a as usize;
+                    if below[b].get() == w && !(unequal && b == a as usize) {
+                        return true;
+                    }
+                }
+                if *budget == 0 {
+                    return false;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), at most
+/// `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
+/// returns how many are still wanted (`need` at the start).
+fn scan<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    want: &mut [u32],
+    stamp: u32,
+    mut need: usize,
+    budget: usize,
+) -> usize {
+    let h = m / 2;
+    if h == 0 {
+        return need;
+    }
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)).
+    let left = &g[1..=h];
+    let right = &g[m - h..m];
+    let skip = usize::from(unequal && m.is_multiple_of(2));
+    let steps = h.min(budget.saturating_add(skip));
+    for (x, y) in left[h - steps..h - skip]
+        .iter()
+        .rev()
+        .zip(&right[skip..steps])
+    {
+        let v = (x.get() ^ y.get()) as usize;
+        if want[v] == stamp {
+            want[v] = 0;
+            need -= 1;
+            if need == 0 {
+                break;
+            }
+        }
+    }
+    need
 }
 
 /// The whole sequence `g(0..=upto)` in one call.
