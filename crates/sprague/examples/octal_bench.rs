@@ -6,7 +6,7 @@
 //! until the period is proven, ~4.43·10^8 values; `0.1777:N` stops at N values), plain (the
 //! plain method's figures beside the sparse one's).
 
-use sprague::octal::{Computation, Method, Ruleset};
+use sprague::octal::{Computation, Method, Ruleset, Tuning};
 use std::time::Instant;
 
 /// Computes `g(0..=upto)`, or with `period` until the period is proven (at most `upto`).
@@ -14,6 +14,16 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
     let r = Ruleset::parse(code, false).expect("code");
     let t = Instant::now();
     let mut c = Computation::new(r.clone(), method);
+    // OCTAL_TUNING="scan,budget,list,partners" overrides the sparse method's search limits.
+    if let Ok(t) = std::env::var("OCTAL_TUNING") {
+        let x: Vec<usize> = t.split(',').map(|v| v.parse().expect("number")).collect();
+        c.set_tuning(Tuning {
+            scan_per_target: x[0],
+            target_budget: x[1],
+            list_len: x[2],
+            partners: x[3],
+        });
+    }
     let p = if period {
         c.extend_until_period(upto, &mut |_, _| {})
             .expect("computes")
@@ -40,8 +50,9 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
     );
     if method == Method::Sparse {
         println!(
-            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {}",
-            s.checked, s.targeted, s.full_scans, s.period_searches
+            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {}; steps per value: scan {:.1} targeted {:.1}",
+            s.checked, s.targeted, s.full_scans, s.period_searches,
+            s.scan_steps as f64 / n as f64, s.target_steps as f64 / n as f64
         );
     }
 }

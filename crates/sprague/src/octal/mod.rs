@@ -18,7 +18,7 @@ pub mod seq;
 pub use game::OctalGame;
 pub use period::{find_period, Period};
 pub use rules::{HeapRules, Ruleset};
-pub use seq::{grundy_sequence, Computation, Method, Values};
+pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
 
 use crate::catalogue::{Entry, Game};
 use crate::error::Result;

@@ -163,17 +163,17 @@ pub struct Tuning {
     pub target_budget: usize,
     /// Positions remembered per value for the targeted search (the first ones).
     pub list_len: usize,
-    /// Most frequent common values tried by the targeted search.
+    /// Most common values tried per target by the targeted search.
     pub partners: usize,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
-            scan_per_target: 8,
-            target_budget: 4096,
+            scan_per_target: 64,
+            target_budget: 256,
             list_len: 2048,
-            partners: 12,
+            partners: 24,
         }
     }
 }
@@ -189,6 +189,10 @@ pub struct Stats {
     pub full_scans: u64,
     /// Candidate-period searches run.
     pub period_searches: u64,
+    /// Splits looked at by the scans from the middle (first phase).
+    pub scan_steps: u64,
+    /// Steps of the targeted search.
+    pub target_steps: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
@@ -218,14 +222,16 @@ pub struct Computation {
     next_mask_check: usize,
     /// `lists[v]`: the first `tuning.list_len` heaps `a ≥ 1` with `g(a) = v`.
     lists: Vec<Vec<u32>>,
-    /// The most frequent common values, most frequent first.
-    partners: Vec<u32>,
+    /// `partners[r]`: the common values to pair with for a rare target `r`.
+    partners: Vec<Vec<u32>>,
     tuning: Tuning,
     stats: Stats,
     // Mex marks: `mark[v] == stamp` when v is an option value of the current heap;
     // `want[v] == stamp` when v is a rare value still looked for.
     mark: Vec<u32>,
     want: Vec<u32>,
+    /// `hit[r]`: a part's value in the split that a scan found for target `r`.
+    hit: Vec<u32>,
     stamp: u32,
     targets: Vec<u32>,
     // Period watch.
@@ -267,6 +273,7 @@ impl Computation {
             stats: Stats::default(),
             mark: vec![0; 2],
             want: vec![0; 2],
+            hit: vec![u32::MAX; 2],
             stamp: 0,
             targets: Vec::new(),
             cands: Vec::new(),
@@ -394,18 +401,40 @@ impl Computation {
             .iter()
             .map(|&i| self.values.get(i as usize))
             .collect();
-        self.choose_partners();
+        self.choose_partners(n);
     }
 
-    /// The most frequent common values, for the targeted search.
-    fn choose_partners(&mut self) {
+    /// For each rare value `r`, the common values `w` to pair with `u = r ^ w` in the
+    /// targeted search: pairs where both values occur, those whose `u`-list promises a
+    /// hit first, then by the frequency of `w` (the chance that a step hits).
+    fn choose_partners(&mut self, n: usize) {
         let mask = self.mask;
-        let mut common: Vec<u32> = (0..self.counts.len() as u32)
-            .filter(|&v| (v & mask).count_ones() & 1 == 1 && self.counts[v as usize] > 0)
+        let counts = &self.counts;
+        let l = self.tuning.list_len as u64;
+        let common: Vec<u32> = (0..counts.len() as u32)
+            .filter(|&v| (v & mask).count_ones() & 1 == 1 && counts[v as usize] > 0)
             .collect();
-        common.sort_by_key(|&v| std::cmp::Reverse(self.counts[v as usize]));
-        common.truncate(self.tuning.partners);
-        self.partners = common;
+        let total = n.max(1) as u64;
+        let size = counts.len().next_power_of_two();
+        self.partners = (0..size as u32)
+            .map(|r| {
+                if (r & mask).count_ones() & 1 == 1 {
+                    return Vec::new();
+                }
+                let mut ws: Vec<(bool, u64, u32)> = common
+                    .iter()
+                    .filter_map(|&w| {
+                        let cu = *counts.get((r ^ w) as usize)?;
+                        let cw = counts[w as usize];
+                        // Expected hits over the u-list: min(count u, L)·count w / n.
+                        (cu > 0).then(|| (cu.min(l) * cw < total, cw, w))
+                    })
+                    .collect();
+                ws.sort_by_key(|&(short, cw, _)| (short, std::cmp::Reverse(cw)));
+                ws.truncate(self.tuning.partners);
+                ws.into_iter().map(|(_, _, w)| w).collect()
+            })
+            .collect();
     }
 
     /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
@@ -562,8 +591,11 @@ impl Computation {
                 self.choose_mask();
                 self.values = saved;
                 self.next_mask_check = n * 2;
-            } else if n & 0xFFFF == 0 && self.method == Method::Sparse {
-                self.choose_partners();
+            } else if n & 0xFFFF == 0
+                && (n < 1 << 22 || n & 0xF_FFFF == 0)
+                && self.method == Method::Sparse
+            {
+                self.choose_partners(n);
             }
             if n & 0xFFFF == 0 {
                 progress(n as u64, target as u64 - 1);
@@ -590,6 +622,7 @@ impl Computation {
         if self.mark.len() < size {
             self.mark = vec![0; size];
             self.want = vec![0; size];
+            self.hit = vec![u32::MAX; size];
             self.stamp = 0;
         }
         self.stamp = self.stamp.wrapping_add(1);
@@ -796,7 +829,18 @@ impl Computation {
         let budget = need * self.tuning.scan_per_target;
         let j = self.pair_js.first().copied().unwrap_or(n);
         if j + 2 <= n && budget > 0 {
-            need = scan(g, n - j, unequal, &mut self.want, stamp, need, budget);
+            let left = scan(
+                g,
+                n - j,
+                unequal,
+                &mut self.want,
+                stamp,
+                need,
+                budget,
+                &mut self.hit,
+            );
+            self.stats.scan_steps += left.1 as u64;
+            need = left.0;
             if need == 0 {
                 return c;
             }
@@ -810,9 +854,13 @@ impl Computation {
             if self.want[r as usize] != stamp {
                 continue;
             }
-            if !self.find_target(g, n, r, &mut budget) {
+            let found = self.find_target(g, n, r, &mut budget);
+            self.stats.target_steps += (self.tuning.target_budget - budget) as u64;
+            let Some(k) = found else {
                 break;
-            }
+            };
+            // Witnesses come in runs of the same kind: try this partner first next time.
+            self.partners[r as usize][..=k].rotate_right(1);
             self.want[r as usize] = 0;
             self.stats.targeted += 1;
             need -= 1;
@@ -828,7 +876,21 @@ impl Computation {
             if j + 2 > n {
                 break;
             }
-            need = scan(g, n - j, unequal, &mut self.want, stamp, need, usize::MAX);
+            let before = need;
+            need = scan(
+                g,
+                n - j,
+                unequal,
+                &mut self.want,
+                stamp,
+                need,
+                usize::MAX,
+                &mut self.hit,
+            )
+            .0;
+            if need < before {
+                self.learn(stamp);
+            }
             if need == 0 {
                 return c;
             }
@@ -842,9 +904,11 @@ impl Computation {
 
     /// Whether a split of some `n − j` (j a splitting removal) has parts of common values
     /// `u`, `w` with `u ^ w = r`, looked for within `budget` steps.
-    fn find_target<T: Cell>(&self, g: &[T], n: usize, r: u32, budget: &mut usize) -> bool {
+    /// Returns the index in `partners[r]` of the `w` that worked.
+    fn find_target<T: Cell>(&self, g: &[T], n: usize, r: u32, budget: &mut usize) -> Option<usize> {
         let unequal = self.rules.unequal;
-        for &w in &self.partners {
+        let ws = self.partners.get(r as usize)?;
+        for (i, &w) in ws.iter().enumerate() {
             let u = (r ^ w) as usize;
             let Some(list) = self.lists.get(u) else {
                 continue;
@@ -855,27 +919,54 @@ impl Computation {
                 }
                 let m = n - j;
                 let below = &g[..m];
-                let k = list.partition_point(|&a| (a as usize) < m);
+                let k = match list.last() {
+                    Some(&a) if (a as usize) < m => list.len(),
+                    _ => list.partition_point(|&a| (a as usize) < m),
+                };
                 let steps = k.min(*budget);
-                *budget -= steps;
-                for &a in &list[..steps] {
-                    let b = m - a as usize;
-                    if below[b].get() == w && !(unequal && b == a as usize) {
-                        return true;
-                    }
+                let hit = list[..steps].iter().position(|&a| {
+                    let a = a as usize;
+                    below[m - a].get() == w && !(unequal && 2 * a == m)
+                });
+                if let Some(pos) = hit {
+                    *budget -= pos + 1;
+                    return Some(i);
                 }
+                *budget -= steps;
                 if *budget == 0 {
-                    return false;
+                    return None;
                 }
             }
         }
-        false
+        None
+    }
+
+    /// After a full scan found targets the targeted search missed: puts the partner value
+    /// of each witness first in the target's list.
+    fn learn(&mut self, stamp: u32) {
+        for &r in &self.targets {
+            let r = r as usize;
+            if self.want[r] == stamp || self.hit[r] == u32::MAX {
+                continue;
+            }
+            let w = self.hit[r];
+            self.hit[r] = u32::MAX;
+            let Some(ws) = self.partners.get_mut(r) else {
+                continue;
+            };
+            match ws.iter().position(|&x| x == w) {
+                Some(k) => ws[..=k].rotate_right(1),
+                None => ws.insert(0, w),
+            }
+        }
     }
 }
 
 /// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), at most
 /// `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
-/// returns how many are still wanted (`need` at the start).
+/// returns how many are still wanted (`need` at the start). `hit[x]` gets `g(b)` of the
+/// split that gave `x`.
+#[allow(clippy::too_many_arguments)]
 fn scan<T: Cell>(
     g: &[T],
     m: usize,
@@ -884,31 +975,35 @@ fn scan<T: Cell>(
     stamp: u32,
     mut need: usize,
     budget: usize,
-) -> usize {
+    hit: &mut [u32],
+) -> (usize, usize) {
     let h = m / 2;
     if h == 0 {
-        return need;
+        return (need, 0);
     }
     // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)).
     let left = &g[1..=h];
     let right = &g[m - h..m];
     let skip = usize::from(unequal && m.is_multiple_of(2));
     let steps = h.min(budget.saturating_add(skip));
+    let mut done = 0;
     for (x, y) in left[h - steps..h - skip]
         .iter()
         .rev()
         .zip(&right[skip..steps])
     {
+        done += 1;
         let v = (x.get() ^ y.get()) as usize;
         if want[v] == stamp {
             want[v] = 0;
+            hit[v] = y.get();
             need -= 1;
             if need == 0 {
                 break;
             }
         }
     }
-    need
+    (need, done)
 }
 
 /// The whole sequence `g(0..=upto)` in one call.
