@@ -786,7 +786,10 @@ impl Computation {
                     break;
                 }
                 let m = n - j;
-                let k = self.rare.partition_point(|&a| (a as usize) < m);
+                let k = match self.rare.last() {
+                    Some(&a) if (a as usize) < m => self.rare.len(),
+                    _ => self.rare.partition_point(|&a| (a as usize) < m),
+                };
                 // rare[0] is heap 0: not a part.
                 let heaps = &self.rare[1..k];
                 let vals = &self.rare_vals[1..k];
