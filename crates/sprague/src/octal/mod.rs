@@ -7,7 +7,7 @@
 //! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
 //!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
 //! - [`period`]: proven periods ([`find_period`]).
-//! - [`game`]: the catalogue games; [`file`]: the saved-sequence format.
+//! - [`game`]: the catalogue games; [`file`](mod@file): the saved-sequence format.
 
 pub mod file;
 pub mod game;

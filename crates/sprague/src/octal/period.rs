@@ -15,6 +15,13 @@
 //! option of `N` is at least `n0`). So `g(N + p) = g(N)`. The map needs splits of any
 //! shape: with Grundy's game's "unequal" rule it can produce an equal split, and with an
 //! infinite removal set (Lasker's Nim) there is no `t`; no period is claimed for those.
+//!
+//! Search: [`candidates`] finds the shifts `p` under which the last values (a window of up
+//! to 1024) repeat and extends each backwards to its least `n0`; a candidate is a proof as
+//! soon as the values reach `k·n0 + (k−1)·p + t + p` and the equation held all along.
+//! [`super::seq::Computation`] runs this search each time the sequence has grown by half
+//! and then checks each candidate's equation on every new value (one comparison), so a
+//! proof is noticed at the exact length it needs (509,622 values for 0.16).
 
 use super::rules::Ruleset;
 use super::seq::Values;

@@ -13,12 +13,30 @@
 //! The XOR of two common values and the XOR of two rare values are rare; a rare XOR a common
 //! value is common. So every common option value of a heap comes from a single heap, or a
 //! split with at least one rare part, and only those splits are enumerated (few heaps have
-//! rare values when the mask is chosen well). The mex is then the least unmarked value: an
-//! unmarked common value is the mex at once; an unmarked rare value is checked by searching
-//! the splits for a pair giving it (symmetric splits first), which rarely takes long. Any
-//! mask gives the exact sequence; the mask only changes the speed, and it is re-chosen from
-//! the value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
-//! enumerated in full.
+//! rare values when the mask is chosen well: 16 for 0.1777, 53 for 0.16, 1584 for
+//! Officers). Let `c` be the least common value left unmarked: it is not an option value,
+//! so `g(n) ≤ c`, and `g(n)` is the least of `c` and the rare values below `c` (the
+//! *targets*) that are not option values. A target that no enumerated split gave can only
+//! come from a split of two common parts; each target is settled in up to three phases:
+//!
+//! 1. a scan of the splits from the middle, a bounded number of steps, each step clearing
+//!    whichever target it hits (most targets fall here);
+//! 2. a targeted search, least target first: for target `r` and a common value `w` from
+//!    `r`'s partner list, the heaps `a` with `g(a) = r ^ w` (the first `list_len` of them
+//!    are remembered per value) are tried with the check `g(m − a) = w`. The partner list
+//!    starts with the frequent common values whose pairs occur, and a partner that worked
+//!    (here or in phase 3) moves to the front: witnesses come in runs of the same kind;
+//! 3. if a target is not found within its budget, a scan of every split, which is the
+//!    definition: the targets it does not find are not option values.
+//!
+//! Exactness does not depend on the budgets ([`Tuning`]): phases 1 and 2 only ever report
+//! real splits, and a target they miss goes to phase 3. Any mask gives the exact sequence
+//! too; the mask only changes the speed, and it is re-chosen from the value histogram as
+//! the sequence grows. Three-heap splits (hexadecimal bit 8) are enumerated in full.
+//!
+//! Periods: the computation watches for a period proven by the periodicity theorem as it
+//! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
+//! length the proof needs.
 
 use super::rules::Ruleset;
 use crate::error::{Error, Result};
