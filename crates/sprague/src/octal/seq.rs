@@ -392,6 +392,17 @@ impl Computation {
     }
 
     fn choose_mask(&mut self) {
+        let vals = std::mem::take(&mut self.values);
+        match &vals {
+            Values::U8(v) => self.choose_mask_in(v),
+            Values::U16(v) => self.choose_mask_in(v),
+            Values::U32(v) => self.choose_mask_in(v),
+        }
+        self.values = vals;
+    }
+
+    /// Chooses the mask with the fewest rare heaps and lists those heaps (no copy of `g`).
+    fn choose_mask_in<T: Cell>(&mut self, g: &[T]) {
         let bits = 32 - (self.counts.len() as u32).leading_zeros();
         let masks = 1u32 << bits.min(12);
         let mut best = (u64::MAX, 0u32);
@@ -408,17 +419,13 @@ impl Computation {
             }
         }
         self.mask = best.1;
-        let n = self.values.len();
+        let n = g.len();
         let mask = self.mask;
         self.rare = (0..n)
-            .filter(|&i| (self.values.get(i) & mask).count_ones() & 1 == 0)
+            .filter(|&i| (g[i].get() & mask).count_ones() & 1 == 0)
             .map(|i| i as u32)
             .collect();
-        self.rare_vals = self
-            .rare
-            .iter()
-            .map(|&i| self.values.get(i as usize))
-            .collect();
+        self.rare_vals = self.rare.iter().map(|&i| g[i as usize].get()).collect();
         self.choose_partners(n);
     }
 
@@ -585,7 +592,10 @@ impl Computation {
         stop: bool,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<u32> {
-        g.reserve(target.saturating_sub(g.len()));
+        if !stop {
+            // (A period search may stop long before its limit: let it grow as it goes.)
+            g.reserve(target.saturating_sub(g.len()));
+        }
         while g.len() < target {
             let n = g.len();
             if let Some(p) = self.proven {
@@ -604,10 +614,7 @@ impl Computation {
             }
             if n >= self.next_mask_check && self.method == Method::Sparse {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
-                let saved = std::mem::replace(&mut self.values, Values::U8(Vec::new()));
-                self.values = Values::U32(g.iter().map(|x| x.get()).collect());
-                self.choose_mask();
-                self.values = saved;
+                self.choose_mask_in(g);
                 self.next_mask_check = n * 2;
             } else if n & 0xFFFF == 0
                 && (n < 1 << 22 || n & 0xF_FFFF == 0)
