@@ -36,7 +36,7 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
     let s = c.stats();
     let (mask, rare) = c.sparse_mask();
     println!(
-        "{code:8} {method:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}",
+        "{code:8} {method:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}",
         n as f64 / el,
         c.values().width(),
         match p {
@@ -46,7 +46,11 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
             ),
             None if period => "; no period proven".to_string(),
             None => String::new(),
-        }
+        },
+        // FNV-1a over the values: two runs computed the same sequence when it agrees.
+        c.values().to_u32().iter().fold(0xcbf29ce484222325u64, |h, &v| {
+            (h ^ u64::from(v)).wrapping_mul(0x100000001b3)
+        })
     );
     if method == Method::Sparse {
         println!(

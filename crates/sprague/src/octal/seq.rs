@@ -211,6 +211,8 @@ pub struct Stats {
     pub scan_steps: u64,
     /// Steps of the targeted search.
     pub target_steps: u64,
+    /// Heaps whose value came from a speculative batch.
+    pub speculated: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
@@ -248,10 +250,13 @@ pub struct Computation {
     // `want[v] == stamp` when v is a rare value still looked for.
     mark: Vec<u32>,
     want: Vec<u32>,
-    /// `hit[r]`: a part's value in the split that a scan found for target `r`.
-    hit: Vec<u32>,
     stamp: u32,
     targets: Vec<u32>,
+    /// The strategy in use for the targets, and the trial that compares it with the other.
+    strategy: Strategy,
+    strategy_trial: StrategyTrial,
+    /// The least heap that starts a speculative batch.
+    speculate_from: usize,
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
@@ -291,9 +296,11 @@ impl Computation {
             stats: Stats::default(),
             mark: vec![0; 2],
             want: vec![0; 2],
-            hit: vec![u32::MAX; 2],
             stamp: 0,
             targets: Vec::new(),
+            strategy: Strategy::Targeted,
+            strategy_trial: StrategyTrial::default(),
+            speculate_from: SPECULATION_FROM,
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             proven: None,
@@ -625,6 +632,15 @@ impl Computation {
             if n & 0xFFFF == 0 {
                 progress(n as u64, target as u64 - 1);
             }
+            if self.speculates(n) {
+                // A batch up to the next multiple of SPECULATION_BATCH (so the periodic
+                // chores above keep their places) and before the next mask check.
+                let mut end = (n / SPECULATION_BATCH + 1) * SPECULATION_BATCH;
+                end = end.min(target).min(self.next_mask_check.max(n + 1));
+                if self.speculate(g, end, stop) {
+                    continue;
+                }
+            }
             let v = match self.method {
                 Method::Plain => self.plain_value(g, n),
                 Method::Sparse => self.sparse_value(g, n),
@@ -641,13 +657,132 @@ impl Computation {
         None
     }
 
+    /// Tests: the scan strategy for good (no trials), speculative batches from heap `from`.
+    #[cfg(test)]
+    pub(crate) fn force_speculation_from(&mut self, from: usize) {
+        self.strategy = Strategy::Scan;
+        self.strategy_trial.wait = u32::MAX;
+        self.speculate_from = from;
+    }
+
+    /// Whether heap `n` starts a speculative batch: the sparse method with the scan
+    /// strategy, more than one thread, and heaps large enough for the work to be worth it.
+    fn speculates(&self, n: usize) -> bool {
+        self.method == Method::Sparse
+            && self.strategy == Strategy::Scan
+            && self.mask != 0
+            && self.rules.tail & 4 == 0
+            && n >= self.speculate_from
+            && n < self.next_mask_check
+            && rayon::current_num_threads() > 1
+    }
+
+    /// Computes heaps `g.len()..end` speculatively on all cores. One thread runs the cheap
+    /// part of each heap in turn ([`Computation::sparse_candidate`]) and guesses that every
+    /// target has a witness, so that the value is the common candidate `c`; then the
+    /// guesses are checked in parallel, each by a scan of every split that only reads the
+    /// values before its heap. A guess is right when its scan finds every target. The
+    /// values are committed in order up to the first wrong guess, whose scan gives the
+    /// right value (the least target without a witness, a rare value); the later guesses
+    /// were made from a wrong value and are dropped. So the result is exactly the
+    /// sequential one. Returns false when nothing was committed (the caller then computes
+    /// the heap alone).
+    fn speculate<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
+        let start = g.len();
+        let mut spec_max = self.counts.len() as u32;
+        // Per heap: the guess, and its targets (a range of `all_targets`), if any.
+        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(end - start);
+        let mut all_targets: Vec<u32> = Vec::new();
+        for n in start..end {
+            self.prepare_marks_for(spec_max);
+            let (v, from) = match self.sparse_candidate(g, n) {
+                Ok(v) => (v, all_targets.len()),
+                Err(c) => {
+                    let from = all_targets.len();
+                    all_targets.extend_from_slice(&self.targets);
+                    (c, from)
+                }
+            };
+            let Some(x) = T::put(v) else {
+                break;
+            };
+            g.push(x);
+            spec_max = spec_max.max(v + 1);
+            guesses.push((v, from, all_targets.len()));
+        }
+        // The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
+        let size = (spec_max.max(1)).next_power_of_two() as usize * 2;
+        let rules = &self.rules;
+        let pair_js = &self.pair_js;
+        let shared: &[T] = g;
+        let checks: Vec<(Option<u32>, usize)> = guesses
+            .par_iter()
+            .enumerate()
+            .map_init(
+                || (vec![0u32; size], Vec::new()),
+                |(want, pending), (i, &(_, from, to))| {
+                    if from == to {
+                        return (None, 0);
+                    }
+                    let n = start + i;
+                    pending.clear();
+                    pending.extend_from_slice(&all_targets[from..to]);
+                    for &r in pending.iter() {
+                        want[r as usize] = 1;
+                    }
+                    let mut steps = 0;
+                    for &j in pair_js {
+                        if j + 2 > n || pending.is_empty() {
+                            break;
+                        }
+                        steps += scan_chunked(shared, n - j, rules.unequal, want, 1, pending);
+                    }
+                    let wrong = pending.first().copied();
+                    for &r in pending.iter() {
+                        want[r as usize] = 0;
+                    }
+                    (wrong, steps)
+                },
+            )
+            .collect();
+        // Commit in order, up to the first wrong guess.
+        g.truncate(start);
+        for (i, (&(guess, from, to), &(wrong, steps))) in guesses.iter().zip(&checks).enumerate() {
+            let n = start + i;
+            self.stats.scan_steps += steps as u64;
+            let v = match wrong {
+                None => {
+                    if from < to {
+                        self.choose_strategy(steps);
+                    }
+                    guess
+                }
+                Some(r) => {
+                    self.stats.full_scans += 1;
+                    r
+                }
+            };
+            g.push(T::put(v).expect("below a guess that fits"));
+            self.stats.speculated += 1;
+            self.record(n, v);
+            self.watch(g);
+            if wrong.is_some() || (stop && self.proven.is_some()) {
+                break;
+            }
+        }
+        g.len() > start
+    }
+
     fn prepare_marks(&mut self) {
-        let max = self.counts.len() as u32; // values < max
+        self.prepare_marks_for(self.counts.len() as u32);
+    }
+
+    /// New mex marks for values below `max` (and their XORs).
+    fn prepare_marks_for(&mut self, max: u32) {
         let size = (max.max(1)).next_power_of_two() as usize * 2;
         if self.mark.len() < size {
             self.mark = vec![0; size];
             self.want = vec![0; size];
-            self.hit = vec![u32::MAX; size];
             self.stamp = 0;
         }
         self.stamp = self.stamp.wrapping_add(1);
@@ -784,10 +919,29 @@ impl Computation {
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
         self.prepare_marks();
+        let c = match self.sparse_candidate(g, n) {
+            Ok(v) => return v,
+            Err(c) => c,
+        };
+        let (value, steps) = match self.strategy {
+            Strategy::Scan => self.settle_by_scan(g, n, c),
+            Strategy::Targeted => self.settle_targeted(g, n, c),
+        };
+        if let Some(steps) = steps {
+            self.choose_strategy(steps);
+        }
+        value
+    }
+
+    /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
+    /// it settles the value, or `Err(c)` with `c` the least unmarked common value and the
+    /// targets (rare values below `c` that only splits of two common parts can give) in
+    /// `self.targets` and `want`: the value is the least target no split gives, or `c`.
+    fn sparse_candidate<T: Cell>(&mut self, g: &[T], n: usize) -> std::result::Result<u32, u32> {
         self.mark_simple(g, n);
         if self.rules.tail & 4 != 0 {
             // Not reached by the catalogue's rulesets; the plain marks are exact.
-            return self.plain_value(g, n);
+            return Ok(self.plain_value(g, n));
         }
         let mask = self.mask;
         if mask == 0 {
@@ -799,7 +953,7 @@ impl Computation {
                 }
                 self.mark_pairs_all(g, n - j);
             }
-            return self.mex();
+            return Ok(self.mex());
         }
         let unequal = self.rules.unequal;
         let stamp = self.stamp;
@@ -819,15 +973,19 @@ impl Computation {
                 let heaps = &self.rare[1..k];
                 let vals = &self.rare_vals[1..k];
                 let below = &g[..m];
-                if unequal {
+                // `mark` has a power-of-two length above every value: the mask spares the
+                // bounds check.
+                let mmask = mark.len() - 1;
+                if unequal && m.is_multiple_of(2) {
+                    // The equal split is not a move.
                     for (&a, &va) in heaps.iter().zip(vals) {
                         if 2 * a as usize != m {
-                            mark[(va ^ below[m - a as usize].get()) as usize] = stamp;
+                            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
                         }
                     }
                 } else {
                     for (&a, &va) in heaps.iter().zip(vals) {
-                        mark[(va ^ below[m - a as usize].get()) as usize] = stamp;
+                        mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
                     }
                 }
             }
@@ -849,28 +1007,61 @@ impl Computation {
             c += 1;
         }
         if self.targets.is_empty() {
-            return c;
+            return Ok(c);
         }
         self.stats.checked += 1;
+        Err(c)
+    }
+
+    /// [`Strategy::Scan`]: every split from the ends, branch-free, until no target is
+    /// missing. Returns the value and, when every target was found, the splits looked at.
+    fn settle_by_scan<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+        let mut pending = std::mem::take(&mut self.targets);
+        let mut steps = 0;
+        for &j in &self.pair_js {
+            if j + 2 > n || pending.is_empty() {
+                break;
+            }
+            steps += scan_chunked(
+                g,
+                n - j,
+                self.rules.unequal,
+                &mut self.want,
+                self.stamp,
+                &mut pending,
+            );
+        }
+        self.stats.scan_steps += steps as u64;
+        let value = pending.first().copied();
+        pending.clear();
+        self.targets = pending;
+        match value {
+            Some(r) => {
+                self.stats.full_scans += 1;
+                (r, None)
+            }
+            None => (c, Some(steps)),
+        }
+    }
+
+    /// [`Strategy::Targeted`]: in three phases, as the module documentation says.
+    fn settle_targeted<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
         let mut need = self.targets.len();
+        let mut steps = 0;
         // 1. Splits from the middle (each step may find any target): finds most targets.
         let budget = need * self.tuning.scan_per_target;
         let j = self.pair_js.first().copied().unwrap_or(n);
+        let mut scanned = 0;
         if j + 2 <= n && budget > 0 {
-            let left = scan(
-                g,
-                n - j,
-                unequal,
-                &mut self.want,
-                stamp,
-                need,
-                budget,
-                &mut self.hit,
-            );
+            let left = scan(g, n - j, unequal, &mut self.want, stamp, need, 0, budget);
             self.stats.scan_steps += left.1 as u64;
+            scanned = left.1;
+            steps += left.1;
             need = left.0;
             if need == 0 {
-                return c;
+                return (c, Some(steps));
             }
         }
         // 2. The targets left, least first, by a targeted search: for a target r and a
@@ -883,7 +1074,9 @@ impl Computation {
                 continue;
             }
             let found = self.find_target(g, n, r, &mut budget);
-            self.stats.target_steps += (self.tuning.target_budget - budget) as u64;
+            let used = self.tuning.target_budget - budget;
+            self.stats.target_steps += used as u64;
+            steps += used;
             let Some(k) = found else {
                 break;
             };
@@ -893,7 +1086,7 @@ impl Computation {
             self.stats.targeted += 1;
             need -= 1;
             if need == 0 {
-                return c;
+                return (c, Some(steps));
             }
             budget = self.tuning.target_budget;
         }
@@ -904,30 +1097,60 @@ impl Computation {
             if j + 2 > n {
                 break;
             }
-            let before = need;
-            need = scan(
+            // The first removal's splits resume where phase 1 stopped.
+            let from = if k == 0 { scanned } else { 0 };
+            let left = scan(
                 g,
                 n - j,
                 unequal,
                 &mut self.want,
                 stamp,
                 need,
+                from,
                 usize::MAX,
-                &mut self.hit,
-            )
-            .0;
-            if need < before {
-                self.learn(stamp);
-            }
+            );
+            need = left.0;
+            steps += left.1;
             if need == 0 {
-                return c;
+                return (c, Some(steps));
             }
         }
-        self.targets
+        let value = self
+            .targets
             .iter()
             .copied()
             .find(|&r| self.want[r as usize] == stamp)
-            .unwrap_or(c)
+            .unwrap_or(c);
+        (value, None)
+    }
+
+    /// Now and then runs [`STRATEGY_TRIAL`] heaps with the other strategy and keeps the one
+    /// that needed fewer steps (the values do not depend on it).
+    fn choose_strategy(&mut self, steps: usize) {
+        let t = &mut self.strategy_trial;
+        t.sum += steps as u64;
+        t.count += 1;
+        if t.count < STRATEGY_TRIAL {
+            return;
+        }
+        if t.trying {
+            // The other strategy has run its heaps: keep it only if it did better.
+            if t.sum >= t.before {
+                self.strategy = self.strategy.other();
+            }
+            t.trying = false;
+            t.gap = (t.gap * 2).clamp(1, MAX_STRATEGY_GAP);
+            t.wait = t.gap;
+        } else if t.wait > 0 {
+            t.wait -= 1;
+        } else {
+            // The last heaps are the yardstick; try the other strategy.
+            t.before = t.sum;
+            t.trying = true;
+            self.strategy = self.strategy.other();
+        }
+        t.sum = 0;
+        t.count = 0;
     }
 
     /// Whether a split of some `n − j` (j a splitting removal) has parts of common values
@@ -968,32 +1191,107 @@ impl Computation {
         }
         None
     }
+}
 
-    /// After a full scan found targets the targeted search missed: puts the partner value
-    /// of each witness first in the target's list.
-    fn learn(&mut self, stamp: u32) {
-        for &r in &self.targets {
-            let r = r as usize;
-            if self.want[r] == stamp || self.hit[r] == u32::MAX {
-                continue;
-            }
-            let w = self.hit[r];
-            self.hit[r] = u32::MAX;
-            let Some(ws) = self.partners.get_mut(r) else {
-                continue;
-            };
-            match ws.iter().position(|&x| x == w) {
-                Some(k) => ws[..=k].rotate_right(1),
-                None => ws.insert(0, w),
-            }
+/// Heaps per speculative batch ([`Computation::speculate`]): small, since a rare value
+/// drops the rest of its batch (Officers has about one in 400 heaps at 10⁶).
+const SPECULATION_BATCH: usize = 64;
+/// The least heap that starts a speculative batch.
+const SPECULATION_FROM: usize = 1 << 12;
+
+/// Heaps per measurement when the strategies are compared.
+const STRATEGY_TRIAL: u32 = 2048;
+/// The most measurements between two trials of the other strategy.
+const MAX_STRATEGY_GAP: u32 = 64;
+
+/// How the sparse method settles the targets (rare values that only splits of two common
+/// parts can give). Which is faster depends on the game, so the computation tries the
+/// other one now and then and keeps the faster ([`Computation::choose_strategy`]).
+/// Measured (one quiet run, `octal_bench`): Officers at 10⁵ 0.82 s targeted, 0.66 s by
+/// scan; 0.16 0.10 s targeted, 0.20 s by scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// A short scan from the middle, a search by value lists, then every split: best
+    /// when the values are few and a target has frequent witnesses (0.16, 0.1777).
+    Targeted,
+    /// Every split from the ends, branch-free, until no target is missing: best when
+    /// witnesses are scarce and of many kinds (Officers). The small heaps hold the early,
+    /// irregular values, so their splits reach more kinds of values than splits from the
+    /// middle (Officers at 3·10⁵: 2,700 splits a heap against 4,000).
+    Scan,
+}
+
+impl Strategy {
+    fn other(self) -> Strategy {
+        match self {
+            Strategy::Targeted => Strategy::Scan,
+            Strategy::Scan => Strategy::Targeted,
         }
     }
 }
 
-/// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), at most
-/// `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
-/// returns how many are still wanted (`need` at the start). `hit[x]` gets `g(b)` of the
-/// split that gave `x`.
+/// The state of the comparison of the two strategies.
+#[derive(Debug, Clone, Copy, Default)]
+struct StrategyTrial {
+    /// Steps and heaps of the current measurement.
+    sum: u64,
+    count: u32,
+    /// Whether the current measurement is of the other strategy, and the yardstick.
+    trying: bool,
+    before: u64,
+    /// Measurements to wait before the next trial, and the current gap.
+    wait: u32,
+    gap: u32,
+}
+
+/// Looks at every split `a + b = m` from the ends inwards (`a = 1, 2, …`) and clears
+/// `want[x]` for each value `x = g(a) ^ g(b)` until `pending` (the targets still wanted,
+/// `want[r] == stamp`) is empty; `pending` keeps the targets no split gave. Returns the
+/// number of splits looked at.
+///
+/// The loop stores unconditionally (`want[x] = 0` also for values not wanted, which leaves
+/// them not wanted) instead of branching on every split, and looks at `pending` only once
+/// a chunk.
+fn scan_chunked<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    want: &mut [u32],
+    stamp: u32,
+    pending: &mut Vec<u32>,
+) -> usize {
+    let h = m / 2;
+    // The splits are a = 1..=last (the equal split m = 2a is not a move when parts must
+    // differ).
+    let last = if unequal && m.is_multiple_of(2) {
+        h.saturating_sub(1)
+    } else {
+        h
+    };
+    debug_assert!(want.len().is_power_of_two());
+    // `want` has a power-of-two length above every value: the mask is a no-op that spares
+    // the bounds check.
+    let wmask = want.len() - 1;
+    let mut i = 0;
+    while i < last && !pending.is_empty() {
+        // Four splits per target still wanted, at least 32: the check of `pending` stays
+        // a small part of the work, and few splits are looked at past the last target.
+        let chunk = (4 * pending.len()).max(32).min(last - i);
+        // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
+        let left = &g[i + 1..i + 1 + chunk];
+        let right = &g[m - i - chunk..m - i];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            want[(x.get() ^ y.get()) as usize & wmask] = 0;
+        }
+        i += chunk;
+        pending.retain(|&r| want[r as usize] == stamp);
+    }
+    i
+}
+
+/// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), skipping
+/// the first `from` and looking at most at `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
+/// returns how many are still wanted (`need` at the start) and how many splits it looked at.
 #[allow(clippy::too_many_arguments)]
 fn scan<T: Cell>(
     g: &[T],
@@ -1002,8 +1300,8 @@ fn scan<T: Cell>(
     want: &mut [u32],
     stamp: u32,
     mut need: usize,
+    from: usize,
     budget: usize,
-    hit: &mut [u32],
 ) -> (usize, usize) {
     let h = m / 2;
     if h == 0 {
@@ -1013,18 +1311,18 @@ fn scan<T: Cell>(
     let left = &g[1..=h];
     let right = &g[m - h..m];
     let skip = usize::from(unequal && m.is_multiple_of(2));
-    let steps = h.min(budget.saturating_add(skip));
+    let steps = h.min(budget.saturating_add(skip).saturating_add(from));
+    let first = (skip + from).min(steps);
     let mut done = 0;
-    for (x, y) in left[h - steps..h - skip]
+    for (x, y) in left[h - steps..h - first]
         .iter()
         .rev()
-        .zip(&right[skip..steps])
+        .zip(&right[first..steps])
     {
         done += 1;
         let v = (x.get() ^ y.get()) as usize;
         if want[v] == stamp {
             want[v] = 0;
-            hit[v] = y.get();
             need -= 1;
             if need == 0 {
                 break;

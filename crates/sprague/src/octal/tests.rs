@@ -331,6 +331,40 @@ fn every_path_of_the_sparse_method_is_exact() {
 }
 
 #[test]
+fn speculative_batches_are_exact() {
+    // Two threads, so that the batches run; speculation from heap 40 on. Officers has
+    // rare values (wrong guesses) well past 40, 0.16 and 0.1777 have few, Grundy's game
+    // splits into unequal heaps.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for r in [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.1777"),
+        oct("4.07"),
+        Ruleset::grundy_game(),
+    ] {
+        let want = seq(&r, 3000, Method::Plain);
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_speculation_from(40);
+        pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        // (A proven period copies values instead: 4.07's comes early.)
+        assert!(
+            c.period().is_some() || s.speculated > 2000,
+            "{}: {s:?}",
+            r.name
+        );
+        if r.name == "octal:0.6" {
+            assert!(s.full_scans > 10, "wrong guesses were corrected: {s:?}");
+        }
+    }
+}
+
+#[test]
 fn the_period_watch_stops_when_the_proof_is_complete() {
     // Kayles: preperiod 71, period 12; the proof needs g(0..2·71 + 2·12 + 2) = 168 values.
     let r = oct("0.77");
