@@ -257,6 +257,16 @@ pub struct Computation {
     strategy_trial: StrategyTrial,
     /// The least heap that starts a speculative batch.
     speculate_from: usize,
+    /// A speculative batch's marks, one array per heap.
+    batch_marks: Vec<Vec<u32>>,
+    /// Whether some removal may leave three heaps (hexadecimal bit 8).
+    triples: bool,
+    /// Whether values below 64 take [`Computation::small_value`] (tests turn it off to
+    /// reach the general method on small heaps).
+    small_path: bool,
+    /// The common values below 64 as bits, for the mask `common_for`.
+    common_bits: u64,
+    common_for: u32,
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
@@ -279,6 +289,7 @@ impl Computation {
             .filter(|(_, d)| d & 4 != 0)
             .map(|&(j, _)| j)
             .collect();
+        let triples = js.iter().any(|(_, d)| d & 8 != 0);
         Computation {
             rules,
             method,
@@ -301,6 +312,11 @@ impl Computation {
             strategy: Strategy::Targeted,
             strategy_trial: StrategyTrial::default(),
             speculate_from: SPECULATION_FROM,
+            batch_marks: Vec::new(),
+            triples,
+            small_path: true,
+            common_bits: 0,
+            common_for: 0,
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             proven: None,
@@ -657,11 +673,18 @@ impl Computation {
         None
     }
 
+    /// Tests: the general method even for values below 64.
+    #[cfg(test)]
+    pub(crate) fn without_small_path(&mut self) {
+        self.small_path = false;
+    }
+
     /// Tests: the scan strategy for good (no trials), speculative batches from heap `from`.
     #[cfg(test)]
     pub(crate) fn force_speculation_from(&mut self, from: usize) {
         self.strategy = Strategy::Scan;
         self.strategy_trial.wait = u32::MAX;
+        self.strategy_trial.recent = u64::MAX;
         self.speculate_from = from;
     }
 
@@ -670,10 +693,12 @@ impl Computation {
     fn speculates(&self, n: usize) -> bool {
         self.method == Method::Sparse
             && self.strategy == Strategy::Scan
+            && self.strategy_trial.recent >= SPECULATION_STEPS
             && self.mask != 0
             && self.rules.tail & 4 == 0
             && n >= self.speculate_from
             && n < self.next_mask_check
+            && self.counts.len() <= MAX_SPECULATION_VALUE
             && rayon::current_num_threads() > 1
     }
 
@@ -689,13 +714,67 @@ impl Computation {
     /// the heap alone).
     fn speculate<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
         let start = g.len();
+        let len = end - start;
+        // Marks for every heap of the batch, sized for the values so far; a guess that
+        // would need more ends the batch.
+        self.prepare_marks_for(self.counts.len() as u32);
+        let size = self.mark.len();
+        if self.batch_marks.len() < len || self.batch_marks[0].len() != size {
+            self.batch_marks = vec![vec![0; size]; len];
+        }
+        if self.stamp > u32::MAX - len as u32 - 1 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.want.iter_mut().for_each(|m| *m = 0);
+            self.batch_marks
+                .iter_mut()
+                .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
+            self.stamp = 0;
+        }
+        let base = self.stamp;
+        // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a below
+        // the batch), which are nearly all of them; heap start + i marks with stamp
+        // base + 1 + i.
+        {
+            let (rare, rare_vals) = (&self.rare, &self.rare_vals);
+            let (pair_js, unequal) = (&self.pair_js, self.rules.unequal);
+            let known: &[T] = &g[..start];
+            let wmask = size - 1;
+            self.batch_marks[..len]
+                .par_iter_mut()
+                .enumerate()
+                .for_each(|(i, mark)| {
+                    let n = start + i;
+                    let stamp = base + 1 + i as u32;
+                    for &j in pair_js {
+                        if j + 2 > n {
+                            break;
+                        }
+                        let m = n - j;
+                        // Rare parts a with m − start < a < m (rare[0] is heap 0).
+                        let lo = rare.partition_point(|&a| (a as usize) + start <= m).max(1);
+                        let hi = rare.partition_point(|&a| (a as usize) < m);
+                        for (&a, &va) in rare[lo.min(hi)..hi].iter().zip(&rare_vals[lo.min(hi)..hi])
+                        {
+                            if unequal && 2 * a as usize == m {
+                                continue;
+                            }
+                            mark[(va ^ known[m - a as usize].get()) as usize & wmask] = stamp;
+                        }
+                    }
+                });
+        }
+        // 2. In turn: the other marks and the guess, on each heap's own marks.
         let mut spec_max = self.counts.len() as u32;
         // Per heap: the guess, and its targets (a range of `all_targets`), if any.
-        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(end - start);
+        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
         let mut all_targets: Vec<u32> = Vec::new();
         for n in start..end {
-            self.prepare_marks_for(spec_max);
-            let (v, from) = match self.sparse_candidate(g, n) {
+            let i = n - start;
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            self.stamp = base + 1 + i as u32;
+            let candidate = self.sparse_candidate(g, n, start);
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            let (v, from) = match candidate {
                 Ok(v) => (v, all_targets.len()),
                 Err(c) => {
                     let from = all_targets.len();
@@ -706,12 +785,16 @@ impl Computation {
             let Some(x) = T::put(v) else {
                 break;
             };
+            if 2 * v as usize >= size {
+                break;
+            }
             g.push(x);
             spec_max = spec_max.max(v + 1);
             guesses.push((v, from, all_targets.len()));
         }
-        // The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
-        let size = (spec_max.max(1)).next_power_of_two() as usize * 2;
+        self.stamp = base + len as u32;
+        // 3. The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
+        let _ = spec_max;
         let rules = &self.rules;
         let pair_js = &self.pair_js;
         let shared: &[T] = g;
@@ -745,7 +828,7 @@ impl Computation {
                 },
             )
             .collect();
-        // Commit in order, up to the first wrong guess.
+        // 4. Commit in order, up to the first wrong guess.
         g.truncate(start);
         for (i, (&(guess, from, to), &(wrong, steps))) in guesses.iter().zip(&checks).enumerate() {
             let n = start + i;
@@ -918,8 +1001,18 @@ impl Computation {
     }
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        if self.small_path
+            && self.counts.len() <= 64
+            && self.mask != 0
+            && self.rules.tail == 0
+            && !self.triples
+        {
+            if let Some(v) = self.small_value(g, n) {
+                return v;
+            }
+        }
         self.prepare_marks();
-        let c = match self.sparse_candidate(g, n) {
+        let c = match self.sparse_candidate(g, n, 0) {
             Ok(v) => return v,
             Err(c) => c,
         };
@@ -933,11 +1026,95 @@ impl Computation {
         value
     }
 
+    /// The sparse method while every value is below 64 (most octal games: 0.16's values
+    /// stay below 24, 0.1777's below 40): the marks are the bits of one machine word, so
+    /// marking a split is an OR into a register, the least unmarked common value is a
+    /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
+    /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
+    /// general method decides).
+    fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+        if self.common_for != self.mask {
+            // Bit v: v is common (odd popcount under the mask).
+            self.common_bits = (0..64u32)
+                .filter(|v| (v & self.mask).count_ones() & 1 == 1)
+                .fold(0u64, |b, v| b | 1 << v);
+            self.common_for = self.mask;
+        }
+        let unequal = self.rules.unequal;
+        let mut marks = 0u64;
+        // Nothing left, and one heap left.
+        for &(j, d) in &self.js {
+            if j > n {
+                break;
+            }
+            let m = n - j;
+            if d & 1 != 0 && m == 0 {
+                marks |= 1;
+            }
+            if d & 2 != 0 && m >= 1 && j >= 1 {
+                marks |= 1 << (g[m].get() & 63);
+            }
+        }
+        // Splits with a rare part: every common option value of a split comes from these.
+        for &j in &self.pair_js {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let k = match self.rare.last() {
+                Some(&a) if (a as usize) < m => self.rare.len(),
+                _ => self.rare.partition_point(|&a| (a as usize) < m),
+            }
+            .max(1);
+            let heaps = &self.rare[1..k];
+            let vals = &self.rare_vals[1..k];
+            let below = &g[..m];
+            for (&a, &va) in heaps.iter().zip(vals) {
+                if !(unequal && 2 * a as usize == m) {
+                    marks |= 1 << ((va ^ below[m - a as usize].get()) & 63);
+                }
+            }
+        }
+        let free = !marks & self.common_bits;
+        if free == 0 {
+            return None;
+        }
+        let c = free.trailing_zeros();
+        let targets = !marks & !self.common_bits & ((1u64 << c) - 1);
+        if targets == 0 {
+            return Some(c);
+        }
+        // The targets: from splits of two common parts, or the least one missing is the
+        // value.
+        self.stats.checked += 1;
+        let mut found = 0u64;
+        for &j in &self.pair_js {
+            if j + 2 > n {
+                break;
+            }
+            let steps = scan_bits(g, n - j, unequal, targets, &mut found);
+            self.stats.scan_steps += steps as u64;
+            if targets & !found == 0 {
+                return Some(c);
+            }
+        }
+        self.stats.full_scans += 1;
+        Some((targets & !found).trailing_zeros())
+    }
+
     /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
     /// it settles the value, or `Err(c)` with `c` the least unmarked common value and the
     /// targets (rare values below `c` that only splits of two common parts can give) in
     /// `self.targets` and `want`: the value is the least target no split gives, or `c`.
-    fn sparse_candidate<T: Cell>(&mut self, g: &[T], n: usize) -> std::result::Result<u32, u32> {
+    ///
+    /// With `far_done = s > 0`, the splits whose rare part `a` has `m − a < s` are taken as
+    /// marked already (a speculative batch from heap `s` marks them in parallel).
+    fn sparse_candidate<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        far_done: usize,
+    ) -> std::result::Result<u32, u32> {
         self.mark_simple(g, n);
         if self.rules.tail & 4 != 0 {
             // Not reached by the catalogue's rulesets; the plain marks are exact.
@@ -966,10 +1143,13 @@ impl Computation {
                 }
                 let m = n - j;
                 let k = match self.rare.last() {
-                    Some(&a) if (a as usize) < m => self.rare.len(),
-                    _ => self.rare.partition_point(|&a| (a as usize) < m),
+                    Some(&a) if (a as usize) < m && (a as usize) + far_done <= m => self.rare.len(),
+                    _ => self
+                        .rare
+                        .partition_point(|&a| (a as usize) < m && (a as usize) + far_done <= m),
                 };
                 // rare[0] is heap 0: not a part.
+                let k = k.max(1);
                 let heaps = &self.rare[1..k];
                 let vals = &self.rare_vals[1..k];
                 let below = &g[..m];
@@ -1133,6 +1313,7 @@ impl Computation {
         if t.count < STRATEGY_TRIAL {
             return;
         }
+        t.recent = t.sum / u64::from(t.count);
         if t.trying {
             // The other strategy has run its heaps: keep it only if it did better.
             if t.sum >= t.before {
@@ -1198,6 +1379,12 @@ impl Computation {
 const SPECULATION_BATCH: usize = 64;
 /// The least heap that starts a speculative batch.
 const SPECULATION_FROM: usize = 1 << 12;
+/// The least number of scan steps per heap (lately) for speculative batches: below it,
+/// the threads' start-up costs more than the work they share.
+const SPECULATION_STEPS: u64 = 256;
+/// Values at most this large while speculating (a batch holds marks for every value, per
+/// heap).
+const MAX_SPECULATION_VALUE: usize = 1 << 12;
 
 /// Heaps per measurement when the strategies are compared.
 const STRATEGY_TRIAL: u32 = 2048;
@@ -1242,6 +1429,47 @@ struct StrategyTrial {
     /// Measurements to wait before the next trial, and the current gap.
     wait: u32,
     gap: u32,
+    /// Steps per heap in the last measurement.
+    recent: u64,
+}
+
+/// `BIT[v] = 1 << v`.
+const BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut v = 0;
+    while v < 64 {
+        t[v] = 1 << v;
+        v += 1;
+    }
+    t
+};
+
+/// Scans the splits `a + b = m` from the middle outwards, OR-ing the bit of each value
+/// `g(a) ^ g(b)` (all below 64) into `found`, until `found` covers `targets` (checked every
+/// 32 splits) or the splits run out. Returns the number of splits looked at.
+fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, found: &mut u64) -> usize {
+    let h = m / 2;
+    if h == 0 {
+        return 0;
+    }
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)); the equal split (i = 0
+    // when m is even) is not a move when the parts must differ.
+    let left = &g[1..=h];
+    let right = &g[m - h..m];
+    let skip = usize::from(unequal && m.is_multiple_of(2));
+    let mut f = *found;
+    let mut i = skip;
+    while i < h && targets & !f != 0 {
+        let end = (i + 32).min(h);
+        for (x, y) in left[h - end..h - i].iter().rev().zip(&right[i..end]) {
+            // A table rather than a shift: the compiler would vectorize the shifts with
+            // SSE2, which has no per-lane shift (measured slower).
+            f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+        }
+        i = end;
+    }
+    *found = f;
+    i - skip
 }
 
 /// Looks at every split `a + b = m` from the ends inwards (`a = 1, 2, …`) and clears

@@ -303,6 +303,7 @@ fn every_path_of_the_sparse_method_is_exact() {
         for (i, t) in tunings.iter().enumerate() {
             let mut c = Computation::new(r.clone(), Method::Sparse);
             c.set_tuning(*t);
+            c.without_small_path();
             c.extend_to(1500, &mut |_, _| {}).unwrap();
             assert_eq!(c.values().to_u32(), want, "{} tuning {i}", r.name);
             let s = c.stats();
@@ -326,6 +327,7 @@ fn every_path_of_the_sparse_method_is_exact() {
     )
     .unwrap();
     c.set_tuning(tunings[0]);
+    c.without_small_path();
     c.extend_to(2000, &mut |_, _| {}).unwrap();
     assert_eq!(c.values().to_u32(), full);
 }
@@ -349,6 +351,7 @@ fn speculative_batches_are_exact() {
         let want = seq(&r, 3000, Method::Plain);
         let mut c = Computation::new(r.clone(), Method::Sparse);
         c.force_speculation_from(40);
+        c.without_small_path();
         pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
         assert_eq!(c.values().to_u32(), want, "{}", r.name);
         let s = c.stats();
