@@ -17,22 +17,38 @@
 //! Officers). Let `c` be the least common value left unmarked: it is not an option value,
 //! so `g(n) ≤ c`, and `g(n)` is the least of `c` and the rare values below `c` (the
 //! *targets*) that are not option values. A target that no enumerated split gave can only
-//! come from a split of two common parts; each target is settled in up to three phases:
+//! come from a split of two common parts. The targets are settled by one of two
+//! strategies, and the computation now and then runs the other one for a while and keeps
+//! whichever needed fewer steps:
 //!
-//! 1. a scan of the splits from the middle, a bounded number of steps, each step clearing
-//!    whichever target it hits (most targets fall here);
-//! 2. a targeted search, least target first: for target `r` and a common value `w` from
-//!    `r`'s partner list, the heaps `a` with `g(a) = r ^ w` (the first `list_len` of them
-//!    are remembered per value) are tried with the check `g(m − a) = w`. The partner list
-//!    starts with the frequent common values whose pairs occur, and a partner that worked
-//!    (here or in phase 3) moves to the front: witnesses come in runs of the same kind;
-//! 3. if a target is not found within its budget, a scan of every split, which is the
-//!    definition: the targets it does not find are not option values.
+//! - **targeted**, in up to three phases:
+//!   1. a scan of the splits from the middle, a bounded number of steps, each step
+//!      clearing whichever target it hits (most targets fall here);
+//!   2. a targeted search, least target first: for target `r` and a common value `w` from
+//!      `r`'s partner list, the heaps `a` with `g(a) = r ^ w` (the first `list_len` of
+//!      them are remembered per value) are tried with the check `g(m − a) = w`. The
+//!      partner list starts with the frequent common values whose pairs occur, and a
+//!      partner that worked moves to the front: witnesses come in runs of the same kind;
+//!   3. if a target is not found within its budget, a scan of every split, which is the
+//!      definition: the targets it does not find are not option values.
+//! - **scan**: every split from the ends inwards, branch-free, until no target is missing
+//!   (best for Officers, whose witnesses are scarce and of many kinds).
 //!
-//! Exactness does not depend on the budgets ([`Tuning`]): phases 1 and 2 only ever report
-//! real splits, and a target they miss goes to phase 3. Any mask gives the exact sequence
-//! too; the mask only changes the speed, and it is re-chosen from the value histogram as
-//! the sequence grows. Three-heap splits (hexadecimal bit 8) are enumerated in full.
+//! While every value is below 64 (most octal games), the marks are the bits of one word
+//! and both the marking and the scan are a few instructions a split
+//! (`Computation::small_value`).
+//!
+//! When the scan strategy needs many steps a heap and there are several threads, heaps are
+//! computed in speculative batches (`Computation::speculate`): the rare-part marks of
+//! the whole batch and the scans that check each heap's guess run in parallel, and a wrong
+//! guess (a rare value) is corrected and the rest of its batch dropped, so the sequence is
+//! exactly the sequential one.
+//!
+//! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
+//! only ever report real splits, and a target they miss goes to phase 3. Any mask gives
+//! the exact sequence too; the mask only changes the speed, and it is re-chosen from the
+//! value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
+//! enumerated in full.
 //!
 //! Periods: the computation watches for a period proven by the periodicity theorem as it
 //! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
