@@ -1,39 +1,64 @@
 //! Grundy-sequence benchmarks for take-and-break games.
 //!
 //! cargo run --release -p sprague --example octal_bench -- [CASE ...]
-//! Cases: 0.16 (period proof), kayles (10^6 values), officers (10^7 values; `officers8`:
-//! 10^8), 0.1777 (period search, ~4.4·10^8 values needed; `0.1777:N` stops at N values),
-//! plain (the plain method's figures beside the sparse one's).
+//! Cases: 0.16 (period proof: computes until the period is proven), kayles (10^6 values),
+//! officers (10^7 values; `officers8`: 10^8; `officers:N`: N values), 0.1777 (computes
+//! until the period is proven, ~4.43·10^8 values; `0.1777:N` stops at N values), plain (the
+//! plain method's figures beside the sparse one's).
 
-use sprague::octal::{find_period, Computation, Method, Ruleset};
+use sprague::octal::{Computation, Method, Ruleset, Tuning};
 use std::time::Instant;
 
+/// Computes `g(0..=upto)`, or with `period` until the period is proven (at most `upto`).
 fn run(code: &str, upto: u64, method: Method, period: bool) {
     let r = Ruleset::parse(code, false).expect("code");
     let t = Instant::now();
     let mut c = Computation::new(r.clone(), method);
-    c.extend_to(upto, &mut |_, _| {}).expect("computes");
-    let el = t.elapsed().as_secs_f64();
+    // OCTAL_TUNING="scan,budget,list,partners" overrides the sparse method's search limits.
+    if let Ok(t) = std::env::var("OCTAL_TUNING") {
+        let x: Vec<usize> = t.split(',').map(|v| v.parse().expect("number")).collect();
+        c.set_tuning(Tuning {
+            scan_per_target: x[0],
+            target_budget: x[1],
+            list_len: x[2],
+            partners: x[3],
+        });
+    }
     let p = if period {
-        find_period(&r, c.values())
+        c.extend_until_period(upto, &mut |_, _| {})
+            .expect("computes")
     } else {
+        c.extend_to(upto, &mut |_, _| {}).expect("computes");
         None
     };
-    let pel = t.elapsed().as_secs_f64();
+    let el = t.elapsed().as_secs_f64();
+    let n = c.len();
+    let s = c.stats();
+    let (mask, rare) = c.sparse_mask();
     println!(
-        "{code:8} {method:?}: {} values in {el:.3} s ({:.3e} values/s), width {} B{}",
-        upto + 1,
-        (upto + 1) as f64 / el,
+        "{code:8} {method:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}",
+        n as f64 / el,
         c.values().width(),
         match p {
             Some(p) => format!(
-                "; period proven: preperiod {} period {} (total with check {pel:.3} s)",
+                "; period proven: preperiod {} period {}",
                 p.preperiod, p.period
             ),
-            None if period => format!("; no period proven (total {pel:.3} s)"),
+            None if period => "; no period proven".to_string(),
             None => String::new(),
-        }
+        },
+        // FNV-1a over the values: two runs computed the same sequence when it agrees.
+        c.values().to_u32().iter().fold(0xcbf29ce484222325u64, |h, &v| {
+            (h ^ u64::from(v)).wrapping_mul(0x100000001b3)
+        })
     );
+    if method == Method::Sparse {
+        println!(
+            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {}; steps per value: scan {:.1} targeted {:.1}",
+            s.checked, s.targeted, s.full_scans, s.period_searches,
+            s.scan_steps as f64 / n as f64, s.target_steps as f64 / n as f64
+        );
+    }
 }
 
 fn main() {
@@ -50,9 +75,9 @@ fn main() {
     };
     for case in cases {
         match case.as_str() {
-            // 105351 + 149459: the proof needs g up to 2·n0 + 2p + t ≈ 509,622.
-            "0.16" => run("0.16", 509_700, Method::Sparse, true),
-            "kayles" => run("0.77", 1_000_000, Method::Sparse, true),
+            // Preperiod 105351, period 149459: the proof needs g(0..509622).
+            "0.16" => run("0.16", 10_000_000, Method::Sparse, true),
+            "kayles" => run("0.77", 1_000_000, Method::Sparse, false),
             "officers" => run("0.6", 10_000_000, Method::Sparse, false),
             c if c.starts_with("officers:") => run(
                 "0.6",
@@ -62,20 +87,16 @@ fn main() {
             ),
             "officers8" => run("0.6", 100_000_000, Method::Sparse, false),
             "plain" => {
-                run("0.16", 50_000, Method::Plain, false);
-                run("0.16", 50_000, Method::Sparse, false);
-                run("0.6", 50_000, Method::Plain, false);
-                run("0.6", 50_000, Method::Sparse, false);
-                run("0.77", 50_000, Method::Plain, false);
-                run("0.77", 50_000, Method::Sparse, false);
+                for code in ["0.16", "0.6", "0.77"] {
+                    run(code, 50_000, Method::Plain, false);
+                    run(code, 50_000, Method::Sparse, false);
+                }
             }
-            c if c.starts_with("0.1777") => {
-                let n: u64 = c
-                    .strip_prefix("0.1777:")
-                    .map(|s| s.parse().expect("number"))
-                    .unwrap_or(443_200_000);
-                run("0.1777", n, Method::Sparse, true)
-            }
+            c if c.starts_with("0.1777") => match c.strip_prefix("0.1777:") {
+                Some(n) => run("0.1777", n.parse().expect("number"), Method::Sparse, false),
+                // Preperiod 160,949,018, period 60,620,715: ~4.43·10^8 values.
+                None => run("0.1777", 1_000_000_000, Method::Sparse, true),
+            },
             other => eprintln!("unknown case `{other}`"),
         }
     }

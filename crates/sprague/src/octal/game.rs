@@ -66,25 +66,25 @@ pub fn lasker(n: &BigUint) -> BigUint {
     }
 }
 
-/// Grows a sequence up to `limit` (doubling), stopping once a period is proven.
+/// Grows a sequence up to heap `limit`, stopping as soon as a period is proven (the
+/// computation watches for one as it grows: see [`Computation`]).
 pub fn search_period(
     rules: &Ruleset,
     comp: &mut Computation,
     limit: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Period>> {
-    let mut upto = (comp.len() as u64).max(1024);
-    loop {
-        let upto_now = upto.min(limit);
-        comp.extend_to(upto_now, progress)?;
-        if let Some(p) = find_period(rules, comp.values()) {
-            return Ok(Some(p));
-        }
-        if upto_now >= limit || !rules.periodicity_applies() {
-            return Ok(None);
-        }
-        upto = upto.saturating_mul(2);
+    if let Some(p) = comp.period() {
+        return Ok(Some(p));
     }
+    if let Some(p) = find_period(rules, comp.values()) {
+        return Ok(Some(p));
+    }
+    if !rules.periodicity_applies() {
+        comp.extend_to(limit.min(1024).max(comp.len() as u64 - 1), progress)?;
+        return Ok(None);
+    }
+    comp.extend_until_period(limit.max(1), progress)
 }
 
 /// A move from one heap: the heap, how many stones were taken, and the heaps left.

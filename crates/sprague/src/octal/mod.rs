@@ -7,7 +7,7 @@
 //! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
 //!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
 //! - [`period`]: proven periods ([`find_period`]).
-//! - [`game`]: the catalogue games; [`file`]: the saved-sequence format.
+//! - [`game`]: the catalogue games; [`file`](mod@file): the saved-sequence format.
 
 pub mod file;
 pub mod game;
@@ -18,7 +18,7 @@ pub mod seq;
 pub use game::OctalGame;
 pub use period::{find_period, Period};
 pub use rules::{HeapRules, Ruleset};
-pub use seq::{grundy_sequence, Computation, Method, Values};
+pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
 
 use crate::catalogue::{Entry, Game};
 use crate::error::Result;

@@ -15,6 +15,13 @@
 //! option of `N` is at least `n0`). So `g(N + p) = g(N)`. The map needs splits of any
 //! shape: with Grundy's game's "unequal" rule it can produce an equal split, and with an
 //! infinite removal set (Lasker's Nim) there is no `t`; no period is claimed for those.
+//!
+//! Search: [`candidates`] finds the shifts `p` under which the last values (a window of up
+//! to 1024) repeat and extends each backwards to its least `n0`; a candidate is a proof as
+//! soon as the values reach `k·n0 + (k−1)·p + t + p` and the equation held all along.
+//! [`super::seq::Computation`] runs this search each time the sequence has grown by half
+//! and then checks each candidate's equation on every new value (one comparison), so a
+//! proof is noticed at the exact length it needs (509,622 values for 0.16).
 
 use super::rules::Ruleset;
 use super::seq::Values;
@@ -65,53 +72,90 @@ pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
     })
 }
 
-/// [`find_period`] on a slice.
+/// [`find_period`] on a slice: the first proven candidate of [`candidates`].
 pub fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> {
+    let len = g.len() as u64;
+    candidates(rules, g, 32)
+        .into_iter()
+        .find(|c| c.needed <= len)
+        .map(|c| least(g, c.n0, c.p))
+}
+
+/// A possible period: `g(n + p) = g(n)` holds for every `n0 ≤ n` with `n + p` below the
+/// values seen, and the proof is complete once `needed` values are known (and the
+/// equation still holds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate {
+    pub n0: u64,
+    pub p: u64,
+    pub needed: u64,
+}
+
+/// Periods `p` under which the last values repeat (a window of up to 1024 values equals
+/// the window `p` earlier), at most `max` of them, each with the least `n0` from which the
+/// equation holds up to the end; sorted by the number of values their proof needs.
+/// Empty where the theorem does not apply.
+///
+/// Cost: one pass over the candidate shifts (`p ≤ len/2`, since a proof needs at least
+/// `2p` values) with a two-value prefilter, plus a backward pass per match.
+pub fn candidates<T: Copy + PartialEq>(rules: &Ruleset, g: &[T], max: usize) -> Vec<Candidate> {
+    let mut out = Vec::new();
     let len = g.len();
-    if len < 2 {
-        return None;
+    if len < 4 || proof_bound(rules, 0, 1).is_none() {
+        return out;
     }
-    let last = len - 1; // N
-    let w = (len / 16).clamp(1, 1024);
+    let w = (len / 16).clamp(2, 1024);
     let start = len - w; // window g[start..len]
-    let mut tried = 0;
-    for p in 1..=start {
-        // A proof with period p needs at least 2p values beyond n0 (k ≥ 1, t ≥ 0).
-        if 2 * p > len {
-            break;
-        }
-        if g[start - p..len - p] != g[start..len] {
+    let window = &g[start..len];
+    let (x0, x1) = (window[0], window[1]);
+    for p in 1..=(len / 2).min(start) {
+        let q = start - p;
+        if g[q] != x0 || g[q + 1] != x1 || g[q..len - p] != *window {
             continue;
         }
-        tried += 1;
-        // Least n0 with g(n+p) = g(n) for every n0 ≤ n ≤ N − p.
-        let mut n = start - p;
+        // Least n0 with g(n+p) = g(n) for every n0 ≤ n < len − p.
+        let mut n = q;
         while n > 0 && g[n - 1] == g[n - 1 + p] {
             n -= 1;
         }
-        let n0 = n as u64;
-        let bound = proof_bound(rules, n0, p as u64)?;
-        if bound - 1 + p as u64 <= last as u64 {
-            return Some(least(g, n0, p as u64));
-        }
-        if tried >= 32 {
+        let needed = values_needed(rules, n as u64, p as u64).expect("the theorem applies");
+        out.push(Candidate {
+            n0: n as u64,
+            p: p as u64,
+            needed,
+        });
+        if out.len() >= max {
             break;
         }
     }
-    None
+    out.sort_by_key(|c| c.needed);
+    out
 }
 
 /// From a proven `(n0, p)`: the least period (a divisor of `p`) and its least preperiod.
-fn least<T: Copy + PartialEq>(g: &[T], n0: u64, p: u64) -> Period {
+pub fn least<T: Copy + PartialEq>(g: &[T], n0: u64, p: u64) -> Period {
     let n0u = n0 as usize;
     let pu = p as usize;
-    let mut q = pu;
-    for d in 1..=pu {
-        if pu.checked_rem(d) == Some(0) && (n0u..n0u + pu).all(|n| g[n] == g[n + d]) {
-            q = d;
-            break;
+    // Divisors of p in increasing order.
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1;
+    while d * d <= pu {
+        if pu.is_multiple_of(d) {
+            small.push(d);
+            if d * d != pu {
+                large.push(pu / d);
+            }
         }
+        d += 1;
     }
+    small.extend(large.into_iter().rev());
+    // The sequence is periodic with period p from n0, so period d holds from n0 on once it
+    // holds over one full period.
+    let q = small
+        .into_iter()
+        .find(|&d| (n0u..n0u + pu).all(|n| g[n] == g[n + d]))
+        .unwrap_or(pu);
     let mut m = n0u;
     while m > 0 && g[m - 1] == g[m - 1 + q] {
         m -= 1;

@@ -13,12 +13,46 @@
 //! The XOR of two common values and the XOR of two rare values are rare; a rare XOR a common
 //! value is common. So every common option value of a heap comes from a single heap, or a
 //! split with at least one rare part, and only those splits are enumerated (few heaps have
-//! rare values when the mask is chosen well). The mex is then the least unmarked value: an
-//! unmarked common value is the mex at once; an unmarked rare value is checked by searching
-//! the splits for a pair giving it (symmetric splits first), which rarely takes long. Any
-//! mask gives the exact sequence; the mask only changes the speed, and it is re-chosen from
-//! the value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
+//! rare values when the mask is chosen well: 16 for 0.1777, 53 for 0.16, 1584 for
+//! Officers). Let `c` be the least common value left unmarked: it is not an option value,
+//! so `g(n) ≤ c`, and `g(n)` is the least of `c` and the rare values below `c` (the
+//! *targets*) that are not option values. A target that no enumerated split gave can only
+//! come from a split of two common parts. The targets are settled by one of two
+//! strategies, and the computation now and then runs the other one for a while and keeps
+//! whichever needed fewer steps:
+//!
+//! - **targeted**, in up to three phases:
+//!   1. a scan of the splits from the middle, a bounded number of steps, each step
+//!      clearing whichever target it hits (most targets fall here);
+//!   2. a targeted search, least target first: for target `r` and a common value `w` from
+//!      `r`'s partner list, the heaps `a` with `g(a) = r ^ w` (the first `list_len` of
+//!      them are remembered per value) are tried with the check `g(m − a) = w`. The
+//!      partner list starts with the frequent common values whose pairs occur, and a
+//!      partner that worked moves to the front: witnesses come in runs of the same kind;
+//!   3. if a target is not found within its budget, a scan of every split, which is the
+//!      definition: the targets it does not find are not option values.
+//! - **scan**: every split from the ends inwards, branch-free, until no target is missing
+//!   (best for Officers, whose witnesses are scarce and of many kinds).
+//!
+//! While every value is below 64 (most octal games), the marks are the bits of one word
+//! and both the marking and the scan are a few instructions a split
+//! (`Computation::small_value`).
+//!
+//! When the scan strategy needs many steps a heap and there are several threads, heaps are
+//! computed in speculative batches (`Computation::speculate`): the rare-part marks of
+//! the whole batch and the scans that check each heap's guess run in parallel, and a wrong
+//! guess (a rare value) is corrected and the rest of its batch dropped, so the sequence is
+//! exactly the sequential one.
+//!
+//! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
+//! only ever report real splits, and a target they miss goes to phase 3. Any mask gives
+//! the exact sequence too; the mask only changes the speed, and it is re-chosen from the
+//! value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
 //! enumerated in full.
+//!
+//! Periods: the computation watches for a period proven by the periodicity theorem as it
+//! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
+//! length the proof needs.
 
 use super::rules::Ruleset;
 use crate::error::{Error, Result};
@@ -146,11 +180,67 @@ pub enum Method {
     Sparse,
 }
 
+/// Length at which the period watch first looks for candidates.
+const FIRST_SEARCH: usize = 64;
+
 /// The most heaps a computation accepts (the stamps of the mex marks are 32-bit).
 pub const MAX_HEAPS: u64 = u32::MAX as u64 - 2;
 
+/// Work limits of the sparse method's search for rare values. They change only the speed:
+/// whatever they are, a value the quick searches do not find is looked for among all the
+/// splits. Exposed so that tests can force every path on small inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Splits scanned from the middle, per missing rare value, before the targeted search.
+    pub scan_per_target: usize,
+    /// Targeted-search steps per missing rare value before the full scan.
+    pub target_budget: usize,
+    /// Positions remembered per value for the targeted search (the first ones).
+    pub list_len: usize,
+    /// Most common values tried per target by the targeted search.
+    pub partners: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            scan_per_target: 64,
+            target_budget: 256,
+            list_len: 2048,
+            partners: 24,
+        }
+    }
+}
+
+/// Counters of the sparse method's paths (for tests and benchmarks).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Heaps whose value needed the check of rare values below the common candidate.
+    pub checked: u64,
+    /// Rare values found by the targeted search.
+    pub targeted: u64,
+    /// Heaps that fell back to the scan of every split.
+    pub full_scans: u64,
+    /// Candidate-period searches run.
+    pub period_searches: u64,
+    /// Splits looked at by the scans from the middle (first phase).
+    pub scan_steps: u64,
+    /// Steps of the targeted search.
+    pub target_steps: u64,
+    /// Heaps whose value came from a speculative batch.
+    pub speculated: u64,
+}
+
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
 /// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
+///
+/// While it grows, it also watches for a period proven by the periodicity theorem (see
+/// [`super::period`]): now and then (each time the sequence has grown by half) it looks
+/// for shifts under which the latest values repeat, then checks the equation
+/// `g(n) = g(n − p)` for each such candidate on every new value, and the period is proven
+/// the moment a candidate has held for as many values as its proof needs
+/// ([`Computation::period`]). With the sparse method, values past a proven period are
+/// copied.
 #[derive(Debug, Clone)]
 pub struct Computation {
     rules: Ruleset,
@@ -161,13 +251,42 @@ pub struct Computation {
     pair_js: Vec<usize>,
     // Sparse-space state.
     mask: u32,
+    /// Heaps with rare values (increasing), and their values.
     rare: Vec<u32>,
+    rare_vals: Vec<u32>,
     counts: Vec<u64>,
     next_mask_check: usize,
-    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap.
+    /// `lists[v]`: the first `tuning.list_len` heaps `a ≥ 1` with `g(a) = v`.
+    lists: Vec<Vec<u32>>,
+    /// `partners[r]`: the common values to pair with for a rare target `r`.
+    partners: Vec<Vec<u32>>,
+    tuning: Tuning,
+    stats: Stats,
+    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap;
+    // `want[v] == stamp` when v is a rare value still looked for.
     mark: Vec<u32>,
+    want: Vec<u32>,
     stamp: u32,
-    /// A period proven by the values so far: later values are copied, not computed.
+    targets: Vec<u32>,
+    /// The strategy in use for the targets, and the trial that compares it with the other.
+    strategy: Strategy,
+    strategy_trial: StrategyTrial,
+    /// The least heap that starts a speculative batch.
+    speculate_from: usize,
+    /// A speculative batch's marks, one array per heap.
+    batch_marks: Vec<Vec<u32>>,
+    /// Whether some removal may leave three heaps (hexadecimal bit 8).
+    triples: bool,
+    /// Whether values below 64 take [`Computation::small_value`] (tests turn it off to
+    /// reach the general method on small heaps).
+    small_path: bool,
+    /// The common values below 64 as bits, for the mask `common_for`.
+    common_bits: u64,
+    common_for: u32,
+    // Period watch.
+    cands: Vec<super::period::Candidate>,
+    next_search: usize,
+    /// A period proven by the values so far.
     proven: Option<super::period::Period>,
 }
 
@@ -186,6 +305,7 @@ impl Computation {
             .filter(|(_, d)| d & 4 != 0)
             .map(|&(j, _)| j)
             .collect();
+        let triples = js.iter().any(|(_, d)| d & 8 != 0);
         Computation {
             rules,
             method,
@@ -194,10 +314,27 @@ impl Computation {
             pair_js,
             mask: 0,
             rare: vec![0],
+            rare_vals: vec![0],
             counts: vec![1],
             next_mask_check: 64,
+            lists: vec![Vec::new()],
+            partners: Vec::new(),
+            tuning: Tuning::default(),
+            stats: Stats::default(),
             mark: vec![0; 2],
+            want: vec![0; 2],
             stamp: 0,
+            targets: Vec::new(),
+            strategy: Strategy::Targeted,
+            strategy_trial: StrategyTrial::default(),
+            speculate_from: SPECULATION_FROM,
+            batch_marks: Vec::new(),
+            triples,
+            small_path: true,
+            common_bits: 0,
+            common_for: 0,
+            cands: Vec::new(),
+            next_search: FIRST_SEARCH,
             proven: None,
         }
     }
@@ -235,6 +372,15 @@ impl Computation {
         Ok(c)
     }
 
+    /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+        self.rebuild_sparse_state();
+    }
+    /// How often each path of the sparse method ran.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
     /// The rules.
     pub fn rules(&self) -> &Ruleset {
         &self.rules
@@ -255,19 +401,47 @@ impl Computation {
     pub fn is_empty(&self) -> bool {
         false
     }
+    /// The period proven by the values so far, if any (least period, least preperiod).
+    pub fn period(&self) -> Option<super::period::Period> {
+        self.proven
+    }
+    /// The current mask of the sparse method (a value `v` is rare when
+    /// `popcount(v & mask)` is even) and the number of heaps with rare values.
+    pub fn sparse_mask(&self) -> (u32, usize) {
+        (self.mask, self.rare.len())
+    }
 
     fn rebuild_sparse_state(&mut self) {
         let n = self.values.len();
         let max = (0..n).map(|i| self.values.get(i)).max().unwrap_or(0) as usize;
         self.counts = vec![0; max + 1];
+        self.lists = vec![Vec::new(); max + 1];
         for i in 0..n {
-            self.counts[self.values.get(i) as usize] += 1;
+            let v = self.values.get(i) as usize;
+            self.counts[v] += 1;
+            if i > 0 && self.lists[v].len() < self.tuning.list_len {
+                self.lists[v].push(i as u32);
+            }
         }
         self.choose_mask();
         self.next_mask_check = (n * 2).max(64);
+        self.cands.clear();
+        self.proven = None;
+        self.next_search = n.max(FIRST_SEARCH);
     }
 
     fn choose_mask(&mut self) {
+        let vals = std::mem::take(&mut self.values);
+        match &vals {
+            Values::U8(v) => self.choose_mask_in(v),
+            Values::U16(v) => self.choose_mask_in(v),
+            Values::U32(v) => self.choose_mask_in(v),
+        }
+        self.values = vals;
+    }
+
+    /// Chooses the mask with the fewest rare heaps and lists those heaps (no copy of `g`).
+    fn choose_mask_in<T: Cell>(&mut self, g: &[T]) {
         let bits = 32 - (self.counts.len() as u32).leading_zeros();
         let masks = 1u32 << bits.min(12);
         let mut best = (u64::MAX, 0u32);
@@ -284,16 +458,70 @@ impl Computation {
             }
         }
         self.mask = best.1;
-        let n = self.values.len();
+        let n = g.len();
         let mask = self.mask;
         self.rare = (0..n)
-            .filter(|&i| (self.values.get(i) & mask).count_ones() & 1 == 0)
+            .filter(|&i| (g[i].get() & mask).count_ones() & 1 == 0)
             .map(|i| i as u32)
+            .collect();
+        self.rare_vals = self.rare.iter().map(|&i| g[i as usize].get()).collect();
+        self.choose_partners(n);
+    }
+
+    /// For each rare value `r`, the common values `w` to pair with `u = r ^ w` in the
+    /// targeted search: pairs where both values occur, those whose `u`-list promises a
+    /// hit first, then by the frequency of `w` (the chance that a step hits).
+    fn choose_partners(&mut self, n: usize) {
+        let mask = self.mask;
+        let counts = &self.counts;
+        let l = self.tuning.list_len as u64;
+        let common: Vec<u32> = (0..counts.len() as u32)
+            .filter(|&v| (v & mask).count_ones() & 1 == 1 && counts[v as usize] > 0)
+            .collect();
+        let total = n.max(1) as u64;
+        let size = counts.len().next_power_of_two();
+        self.partners = (0..size as u32)
+            .map(|r| {
+                if (r & mask).count_ones() & 1 == 1 {
+                    return Vec::new();
+                }
+                let mut ws: Vec<(bool, u64, u32)> = common
+                    .iter()
+                    .filter_map(|&w| {
+                        let cu = *counts.get((r ^ w) as usize)?;
+                        let cw = counts[w as usize];
+                        // Expected hits over the u-list: min(count u, L)·count w / n.
+                        (cu > 0).then(|| (cu.min(l) * cw < total, cw, w))
+                    })
+                    .collect();
+                ws.sort_by_key(|&(short, cw, _)| (short, std::cmp::Reverse(cw)));
+                ws.truncate(self.tuning.partners);
+                ws.into_iter().map(|(_, _, w)| w).collect()
+            })
             .collect();
     }
 
     /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
     pub fn extend_to(&mut self, upto: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
+        self.grow(upto, false, progress)?;
+        progress(upto, upto);
+        Ok(())
+    }
+
+    /// Computes values until a period is proven (then stops: the values reach exactly as
+    /// far as the proof needs) or `g(upto)` is known. Returns the proven period.
+    pub fn extend_until_period(
+        &mut self,
+        upto: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Option<super::period::Period>> {
+        self.grow(upto, true, progress)?;
+        let done = (self.len() - 1) as u64;
+        progress(done, done);
+        Ok(self.proven)
+    }
+
+    fn grow(&mut self, upto: u64, stop: bool, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
         if upto > MAX_HEAPS {
             return Err(Error::Limit {
                 what: format!("a Grundy sequence up to heap {upto}"),
@@ -301,23 +529,23 @@ impl Computation {
             });
         }
         let target = upto as usize + 1;
-        while self.values.len() < target {
+        while self.values.len() < target && !(stop && self.proven.is_some()) {
             let done = match &mut self.values {
                 Values::U8(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U8(v);
                     r
                 }
                 Values::U16(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U16(v);
                     r
                 }
                 Values::U32(v) => {
                     let mut v = std::mem::take(v);
-                    let r = self.run(&mut v, target, progress);
+                    let r = self.run(&mut v, target, stop, progress);
                     self.values = Values::U32(v);
                     r
                 }
@@ -330,60 +558,120 @@ impl Computation {
                     Values::U32(v) => v.push(next),
                     Values::U8(_) => unreachable!("widened"),
                 }
-                self.record(next);
+                self.record(self.values.len() - 1, next);
+                let vals = std::mem::take(&mut self.values);
+                match &vals {
+                    Values::U16(v) => self.watch(v),
+                    Values::U32(v) => self.watch(v),
+                    Values::U8(_) => unreachable!("widened"),
+                }
+                self.values = vals;
             }
         }
-        progress(upto, upto);
         Ok(())
     }
 
-    fn record(&mut self, g: u32) {
-        let n = self.values.len() - 1;
-        if g as usize >= self.counts.len() {
-            self.counts.resize(g as usize + 1, 0);
+    /// Bookkeeping for a new value `g(n) = v`.
+    #[inline]
+    fn record(&mut self, n: usize, v: u32) {
+        let vu = v as usize;
+        if vu >= self.counts.len() {
+            self.counts.resize(vu + 1, 0);
+            self.lists.resize(vu + 1, Vec::new());
         }
-        self.counts[g as usize] += 1;
-        if (g & self.mask).count_ones() & 1 == 0 {
+        self.counts[vu] += 1;
+        if self.lists[vu].len() < self.tuning.list_len {
+            self.lists[vu].push(n as u32);
+        }
+        if (v & self.mask).count_ones() & 1 == 0 {
             self.rare.push(n as u32);
+            self.rare_vals.push(v);
         }
     }
 
-    /// Runs in width `T` until `target` values or a value that does not fit (returned).
+    /// The period watch, after a new last value.
+    #[inline]
+    fn watch<T: Cell>(&mut self, g: &[T]) {
+        if self.proven.is_some() {
+            return;
+        }
+        let n = g.len() - 1;
+        if !self.cands.is_empty() {
+            let last = g[n];
+            self.cands.retain(|c| g[n - c.p as usize] == last);
+            if let Some(c) = self.cands.first() {
+                if c.needed <= g.len() as u64 {
+                    self.proven = Some(super::period::least(g, c.n0, c.p));
+                    self.cands.clear();
+                    return;
+                }
+            }
+        }
+        if g.len() >= self.next_search {
+            self.next_search = g.len() + g.len() / 2;
+            if self.cands.is_empty() {
+                self.stats.period_searches += 1;
+                self.cands = super::period::candidates(&self.rules, g, 8);
+                if let Some(c) = self.cands.first() {
+                    if c.needed <= g.len() as u64 {
+                        self.proven = Some(super::period::least(g, c.n0, c.p));
+                        self.cands.clear();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs in width `T` until `target` values, a proven period (with `stop`), or a value
+    /// that does not fit (returned).
     fn run<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         target: usize,
+        stop: bool,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<u32> {
-        g.reserve(target.saturating_sub(g.len()));
+        if !stop {
+            // (A period search may stop long before its limit: let it grow as it goes.)
+            g.reserve(target.saturating_sub(g.len()));
+        }
         while g.len() < target {
             let n = g.len();
-            if n >= self.next_mask_check && self.method == Method::Sparse && self.proven.is_none() {
-                // Re-choose the mask from the histogram (cheap: once per doubling).
-                let saved = std::mem::replace(&mut self.values, Values::U8(Vec::new()));
-                self.values = Values::U32(g.iter().map(|x| x.get()).collect());
-                self.choose_mask();
-                self.values = saved;
-                self.next_mask_check = n * 2;
+            if let Some(p) = self.proven {
+                if stop {
+                    break;
+                }
+                if self.method == Method::Sparse {
+                    // Proven periodic (periodicity theorem): copy.
+                    let p = p.period as usize;
+                    while g.len() < target {
+                        let x = g[g.len() - p];
+                        g.push(x);
+                    }
+                    break;
+                }
             }
-            if n >= 2048
-                && n.is_power_of_two()
-                && self.proven.is_none()
+            if n >= self.next_mask_check && self.method == Method::Sparse {
+                // Re-choose the mask from the histogram (cheap: once per doubling).
+                self.choose_mask_in(g);
+                self.next_mask_check = n * 2;
+            } else if n & 0xFFFF == 0
+                && (n < 1 << 22 || n & 0xF_FFFF == 0)
                 && self.method == Method::Sparse
             {
-                self.proven = super::period::find_in(&self.rules, g);
-            }
-            if let Some(p) = self.proven {
-                // Proven periodic (periodicity theorem): copy.
-                let p = p.period as usize;
-                while g.len() < target {
-                    let x = g[g.len() - p];
-                    g.push(x);
-                }
-                break;
+                self.choose_partners(n);
             }
             if n & 0xFFFF == 0 {
                 progress(n as u64, target as u64 - 1);
+            }
+            if self.speculates(n) {
+                // A batch up to the next multiple of SPECULATION_BATCH (so the periodic
+                // chores above keep their places) and before the next mask check.
+                let mut end = (n / SPECULATION_BATCH + 1) * SPECULATION_BATCH;
+                end = end.min(target).min(self.next_mask_check.max(n + 1));
+                if self.speculate(g, end, stop) {
+                    continue;
+                }
             }
             let v = match self.method {
                 Method::Plain => self.plain_value(g, n),
@@ -392,13 +680,8 @@ impl Computation {
             match T::put(v) {
                 Some(x) => {
                     g.push(x);
-                    if v as usize >= self.counts.len() {
-                        self.counts.resize(v as usize + 1, 0);
-                    }
-                    self.counts[v as usize] += 1;
-                    if (v & self.mask).count_ones() & 1 == 0 {
-                        self.rare.push(n as u32);
-                    }
+                    self.record(n, v);
+                    self.watch(g);
                 }
                 None => return Some(v),
             }
@@ -406,20 +689,208 @@ impl Computation {
         None
     }
 
+    /// Tests: the general method even for values below 64.
+    #[cfg(test)]
+    pub(crate) fn without_small_path(&mut self) {
+        self.small_path = false;
+    }
+
+    /// Tests: the scan strategy for good (no trials), speculative batches from heap `from`.
+    #[cfg(test)]
+    pub(crate) fn force_speculation_from(&mut self, from: usize) {
+        self.strategy = Strategy::Scan;
+        self.strategy_trial.wait = u32::MAX;
+        self.strategy_trial.recent = u64::MAX;
+        self.speculate_from = from;
+    }
+
+    /// Whether heap `n` starts a speculative batch: the sparse method with the scan
+    /// strategy, more than one thread, and heaps large enough for the work to be worth it.
+    fn speculates(&self, n: usize) -> bool {
+        self.method == Method::Sparse
+            && self.strategy == Strategy::Scan
+            && self.strategy_trial.recent >= SPECULATION_STEPS
+            && self.mask != 0
+            && self.rules.tail & 4 == 0
+            && n >= self.speculate_from
+            && n < self.next_mask_check
+            && self.counts.len() <= MAX_SPECULATION_VALUE
+            && rayon::current_num_threads() > 1
+    }
+
+    /// Computes heaps `g.len()..end` speculatively on all cores. One thread runs the cheap
+    /// part of each heap in turn ([`Computation::sparse_candidate`]) and guesses that every
+    /// target has a witness, so that the value is the common candidate `c`; then the
+    /// guesses are checked in parallel, each by a scan of every split that only reads the
+    /// values before its heap. A guess is right when its scan finds every target. The
+    /// values are committed in order up to the first wrong guess, whose scan gives the
+    /// right value (the least target without a witness, a rare value); the later guesses
+    /// were made from a wrong value and are dropped. So the result is exactly the
+    /// sequential one. Returns false when nothing was committed (the caller then computes
+    /// the heap alone).
+    fn speculate<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
+        let start = g.len();
+        let len = end - start;
+        // Marks for every heap of the batch, sized for the values so far; a guess that
+        // would need more ends the batch.
+        self.prepare_marks_for(self.counts.len() as u32);
+        let size = self.mark.len();
+        if self.batch_marks.len() < len || self.batch_marks[0].len() != size {
+            self.batch_marks = vec![vec![0; size]; len];
+        }
+        if self.stamp > u32::MAX - len as u32 - 1 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.want.iter_mut().for_each(|m| *m = 0);
+            self.batch_marks
+                .iter_mut()
+                .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
+            self.stamp = 0;
+        }
+        let base = self.stamp;
+        // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a below
+        // the batch), which are nearly all of them; heap start + i marks with stamp
+        // base + 1 + i.
+        {
+            let (rare, rare_vals) = (&self.rare, &self.rare_vals);
+            let (pair_js, unequal) = (&self.pair_js, self.rules.unequal);
+            let known: &[T] = &g[..start];
+            let wmask = size - 1;
+            self.batch_marks[..len]
+                .par_iter_mut()
+                .enumerate()
+                .for_each(|(i, mark)| {
+                    let n = start + i;
+                    let stamp = base + 1 + i as u32;
+                    for &j in pair_js {
+                        if j + 2 > n {
+                            break;
+                        }
+                        let m = n - j;
+                        // Rare parts a with m − start < a < m (rare[0] is heap 0).
+                        let lo = rare.partition_point(|&a| (a as usize) + start <= m).max(1);
+                        let hi = rare.partition_point(|&a| (a as usize) < m);
+                        for (&a, &va) in rare[lo.min(hi)..hi].iter().zip(&rare_vals[lo.min(hi)..hi])
+                        {
+                            if unequal && 2 * a as usize == m {
+                                continue;
+                            }
+                            mark[(va ^ known[m - a as usize].get()) as usize & wmask] = stamp;
+                        }
+                    }
+                });
+        }
+        // 2. In turn: the other marks and the guess, on each heap's own marks.
+        let mut spec_max = self.counts.len() as u32;
+        // Per heap: the guess, and its targets (a range of `all_targets`), if any.
+        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
+        let mut all_targets: Vec<u32> = Vec::new();
+        for n in start..end {
+            let i = n - start;
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            self.stamp = base + 1 + i as u32;
+            let candidate = self.sparse_candidate(g, n, start);
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            let (v, from) = match candidate {
+                Ok(v) => (v, all_targets.len()),
+                Err(c) => {
+                    let from = all_targets.len();
+                    all_targets.extend_from_slice(&self.targets);
+                    (c, from)
+                }
+            };
+            let Some(x) = T::put(v) else {
+                break;
+            };
+            if 2 * v as usize >= size {
+                break;
+            }
+            g.push(x);
+            spec_max = spec_max.max(v + 1);
+            guesses.push((v, from, all_targets.len()));
+        }
+        self.stamp = base + len as u32;
+        // 3. The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
+        let _ = spec_max;
+        let rules = &self.rules;
+        let pair_js = &self.pair_js;
+        let shared: &[T] = g;
+        let checks: Vec<(Option<u32>, usize)> = guesses
+            .par_iter()
+            .enumerate()
+            .map_init(
+                || (vec![0u32; size], Vec::new()),
+                |(want, pending), (i, &(_, from, to))| {
+                    if from == to {
+                        return (None, 0);
+                    }
+                    let n = start + i;
+                    pending.clear();
+                    pending.extend_from_slice(&all_targets[from..to]);
+                    for &r in pending.iter() {
+                        want[r as usize] = 1;
+                    }
+                    let mut steps = 0;
+                    for &j in pair_js {
+                        if j + 2 > n || pending.is_empty() {
+                            break;
+                        }
+                        steps += scan_chunked(shared, n - j, rules.unequal, want, 1, pending);
+                    }
+                    let wrong = pending.first().copied();
+                    for &r in pending.iter() {
+                        want[r as usize] = 0;
+                    }
+                    (wrong, steps)
+                },
+            )
+            .collect();
+        // 4. Commit in order, up to the first wrong guess.
+        g.truncate(start);
+        for (i, (&(guess, from, to), &(wrong, steps))) in guesses.iter().zip(&checks).enumerate() {
+            let n = start + i;
+            self.stats.scan_steps += steps as u64;
+            let v = match wrong {
+                None => {
+                    if from < to {
+                        self.choose_strategy(steps);
+                    }
+                    guess
+                }
+                Some(r) => {
+                    self.stats.full_scans += 1;
+                    r
+                }
+            };
+            g.push(T::put(v).expect("below a guess that fits"));
+            self.stats.speculated += 1;
+            self.record(n, v);
+            self.watch(g);
+            if wrong.is_some() || (stop && self.proven.is_some()) {
+                break;
+            }
+        }
+        g.len() > start
+    }
+
     fn prepare_marks(&mut self) {
-        let max = self.counts.len() as u32; // values < max
+        self.prepare_marks_for(self.counts.len() as u32);
+    }
+
+    /// New mex marks for values below `max` (and their XORs).
+    fn prepare_marks_for(&mut self, max: u32) {
         let size = (max.max(1)).next_power_of_two() as usize * 2;
         if self.mark.len() < size {
             self.mark = vec![0; size];
+            self.want = vec![0; size];
             self.stamp = 0;
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
+            self.want.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
     }
-
     #[inline]
     fn set(&mut self, v: u32) {
         self.mark[v as usize] = self.stamp;
@@ -546,31 +1017,124 @@ impl Computation {
     }
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        if self.small_path
+            && self.counts.len() <= 64
+            && self.mask != 0
+            && self.rules.tail == 0
+            && !self.triples
+        {
+            if let Some(v) = self.small_value(g, n) {
+                return v;
+            }
+        }
         self.prepare_marks();
-        self.mark_simple(g, n);
+        let c = match self.sparse_candidate(g, n, 0) {
+            Ok(v) => return v,
+            Err(c) => c,
+        };
+        let (value, steps) = match self.strategy {
+            Strategy::Scan => self.settle_by_scan(g, n, c),
+            Strategy::Targeted => self.settle_targeted(g, n, c),
+        };
+        if let Some(steps) = steps {
+            self.choose_strategy(steps);
+        }
+        value
+    }
+
+    /// The sparse method while every value is below 64 (most octal games: 0.16's values
+    /// stay below 24, 0.1777's below 40): the marks are the bits of one machine word, so
+    /// marking a split is an OR into a register, the least unmarked common value is a
+    /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
+    /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
+    /// general method decides).
+    fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+        if self.common_for != self.mask {
+            // Bit v: v is common (odd popcount under the mask).
+            self.common_bits = (0..64u32)
+                .filter(|v| (v & self.mask).count_ones() & 1 == 1)
+                .fold(0u64, |b, v| b | 1 << v);
+            self.common_for = self.mask;
+        }
         let unequal = self.rules.unequal;
+        let mut marks = 0u64;
+        // Nothing left, and one heap left.
+        for &(j, d) in &self.js {
+            if j > n {
+                break;
+            }
+            let m = n - j;
+            if d & 1 != 0 && m == 0 {
+                marks |= 1;
+            }
+            if d & 2 != 0 && m >= 1 && j >= 1 {
+                marks |= 1 << (g[m].get() & 63);
+            }
+        }
         // Splits with a rare part: every common option value of a split comes from these.
-        for k in 0..self.pair_js.len() {
-            let j = self.pair_js[k];
+        for &j in &self.pair_js {
             if j + 2 > n {
                 break;
             }
             let m = n - j;
-            for r in 0..self.rare.len() {
-                let a = self.rare[r] as usize;
-                if a >= m {
-                    break;
+            let k = match self.rare.last() {
+                Some(&a) if (a as usize) < m => self.rare.len(),
+                _ => self.rare.partition_point(|&a| (a as usize) < m),
+            }
+            .max(1);
+            let heaps = &self.rare[1..k];
+            let vals = &self.rare_vals[1..k];
+            let below = &g[..m];
+            for (&a, &va) in heaps.iter().zip(vals) {
+                if !(unequal && 2 * a as usize == m) {
+                    marks |= 1 << ((va ^ below[m - a as usize].get()) & 63);
                 }
-                if a == 0 || (unequal && 2 * a == m) {
-                    continue;
-                }
-                let v = g[a].get() ^ g[m - a].get();
-                self.mark[v as usize] = self.stamp;
             }
         }
+        let free = !marks & self.common_bits;
+        if free == 0 {
+            return None;
+        }
+        let c = free.trailing_zeros();
+        let targets = !marks & !self.common_bits & ((1u64 << c) - 1);
+        if targets == 0 {
+            return Some(c);
+        }
+        // The targets: from splits of two common parts, or the least one missing is the
+        // value.
+        self.stats.checked += 1;
+        let mut found = 0u64;
+        for &j in &self.pair_js {
+            if j + 2 > n {
+                break;
+            }
+            let steps = scan_bits(g, n - j, unequal, targets, &mut found);
+            self.stats.scan_steps += steps as u64;
+            if targets & !found == 0 {
+                return Some(c);
+            }
+        }
+        self.stats.full_scans += 1;
+        Some((targets & !found).trailing_zeros())
+    }
+
+    /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
+    /// it settles the value, or `Err(c)` with `c` the least unmarked common value and the
+    /// targets (rare values below `c` that only splits of two common parts can give) in
+    /// `self.targets` and `want`: the value is the least target no split gives, or `c`.
+    ///
+    /// With `far_done = s > 0`, the splits whose rare part `a` has `m − a < s` are taken as
+    /// marked already (a speculative batch from heap `s` marks them in parallel).
+    fn sparse_candidate<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        far_done: usize,
+    ) -> std::result::Result<u32, u32> {
+        self.mark_simple(g, n);
         if self.rules.tail & 4 != 0 {
             // Not reached by the catalogue's rulesets; the plain marks are exact.
-            return self.plain_value(g, n);
+            return Ok(self.plain_value(g, n));
         }
         let mask = self.mask;
         if mask == 0 {
@@ -582,48 +1146,434 @@ impl Computation {
                 }
                 self.mark_pairs_all(g, n - j);
             }
-            return self.mex();
+            return Ok(self.mex());
         }
-        // The least unmarked common value `c` is not an option value (all common option
-        // values are marked). Rare values below `c` still unmarked may come from splits of
-        // two common parts: one scan over the splits marks them (it stops as soon as none
-        // is missing); the mex is the least value still unmarked.
-        let mut c = 0u32;
-        let mut need = 0usize;
-        loop {
-            if !self.is_set(c) {
-                if (c & mask).count_ones() & 1 == 1 {
-                    break;
-                }
-                need += 1;
-            }
-            c += 1;
-        }
-        if need > 0 {
-            'scan: for k in 0..self.pair_js.len() {
-                let j = self.pair_js[k];
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
+        // Splits with a rare part: every common option value of a split comes from these.
+        {
+            let mark = &mut self.mark[..];
+            for &j in &self.pair_js {
                 if j + 2 > n {
                     break;
                 }
                 let m = n - j;
-                let mut a = m / 2;
-                while a >= 1 {
-                    if !(unequal && 2 * a == m) {
-                        let x = g[a].get() ^ g[m - a].get();
-                        if x < c && self.mark[x as usize] != self.stamp {
-                            self.mark[x as usize] = self.stamp;
-                            need -= 1;
-                            if need == 0 {
-                                break 'scan;
-                            }
+                let k = match self.rare.last() {
+                    Some(&a) if (a as usize) < m && (a as usize) + far_done <= m => self.rare.len(),
+                    _ => self
+                        .rare
+                        .partition_point(|&a| (a as usize) < m && (a as usize) + far_done <= m),
+                };
+                // rare[0] is heap 0: not a part.
+                let k = k.max(1);
+                let heaps = &self.rare[1..k];
+                let vals = &self.rare_vals[1..k];
+                let below = &g[..m];
+                // `mark` has a power-of-two length above every value: the mask spares the
+                // bounds check.
+                let mmask = mark.len() - 1;
+                if unequal && m.is_multiple_of(2) {
+                    // The equal split is not a move.
+                    for (&a, &va) in heaps.iter().zip(vals) {
+                        if 2 * a as usize != m {
+                            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
                         }
                     }
-                    a -= 1;
+                } else {
+                    for (&a, &va) in heaps.iter().zip(vals) {
+                        mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+                    }
                 }
             }
         }
-        self.mex().min(c)
+        // The least unmarked common value `c` is not an option value (all common option
+        // values are marked). Rare values below `c` still unmarked (the targets) may come
+        // from splits of two common parts; the value is the least target that does not,
+        // or `c`.
+        let mut c = 0u32;
+        self.targets.clear();
+        loop {
+            if self.mark[c as usize] != stamp {
+                if (c & mask).count_ones() & 1 == 1 {
+                    break;
+                }
+                self.targets.push(c);
+                self.want[c as usize] = stamp;
+            }
+            c += 1;
+        }
+        if self.targets.is_empty() {
+            return Ok(c);
+        }
+        self.stats.checked += 1;
+        Err(c)
     }
+
+    /// [`Strategy::Scan`]: every split from the ends, branch-free, until no target is
+    /// missing. Returns the value and, when every target was found, the splits looked at.
+    fn settle_by_scan<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+        let mut pending = std::mem::take(&mut self.targets);
+        let mut steps = 0;
+        for &j in &self.pair_js {
+            if j + 2 > n || pending.is_empty() {
+                break;
+            }
+            steps += scan_chunked(
+                g,
+                n - j,
+                self.rules.unequal,
+                &mut self.want,
+                self.stamp,
+                &mut pending,
+            );
+        }
+        self.stats.scan_steps += steps as u64;
+        let value = pending.first().copied();
+        pending.clear();
+        self.targets = pending;
+        match value {
+            Some(r) => {
+                self.stats.full_scans += 1;
+                (r, None)
+            }
+            None => (c, Some(steps)),
+        }
+    }
+
+    /// [`Strategy::Targeted`]: in three phases, as the module documentation says.
+    fn settle_targeted<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
+        let mut need = self.targets.len();
+        let mut steps = 0;
+        // 1. Splits from the middle (each step may find any target): finds most targets.
+        let budget = need * self.tuning.scan_per_target;
+        let j = self.pair_js.first().copied().unwrap_or(n);
+        let mut scanned = 0;
+        if j + 2 <= n && budget > 0 {
+            let left = scan(g, n - j, unequal, &mut self.want, stamp, need, 0, budget);
+            self.stats.scan_steps += left.1 as u64;
+            scanned = left.1;
+            steps += left.1;
+            need = left.0;
+            if need == 0 {
+                return (c, Some(steps));
+            }
+        }
+        // 2. The targets left, least first, by a targeted search: for a target r and a
+        // frequent common value w, heaps a with g(a) = r ^ w (from `lists`) and the check
+        // g(m − a) = w.
+        let mut budget = self.tuning.target_budget;
+        for t in 0..self.targets.len() {
+            let r = self.targets[t];
+            if self.want[r as usize] != stamp {
+                continue;
+            }
+            let found = self.find_target(g, n, r, &mut budget);
+            let used = self.tuning.target_budget - budget;
+            self.stats.target_steps += used as u64;
+            steps += used;
+            let Some(k) = found else {
+                break;
+            };
+            // Witnesses come in runs of the same kind: try this partner first next time.
+            self.partners[r as usize][..=k].rotate_right(1);
+            self.want[r as usize] = 0;
+            self.stats.targeted += 1;
+            need -= 1;
+            if need == 0 {
+                return (c, Some(steps));
+            }
+            budget = self.tuning.target_budget;
+        }
+        // 3. Every split, until no target is missing; the value is the least target left.
+        self.stats.full_scans += 1;
+        for k in 0..self.pair_js.len() {
+            let j = self.pair_js[k];
+            if j + 2 > n {
+                break;
+            }
+            // The first removal's splits resume where phase 1 stopped.
+            let from = if k == 0 { scanned } else { 0 };
+            let left = scan(
+                g,
+                n - j,
+                unequal,
+                &mut self.want,
+                stamp,
+                need,
+                from,
+                usize::MAX,
+            );
+            need = left.0;
+            steps += left.1;
+            if need == 0 {
+                return (c, Some(steps));
+            }
+        }
+        let value = self
+            .targets
+            .iter()
+            .copied()
+            .find(|&r| self.want[r as usize] == stamp)
+            .unwrap_or(c);
+        (value, None)
+    }
+
+    /// Now and then runs [`STRATEGY_TRIAL`] heaps with the other strategy and keeps the one
+    /// that needed fewer steps (the values do not depend on it).
+    fn choose_strategy(&mut self, steps: usize) {
+        let t = &mut self.strategy_trial;
+        t.sum += steps as u64;
+        t.count += 1;
+        if t.count < STRATEGY_TRIAL {
+            return;
+        }
+        t.recent = t.sum / u64::from(t.count);
+        if t.trying {
+            // The other strategy has run its heaps: keep it only if it did better.
+            if t.sum >= t.before {
+                self.strategy = self.strategy.other();
+            }
+            t.trying = false;
+            t.gap = (t.gap * 2).clamp(1, MAX_STRATEGY_GAP);
+            t.wait = t.gap;
+        } else if t.wait > 0 {
+            t.wait -= 1;
+        } else {
+            // The last heaps are the yardstick; try the other strategy.
+            t.before = t.sum;
+            t.trying = true;
+            self.strategy = self.strategy.other();
+        }
+        t.sum = 0;
+        t.count = 0;
+    }
+
+    /// Whether a split of some `n − j` (j a splitting removal) has parts of common values
+    /// `u`, `w` with `u ^ w = r`, looked for within `budget` steps.
+    /// Returns the index in `partners[r]` of the `w` that worked.
+    fn find_target<T: Cell>(&self, g: &[T], n: usize, r: u32, budget: &mut usize) -> Option<usize> {
+        let unequal = self.rules.unequal;
+        let ws = self.partners.get(r as usize)?;
+        for (i, &w) in ws.iter().enumerate() {
+            let u = (r ^ w) as usize;
+            let Some(list) = self.lists.get(u) else {
+                continue;
+            };
+            for &j in &self.pair_js {
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                let below = &g[..m];
+                let k = match list.last() {
+                    Some(&a) if (a as usize) < m => list.len(),
+                    _ => list.partition_point(|&a| (a as usize) < m),
+                };
+                let steps = k.min(*budget);
+                let hit = list[..steps].iter().position(|&a| {
+                    let a = a as usize;
+                    below[m - a].get() == w && !(unequal && 2 * a == m)
+                });
+                if let Some(pos) = hit {
+                    *budget -= pos + 1;
+                    return Some(i);
+                }
+                *budget -= steps;
+                if *budget == 0 {
+                    return None;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Heaps per speculative batch ([`Computation::speculate`]): small, since a rare value
+/// drops the rest of its batch (Officers has about one in 400 heaps at 10⁶).
+const SPECULATION_BATCH: usize = 64;
+/// The least heap that starts a speculative batch.
+const SPECULATION_FROM: usize = 1 << 12;
+/// The least number of scan steps per heap (lately) for speculative batches: below it,
+/// the threads' start-up costs more than the work they share.
+const SPECULATION_STEPS: u64 = 256;
+/// Values at most this large while speculating (a batch holds marks for every value, per
+/// heap).
+const MAX_SPECULATION_VALUE: usize = 1 << 12;
+
+/// Heaps per measurement when the strategies are compared.
+const STRATEGY_TRIAL: u32 = 2048;
+/// The most measurements between two trials of the other strategy.
+const MAX_STRATEGY_GAP: u32 = 64;
+
+/// How the sparse method settles the targets (rare values that only splits of two common
+/// parts can give). Which is faster depends on the game, so the computation tries the
+/// other one now and then and keeps the faster ([`Computation::choose_strategy`]).
+/// Measured (one quiet run, `octal_bench`): Officers at 10⁵ 0.82 s targeted, 0.66 s by
+/// scan; 0.16 0.10 s targeted, 0.20 s by scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// A short scan from the middle, a search by value lists, then every split: best
+    /// when the values are few and a target has frequent witnesses (0.16, 0.1777).
+    Targeted,
+    /// Every split from the ends, branch-free, until no target is missing: best when
+    /// witnesses are scarce and of many kinds (Officers). The small heaps hold the early,
+    /// irregular values, so their splits reach more kinds of values than splits from the
+    /// middle (Officers at 3·10⁵: 2,700 splits a heap against 4,000).
+    Scan,
+}
+
+impl Strategy {
+    fn other(self) -> Strategy {
+        match self {
+            Strategy::Targeted => Strategy::Scan,
+            Strategy::Scan => Strategy::Targeted,
+        }
+    }
+}
+
+/// The state of the comparison of the two strategies.
+#[derive(Debug, Clone, Copy, Default)]
+struct StrategyTrial {
+    /// Steps and heaps of the current measurement.
+    sum: u64,
+    count: u32,
+    /// Whether the current measurement is of the other strategy, and the yardstick.
+    trying: bool,
+    before: u64,
+    /// Measurements to wait before the next trial, and the current gap.
+    wait: u32,
+    gap: u32,
+    /// Steps per heap in the last measurement.
+    recent: u64,
+}
+
+/// `BIT[v] = 1 << v`.
+const BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut v = 0;
+    while v < 64 {
+        t[v] = 1 << v;
+        v += 1;
+    }
+    t
+};
+
+/// Scans the splits `a + b = m` from the middle outwards, OR-ing the bit of each value
+/// `g(a) ^ g(b)` (all below 64) into `found`, until `found` covers `targets` (checked every
+/// 32 splits) or the splits run out. Returns the number of splits looked at.
+fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, found: &mut u64) -> usize {
+    let h = m / 2;
+    if h == 0 {
+        return 0;
+    }
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)); the equal split (i = 0
+    // when m is even) is not a move when the parts must differ.
+    let left = &g[1..=h];
+    let right = &g[m - h..m];
+    let skip = usize::from(unequal && m.is_multiple_of(2));
+    let mut f = *found;
+    let mut i = skip;
+    while i < h && targets & !f != 0 {
+        let end = (i + 32).min(h);
+        for (x, y) in left[h - end..h - i].iter().rev().zip(&right[i..end]) {
+            // A table rather than a shift: the compiler would vectorize the shifts with
+            // SSE2, which has no per-lane shift (measured slower).
+            f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+        }
+        i = end;
+    }
+    *found = f;
+    i - skip
+}
+
+/// Looks at every split `a + b = m` from the ends inwards (`a = 1, 2, …`) and clears
+/// `want[x]` for each value `x = g(a) ^ g(b)` until `pending` (the targets still wanted,
+/// `want[r] == stamp`) is empty; `pending` keeps the targets no split gave. Returns the
+/// number of splits looked at.
+///
+/// The loop stores unconditionally (`want[x] = 0` also for values not wanted, which leaves
+/// them not wanted) instead of branching on every split, and looks at `pending` only once
+/// a chunk.
+fn scan_chunked<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    want: &mut [u32],
+    stamp: u32,
+    pending: &mut Vec<u32>,
+) -> usize {
+    let h = m / 2;
+    // The splits are a = 1..=last (the equal split m = 2a is not a move when parts must
+    // differ).
+    let last = if unequal && m.is_multiple_of(2) {
+        h.saturating_sub(1)
+    } else {
+        h
+    };
+    debug_assert!(want.len().is_power_of_two());
+    // `want` has a power-of-two length above every value: the mask is a no-op that spares
+    // the bounds check.
+    let wmask = want.len() - 1;
+    let mut i = 0;
+    while i < last && !pending.is_empty() {
+        // Four splits per target still wanted, at least 32: the check of `pending` stays
+        // a small part of the work, and few splits are looked at past the last target.
+        let chunk = (4 * pending.len()).max(32).min(last - i);
+        // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
+        let left = &g[i + 1..i + 1 + chunk];
+        let right = &g[m - i - chunk..m - i];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            want[(x.get() ^ y.get()) as usize & wmask] = 0;
+        }
+        i += chunk;
+        pending.retain(|&r| want[r as usize] == stamp);
+    }
+    i
+}
+
+/// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), skipping
+/// the first `from` and looking at most at `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
+/// returns how many are still wanted (`need` at the start) and how many splits it looked at.
+#[allow(clippy::too_many_arguments)]
+fn scan<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    want: &mut [u32],
+    stamp: u32,
+    mut need: usize,
+    from: usize,
+    budget: usize,
+) -> (usize, usize) {
+    let h = m / 2;
+    if h == 0 {
+        return (need, 0);
+    }
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)).
+    let left = &g[1..=h];
+    let right = &g[m - h..m];
+    let skip = usize::from(unequal && m.is_multiple_of(2));
+    let steps = h.min(budget.saturating_add(skip).saturating_add(from));
+    let first = (skip + from).min(steps);
+    let mut done = 0;
+    for (x, y) in left[h - steps..h - first]
+        .iter()
+        .rev()
+        .zip(&right[first..steps])
+    {
+        done += 1;
+        let v = (x.get() ^ y.get()) as usize;
+        if want[v] == stamp {
+            want[v] = 0;
+            need -= 1;
+            if need == 0 {
+                break;
+            }
+        }
+    }
+    (need, done)
 }
 
 /// The whole sequence `g(0..=upto)` in one call.

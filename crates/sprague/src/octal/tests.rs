@@ -266,3 +266,156 @@ fn table_reports() {
     assert!(r.json["period"].is_null());
     assert!(r.text.contains("no period proven up to 100"));
 }
+
+#[test]
+fn every_path_of_the_sparse_method_is_exact() {
+    // Tunings forcing each path: no quick scan (targeted search only, tiny lists), no
+    // targeted search (full scans), and tiny budgets everywhere.
+    let tunings = [
+        Tuning {
+            scan_per_target: 0,
+            target_budget: 1 << 20,
+            list_len: 3,
+            partners: 2,
+        },
+        Tuning {
+            scan_per_target: 0,
+            target_budget: 0,
+            list_len: 0,
+            partners: 0,
+        },
+        Tuning {
+            scan_per_target: 1,
+            target_budget: 2,
+            list_len: 4,
+            partners: 24,
+        },
+    ];
+    let mut rules: Vec<Ruleset> = ["0.6", "0.16", "0.1777", "0.77", "4.07", "0.356", "0.4"]
+        .iter()
+        .map(|c| oct(c))
+        .collect();
+    rules.push(Ruleset::parse("0.9F", true).unwrap());
+    rules.push(Ruleset::parse("8.0F", true).unwrap());
+    rules.push(Ruleset::grundy_game());
+    for r in &rules {
+        let want = seq(r, 1500, Method::Plain);
+        for (i, t) in tunings.iter().enumerate() {
+            let mut c = Computation::new(r.clone(), Method::Sparse);
+            c.set_tuning(*t);
+            c.without_small_path();
+            c.extend_to(1500, &mut |_, _| {}).unwrap();
+            assert_eq!(c.values().to_u32(), want, "{} tuning {i}", r.name);
+            let s = c.stats();
+            if r.name == "octal:0.6" {
+                match i {
+                    0 => assert!(s.targeted > 100 && s.scan_steps == 0, "{s:?}"),
+                    1 => assert!(s.targeted == 0 && s.full_scans > 100, "{s:?}"),
+                    _ => assert!(s.scan_steps > 0 && s.full_scans > 0, "{s:?}"),
+                }
+            }
+        }
+    }
+    // Resuming keeps the tuning's exactness (state rebuilt from the prefix).
+    let r = oct("0.6");
+    let full = seq(&r, 2000, Method::Plain);
+    let mut c = Computation::resume(
+        r.clone(),
+        Method::Sparse,
+        Values::from_u32(&full[..700]),
+        50,
+    )
+    .unwrap();
+    c.set_tuning(tunings[0]);
+    c.without_small_path();
+    c.extend_to(2000, &mut |_, _| {}).unwrap();
+    assert_eq!(c.values().to_u32(), full);
+}
+
+#[test]
+fn speculative_batches_are_exact() {
+    // Two threads, so that the batches run; speculation from heap 40 on. Officers has
+    // rare values (wrong guesses) well past 40, 0.16 and 0.1777 have few, Grundy's game
+    // splits into unequal heaps.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for r in [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.1777"),
+        oct("4.07"),
+        Ruleset::grundy_game(),
+    ] {
+        let want = seq(&r, 3000, Method::Plain);
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_speculation_from(40);
+        c.without_small_path();
+        pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        // (A proven period copies values instead: 4.07's comes early.)
+        assert!(
+            c.period().is_some() || s.speculated > 2000,
+            "{}: {s:?}",
+            r.name
+        );
+        if r.name == "octal:0.6" {
+            assert!(s.full_scans > 10, "wrong guesses were corrected: {s:?}");
+        }
+    }
+}
+
+#[test]
+fn the_period_watch_stops_when_the_proof_is_complete() {
+    // Kayles: preperiod 71, period 12; the proof needs g(0..2·71 + 2·12 + 2) = 168 values.
+    let r = oct("0.77");
+    let mut c = Computation::new(r.clone(), Method::Sparse);
+    let p = c
+        .extend_until_period(100_000, &mut |_, _| {})
+        .unwrap()
+        .unwrap();
+    assert_eq!((p.preperiod, p.period), (71, 12));
+    assert_eq!(c.len() as u64, period::values_needed(&r, 71, 12).unwrap());
+    assert_eq!(c.len(), 168);
+    // One value fewer proves nothing.
+    let v = grundy_sequence(&r, 166, Method::Plain).unwrap();
+    assert_eq!(find_period(&r, &v), None);
+    // Many codes: whatever the watch proves is what the theorem needs, and the periodic
+    // extension agrees with the plain method further on.
+    let mut x: u64 = 0x2545F4914F6CDD1D;
+    let mut proven = 0;
+    for _ in 0..60 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let d = |k: u32| ((x >> (3 * k)) & 7) as u8;
+        let r = oct(&format!("0.{}{}{}", d(0), d(1), d(2) | 1));
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let Some(p) = c.extend_until_period(3000, &mut |_, _| {}).unwrap() else {
+            continue;
+        };
+        proven += 1;
+        let len = c.len();
+        let (pre, per) = (p.preperiod, p.period);
+        let b = period::proof_bound(&r, pre, per).unwrap();
+        assert!(b + per <= len as u64, "{}", r.name);
+        assert!(
+            period::check_directly(c.values(), pre, per, b),
+            "{}",
+            r.name
+        );
+        assert_eq!(find_period(&r, c.values()), Some(p), "{}", r.name);
+        let plain = seq(&r, len as u64 + 400, Method::Plain);
+        for n in pre as usize..plain.len() {
+            let k = pre as usize + (n - pre as usize) % per as usize;
+            assert_eq!(plain[n], plain[k], "{} at {n}", r.name);
+        }
+        // Past the proof, the sparse method copies: still exact.
+        c.extend_to(len as u64 + 400, &mut |_, _| {}).unwrap();
+        assert_eq!(c.values().to_u32(), plain, "{}", r.name);
+        assert_eq!(c.period(), Some(p));
+    }
+    assert!(proven >= 20, "{proven}");
+}
