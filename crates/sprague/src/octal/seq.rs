@@ -669,7 +669,12 @@ impl Computation {
                 // chores above keep their places) and before the next mask check.
                 let mut end = (n / SPECULATION_BATCH + 1) * SPECULATION_BATCH;
                 end = end.min(target).min(self.next_mask_check.max(n + 1));
-                if self.speculate(g, end, stop) {
+                // On a worker thread of the pool, so that the batch's parallel loops are
+                // shared with the other workers directly (from outside the pool, each loop
+                // would be handed to the pool and the caller put to sleep and woken).
+                let this = &mut *self;
+                let vals = &mut *g;
+                if rayon::scope(move |_| this.speculate(vals, end, stop)) {
                     continue;
                 }
             }
