@@ -334,11 +334,11 @@ fn every_path_of_the_sparse_method_is_exact() {
 
 #[test]
 fn speculative_batches_are_exact() {
-    // Two threads, so that the batches run; speculation from heap 40 on. Officers has
+    // Four threads, so that the batches run (also on a 2-core machine); speculation from heap 40 on. Officers has
     // rare values (wrong guesses) well past 40, 0.16 and 0.1777 have few, Grundy's game
     // splits into unequal heaps.
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
+        .num_threads(4)
         .build()
         .unwrap();
     for r in [
