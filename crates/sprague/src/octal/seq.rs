@@ -1543,8 +1543,9 @@ fn scan_chunked<T: Cell>(
 }
 
 /// Scans the splits `a + b = m` from the middle outwards (`a` down from `m/2`), skipping
-/// the first `from` and looking at most at `budget` of them, clearing `want[x]` for each value `x = g(a) ^ g(b)` still wanted;
-/// returns how many are still wanted (`need` at the start) and how many splits it looked at.
+/// the first `from` and looking at most at `budget` of them, clearing `want[x]` for each
+/// value `x = g(a) ^ g(b)` still wanted; returns how many are still wanted (`need` at the
+/// start) and how many splits it looked at.
 #[allow(clippy::too_many_arguments)]
 fn scan<T: Cell>(
     g: &[T],
