@@ -223,7 +223,8 @@ pub struct Stats {
     pub full_scans: u64,
     /// Candidate-period searches run.
     pub period_searches: u64,
-    /// Splits looked at by the scans from the middle (first phase).
+    /// Splits looked at by the scans that look for the targets (the targeted strategy's
+    /// first phase, the scan strategy, the checks of speculative batches).
     pub scan_steps: u64,
     /// Steps of the targeted search.
     pub target_steps: u64,
@@ -759,7 +760,6 @@ impl Computation {
             let (rare, rare_vals) = (&self.rare, &self.rare_vals);
             let (pair_js, unequal) = (&self.pair_js, self.rules.unequal);
             let known: &[T] = &g[..start];
-            let wmask = size - 1;
             self.batch_marks[..len]
                 .par_iter_mut()
                 .enumerate()
@@ -771,21 +771,21 @@ impl Computation {
                             break;
                         }
                         let m = n - j;
-                        // Rare parts a with m − start < a < m (rare[0] is heap 0).
-                        let lo = rare.partition_point(|&a| (a as usize) + start <= m).max(1);
-                        let hi = rare.partition_point(|&a| (a as usize) < m);
-                        for (&a, &va) in rare[lo.min(hi)..hi].iter().zip(&rare_vals[lo.min(hi)..hi])
-                        {
-                            if unequal && 2 * a as usize == m {
-                                continue;
-                            }
-                            mark[(va ^ known[m - a as usize].get()) as usize & wmask] = stamp;
-                        }
+                        // Rare parts a with m − start < a < m.
+                        let r = rare_range(rare, (m + 1).saturating_sub(start), m);
+                        mark_rare_parts(
+                            known,
+                            m,
+                            unequal,
+                            &rare[r.clone()],
+                            &rare_vals[r],
+                            mark,
+                            stamp,
+                        );
                     }
                 });
         }
         // 2. In turn: the other marks and the guess, on each heap's own marks.
-        let mut spec_max = self.counts.len() as u32;
         // Per heap: the guess, and its targets (a range of `all_targets`), if any.
         let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
         let mut all_targets: Vec<u32> = Vec::new();
@@ -810,12 +810,10 @@ impl Computation {
                 break;
             }
             g.push(x);
-            spec_max = spec_max.max(v + 1);
             guesses.push((v, from, all_targets.len()));
         }
         self.stamp = base + len as u32;
         // 3. The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
-        let _ = spec_max;
         let rules = &self.rules;
         let pair_js = &self.pair_js;
         let shared: &[T] = g;
@@ -1082,13 +1080,8 @@ impl Computation {
                 break;
             }
             let m = n - j;
-            let k = match self.rare.last() {
-                Some(&a) if (a as usize) < m => self.rare.len(),
-                _ => self.rare.partition_point(|&a| (a as usize) < m),
-            }
-            .max(1);
-            let heaps = &self.rare[1..k];
-            let vals = &self.rare_vals[1..k];
+            let r = rare_range(&self.rare, 0, m);
+            let (heaps, vals) = (&self.rare[r.clone()], &self.rare_vals[r]);
             let below = &g[..m];
             for (&a, &va) in heaps.iter().zip(vals) {
                 if !(unequal && 2 * a as usize == m) {
@@ -1163,32 +1156,17 @@ impl Computation {
                     break;
                 }
                 let m = n - j;
-                let k = match self.rare.last() {
-                    Some(&a) if (a as usize) < m && (a as usize) + far_done <= m => self.rare.len(),
-                    _ => self
-                        .rare
-                        .partition_point(|&a| (a as usize) < m && (a as usize) + far_done <= m),
-                };
-                // rare[0] is heap 0: not a part.
-                let k = k.max(1);
-                let heaps = &self.rare[1..k];
-                let vals = &self.rare_vals[1..k];
-                let below = &g[..m];
-                // `mark` has a power-of-two length above every value: the mask spares the
-                // bounds check.
-                let mmask = mark.len() - 1;
-                if unequal && m.is_multiple_of(2) {
-                    // The equal split is not a move.
-                    for (&a, &va) in heaps.iter().zip(vals) {
-                        if 2 * a as usize != m {
-                            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
-                        }
-                    }
-                } else {
-                    for (&a, &va) in heaps.iter().zip(vals) {
-                        mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
-                    }
-                }
+                // Rare parts a with m − a ≥ far_done (the others are marked already).
+                let r = rare_range(&self.rare, 0, m.min((m + 1).saturating_sub(far_done)));
+                mark_rare_parts(
+                    g,
+                    m,
+                    unequal,
+                    &self.rare[r.clone()],
+                    &self.rare_vals[r],
+                    mark,
+                    stamp,
+                );
             }
         }
         // The least unmarked common value `c` is not an option value (all common option
@@ -1456,6 +1434,51 @@ struct StrategyTrial {
     gap: u32,
     /// Steps per heap in the last measurement.
     recent: u64,
+}
+
+/// The indices in `rare` (increasing heaps; `rare[0]` is heap 0, which is never a part)
+/// of the rare heaps `a` with `lo ≤ a < hi`.
+#[inline]
+fn rare_range(rare: &[u32], lo: usize, hi: usize) -> std::ops::Range<usize> {
+    let start = if lo <= 1 {
+        1
+    } else {
+        rare.partition_point(|&a| (a as usize) < lo).max(1)
+    };
+    // (Usually every rare heap is below `hi`: no search.)
+    let end = match rare.last() {
+        Some(&a) if (a as usize) < hi => rare.len(),
+        _ => rare.partition_point(|&a| (a as usize) < hi),
+    };
+    start..end.max(start)
+}
+
+/// Marks `mark[g(a) ^ g(m − a)] = stamp` for the rare parts `heaps` (values `vals`) of
+/// the splits of `m` (all below `m`), skipping the equal split when the parts must differ.
+/// `g` needs only the values `g(m − a)` of these parts (a speculative batch passes the
+/// values before the batch). `mark` has a power-of-two length above every value: the mask
+/// spares the bounds check.
+fn mark_rare_parts<T: Cell>(
+    below: &[T],
+    m: usize,
+    unequal: bool,
+    heaps: &[u32],
+    vals: &[u32],
+    mark: &mut [u32],
+    stamp: u32,
+) {
+    let mmask = mark.len() - 1;
+    if unequal && m.is_multiple_of(2) {
+        for (&a, &va) in heaps.iter().zip(vals) {
+            if 2 * a as usize != m {
+                mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+            }
+        }
+    } else {
+        for (&a, &va) in heaps.iter().zip(vals) {
+            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+        }
+    }
 }
 
 /// `BIT[v] = 1 << v`.
