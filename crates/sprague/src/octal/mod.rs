@@ -14,6 +14,7 @@ pub mod game;
 pub mod period;
 pub mod rules;
 pub mod seq;
+mod simd;
 
 pub use game::OctalGame;
 pub use period::{find_period, Period};

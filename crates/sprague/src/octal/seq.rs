@@ -55,6 +55,7 @@
 //! length the proof needs.
 
 use super::rules::Ruleset;
+use super::simd::{self, BLOCK};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -64,6 +65,14 @@ pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
     fn get(self) -> u32;
     /// The value in this width, if it fits.
     fn put(v: u32) -> Option<Self>;
+    /// The values as bytes, when they are bytes (for the vector kernels).
+    #[inline]
+    fn bytes(_values: &[Self]) -> Option<&[u8]> {
+        None
+    }
+    /// `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`: the
+    /// values of splits, stored without a branch (see [`simd::clear_xors_u16`]).
+    fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
 }
 impl Cell for u8 {
     #[inline]
@@ -73,6 +82,14 @@ impl Cell for u8 {
     #[inline]
     fn put(v: u32) -> Option<Self> {
         u8::try_from(v).ok()
+    }
+    #[inline]
+    fn bytes(values: &[u8]) -> Option<&[u8]> {
+        Some(values)
+    }
+    #[inline]
+    fn clear_xors(left: &[u8], right: &[u8], want: &mut [Stamp]) {
+        simd::clear_xors_u8(left, right, want);
     }
 }
 impl Cell for u16 {
@@ -84,6 +101,10 @@ impl Cell for u16 {
     fn put(v: u32) -> Option<Self> {
         u16::try_from(v).ok()
     }
+    #[inline]
+    fn clear_xors(left: &[u16], right: &[u16], want: &mut [Stamp]) {
+        simd::clear_xors_u16(left, right, want);
+    }
 }
 impl Cell for u32 {
     #[inline]
@@ -93,6 +114,10 @@ impl Cell for u32 {
     #[inline]
     fn put(v: u32) -> Option<Self> {
         Some(v)
+    }
+    #[inline]
+    fn clear_xors(left: &[u32], right: &[u32], want: &mut [Stamp]) {
+        simd::clear_xors_plain(left, right, want);
     }
 }
 
@@ -230,6 +255,8 @@ pub struct Stats {
     pub target_steps: u64,
     /// Heaps whose value came from a speculative batch.
     pub speculated: u64,
+    /// Heaps computed in sequential batches ([`Computation::batch`]).
+    pub batched: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
@@ -265,17 +292,20 @@ pub struct Computation {
     stats: Stats,
     // Mex marks: `mark[v] == stamp` when v is an option value of the current heap;
     // `want[v] == stamp` when v is a rare value still looked for.
-    mark: Vec<u32>,
-    want: Vec<u32>,
-    stamp: u32,
+    mark: Vec<Stamp>,
+    want: Vec<Stamp>,
+    stamp: Stamp,
     targets: Vec<u32>,
     /// The strategy in use for the targets, and the trial that compares it with the other.
     strategy: Strategy,
     strategy_trial: StrategyTrial,
     /// The least heap that starts a speculative batch.
     speculate_from: usize,
+    /// The least heap, and the fewest rare heaps, for sequential batches.
+    batch_from: usize,
+    batch_min_rare: usize,
     /// A speculative batch's marks, one array per heap.
-    batch_marks: Vec<Vec<u32>>,
+    batch_marks: Vec<Vec<Stamp>>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
     triples: bool,
     /// Whether values below 64 take [`Computation::small_value`] (tests turn it off to
@@ -284,6 +314,11 @@ pub struct Computation {
     /// The common values below 64 as bits, for the mask `common_for`.
     common_bits: u64,
     common_for: u32,
+    /// The small path's knowledge of the splits of the last few heap sizes `m`, slot
+    /// `m % len` (a power of two above the spread of the splitting removals): heap `n`
+    /// splits `n − j` for each splitting removal `j`, so heaps close together share sizes
+    /// (0.1777 splits `n − 2`, `n − 3` and `n − 4`, each size serving three heaps).
+    splits_of: Vec<SplitsOf>,
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
@@ -301,12 +336,13 @@ impl Computation {
             .filter(|(_, &d)| d != 0)
             .map(|(j, &d)| (j, d))
             .collect();
-        let pair_js = js
+        let pair_js: Vec<usize> = js
             .iter()
             .filter(|(_, d)| d & 4 != 0)
             .map(|&(j, _)| j)
             .collect();
         let triples = js.iter().any(|(_, d)| d & 8 != 0);
+        let ring = splits_ring(&pair_js);
         Computation {
             rules,
             method,
@@ -329,11 +365,14 @@ impl Computation {
             strategy: Strategy::Targeted,
             strategy_trial: StrategyTrial::default(),
             speculate_from: SPECULATION_FROM,
+            batch_from: BATCH_FROM,
+            batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
             triples,
             small_path: true,
             common_bits: 0,
             common_for: 0,
+            splits_of: vec![SplitsOf::EMPTY; ring],
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             proven: None,
@@ -679,6 +718,13 @@ impl Computation {
                     continue;
                 }
             }
+            if self.batches(n) {
+                let mut end = (n / BATCH + 1) * BATCH;
+                end = end.min(target).min(self.next_mask_check.max(n + 1));
+                if self.batch(g, end, stop) {
+                    continue;
+                }
+            }
             let v = match self.method {
                 Method::Plain => self.plain_value(g, n),
                 Method::Sparse => self.sparse_value(g, n),
@@ -710,6 +756,19 @@ impl Computation {
         self.speculate_from = from;
     }
 
+    /// Tests: sequential batches from heap `from` on, whatever the number of rare heaps.
+    #[cfg(test)]
+    pub(crate) fn force_batches_from(&mut self, from: usize) {
+        self.batch_from = from;
+        self.batch_min_rare = 0;
+    }
+
+    /// Tests: the mark stamps a few heaps before they wrap.
+    #[cfg(test)]
+    pub(crate) fn stamps_near_wrap(&mut self) {
+        self.stamp = Stamp::MAX - 20;
+    }
+
     /// Whether heap `n` starts a speculative batch: the sparse method with the scan
     /// strategy, enough threads, and heaps large enough for the work to be worth it.
     fn speculates(&self, n: usize) -> bool {
@@ -722,6 +781,99 @@ impl Computation {
             && n < self.next_mask_check
             && self.counts.len() <= MAX_SPECULATION_VALUE
             && rayon::current_num_threads() >= SPECULATION_THREADS
+    }
+
+    /// Whether heap `n` starts a batch ([`Computation::batch`]): the sparse method's general
+    /// path with many rare heaps.
+    fn batches(&self, n: usize) -> bool {
+        self.method == Method::Sparse
+            && self.mask != 0
+            && self.rules.tail & 4 == 0
+            && !self.small()
+            && self.rare.len() >= self.batch_min_rare
+            && n >= self.batch_from
+            && n < self.next_mask_check
+    }
+
+    /// Computes heaps `g.len()..end` in turn, with the marks of their far splits (rare part
+    /// `a`, other part `m − a` below the batch) made first, rare heap by rare heap: the
+    /// parts `m − a` of one rare heap's splits are then adjacent values, read once for
+    /// the whole batch, where heap by heap they are one cache line per rare heap (Officers:
+    /// 1,584 lines a heap, spread over the whole sequence). A heap with a rare value ends
+    /// the batch, since the later heaps' marks were made without it as a rare part; so
+    /// does a new largest value (the marks are sized for the values so far). Returns
+    /// false when nothing was computed.
+    fn batch<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
+        let start = g.len();
+        let len = end - start;
+        let base = self.prepare_batch_marks(len);
+        let size = self.mark.len();
+        {
+            let known: &[T] = &g[..start];
+            let (rare, rare_vals) = (&self.rare[1..], &self.rare_vals[1..]);
+            let unequal = self.rules.unequal;
+            let mmask = size - 1;
+            for &j in &self.pair_js {
+                for (&a, &va) in rare.iter().zip(rare_vals) {
+                    let a = a as usize;
+                    // Heaps n = m + j whose split with rare part a has m − a below the
+                    // batch: a < m and m − a < start.
+                    let lo = start.max(a + j + 1);
+                    let hi = end.min(a + start + j);
+                    if lo >= hi {
+                        if a + j + 1 >= end {
+                            break;
+                        }
+                        continue;
+                    }
+                    let parts = &known[lo - j - a..hi - j - a];
+                    let marks = &mut self.batch_marks[lo - start..hi - start];
+                    for (k, (&b, mark)) in parts.iter().zip(marks).enumerate() {
+                        let i = lo - start + k;
+                        if !(unequal && 2 * a == lo + k - j) {
+                            mark[(va ^ b.get()) as usize & mmask] = base + 1 + i as Stamp;
+                        }
+                    }
+                }
+            }
+        }
+        for n in start..end {
+            let i = n - start;
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            self.stamp = base + 1 + i as Stamp;
+            let v = match self.sparse_candidate(g, n, start) {
+                Ok(v) => v,
+                Err(c) => self.settle(g, n, c),
+            };
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            let Some(x) = T::put(v) else {
+                // Widening: the caller computes this heap again.
+                break;
+            };
+            g.push(x);
+            self.stats.batched += 1;
+            self.record(n, v);
+            self.watch(g);
+            if (v & self.mask).count_ones() & 1 == 0
+                || 2 * v as usize >= size
+                || (stop && self.proven.is_some())
+            {
+                break;
+            }
+        }
+        self.stamp = base + len as Stamp;
+        g.len() > start
+    }
+
+    /// Marks for `len` heaps of a batch, sized for the values so far, and the stamp
+    /// before the batch's (heap `i` of the batch marks with `base + 1 + i`).
+    fn prepare_batch_marks(&mut self, len: usize) -> Stamp {
+        let base = self.prepare_marks_for(self.counts.len() as u32, len);
+        let size = self.mark.len();
+        if self.batch_marks.len() < len || self.batch_marks[0].len() != size {
+            self.batch_marks = vec![vec![0; size]; len];
+        }
+        base
     }
 
     /// Computes heaps `g.len()..end` speculatively on all cores. One thread runs the cheap
@@ -739,20 +891,8 @@ impl Computation {
         let len = end - start;
         // Marks for every heap of the batch, sized for the values so far; a guess that
         // would need more ends the batch.
-        self.prepare_marks_for(self.counts.len() as u32);
+        let base = self.prepare_batch_marks(len);
         let size = self.mark.len();
-        if self.batch_marks.len() < len || self.batch_marks[0].len() != size {
-            self.batch_marks = vec![vec![0; size]; len];
-        }
-        if self.stamp > u32::MAX - len as u32 - 1 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.want.iter_mut().for_each(|m| *m = 0);
-            self.batch_marks
-                .iter_mut()
-                .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
-            self.stamp = 0;
-        }
-        let base = self.stamp;
         // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a below
         // the batch), which are nearly all of them; heap start + i marks with stamp
         // base + 1 + i.
@@ -765,7 +905,7 @@ impl Computation {
                 .enumerate()
                 .for_each(|(i, mark)| {
                     let n = start + i;
-                    let stamp = base + 1 + i as u32;
+                    let stamp = base + 1 + i as Stamp;
                     for &j in pair_js {
                         if j + 2 > n {
                             break;
@@ -792,7 +932,7 @@ impl Computation {
         for n in start..end {
             let i = n - start;
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
-            self.stamp = base + 1 + i as u32;
+            self.stamp = base + 1 + i as Stamp;
             let candidate = self.sparse_candidate(g, n, start);
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
             let (v, from) = match candidate {
@@ -812,7 +952,7 @@ impl Computation {
             g.push(x);
             guesses.push((v, from, all_targets.len()));
         }
-        self.stamp = base + len as u32;
+        self.stamp = base + len as Stamp;
         // 3. The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
         let rules = &self.rules;
         let pair_js = &self.pair_js;
@@ -821,7 +961,7 @@ impl Computation {
             .par_iter()
             .enumerate()
             .map_init(
-                || (vec![0u32; size], Vec::new()),
+                || (vec![0 as Stamp; size], Vec::new()),
                 |(want, pending), (i, &(_, from, to))| {
                     if from == to {
                         return (None, 0);
@@ -876,23 +1016,30 @@ impl Computation {
     }
 
     fn prepare_marks(&mut self) {
-        self.prepare_marks_for(self.counts.len() as u32);
+        self.prepare_marks_for(self.counts.len() as u32, 1);
     }
 
-    /// New mex marks for values below `max` (and their XORs).
-    fn prepare_marks_for(&mut self, max: u32) {
+    /// New mex marks for values below `max` (and their XORs), with stamps for `heaps`
+    /// heaps: `base + 1 ..= base + heaps`, where `base` is returned and the current stamp
+    /// is set to `base + 1`. When the stamps would wrap, every mark array is cleared.
+    fn prepare_marks_for(&mut self, max: u32, heaps: usize) -> Stamp {
         let size = (max.max(1)).next_power_of_two() as usize * 2;
         if self.mark.len() < size {
             self.mark = vec![0; size];
             self.want = vec![0; size];
             self.stamp = 0;
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
+        if usize::from(self.stamp) + heaps >= usize::from(Stamp::MAX) {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.want.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
+            self.batch_marks
+                .iter_mut()
+                .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
+            self.stamp = 0;
         }
+        let base = self.stamp;
+        self.stamp += 1;
+        base
     }
     #[inline]
     fn set(&mut self, v: u32) {
@@ -1020,21 +1167,30 @@ impl Computation {
     }
 
     fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        if self.small_path
-            && self.counts.len() <= 64
-            && self.mask != 0
-            && self.rules.tail == 0
-            && !self.triples
-        {
+        if self.small() {
             if let Some(v) = self.small_value(g, n) {
                 return v;
             }
         }
         self.prepare_marks();
-        let c = match self.sparse_candidate(g, n, 0) {
-            Ok(v) => return v,
-            Err(c) => c,
-        };
+        match self.sparse_candidate(g, n, 0) {
+            Ok(v) => v,
+            Err(c) => self.settle(g, n, c),
+        }
+    }
+
+    /// Whether the small path ([`Computation::small_value`]) computes the next values.
+    fn small(&self) -> bool {
+        self.small_path
+            && self.counts.len() <= 64
+            && self.mask != 0
+            && self.rules.tail == 0
+            && !self.triples
+    }
+
+    /// The value of heap `n` from its common candidate `c` and its targets (in
+    /// `self.targets` and `want`), by the strategy in use.
+    fn settle<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> u32 {
         let (value, steps) = match self.strategy {
             Strategy::Scan => self.settle_by_scan(g, n, c),
             Strategy::Targeted => self.settle_targeted(g, n, c),
@@ -1075,19 +1231,33 @@ impl Computation {
             }
         }
         // Splits with a rare part: every common option value of a split comes from these.
+        // Each size's marks are computed once, for the first heap that splits it, and so
+        // are its splits scanned so far (`found`).
+        let ring = self.splits_of.len() - 1;
+        let mut found = 0u64;
         for &j in &self.pair_js {
             if j + 2 > n {
                 break;
             }
             let m = n - j;
-            let r = rare_range(&self.rare, 0, m);
-            let (heaps, vals) = (&self.rare[r.clone()], &self.rare_vals[r]);
-            let below = &g[..m];
-            for (&a, &va) in heaps.iter().zip(vals) {
-                if !(unequal && 2 * a as usize == m) {
-                    marks |= 1 << ((va ^ below[m - a as usize].get()) & 63);
-                }
+            let slot = &mut self.splits_of[m & ring];
+            if slot.m != m || slot.mask != self.mask {
+                let r = rare_range(&self.rare, 0, m);
+                *slot = SplitsOf {
+                    m,
+                    mask: self.mask,
+                    rare_marks: rare_part_bits(
+                        &g[..m],
+                        unequal,
+                        &self.rare[r.clone()],
+                        &self.rare_vals[r],
+                    ),
+                    found: 0,
+                    scanned: 0,
+                };
             }
+            marks |= slot.rare_marks;
+            found |= slot.found;
         }
         let free = !marks & self.common_bits;
         if free == 0 {
@@ -1099,18 +1269,23 @@ impl Computation {
             return Some(c);
         }
         // The targets: from splits of two common parts, or the least one missing is the
-        // value.
+        // value. The scans of earlier heaps may have found them already.
         self.stats.checked += 1;
-        let mut found = 0u64;
         for &j in &self.pair_js {
-            if j + 2 > n {
-                break;
-            }
-            let steps = scan_bits(g, n - j, unequal, targets, &mut found);
-            self.stats.scan_steps += steps as u64;
             if targets & !found == 0 {
                 return Some(c);
             }
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let slot = &mut self.splits_of[m & ring];
+            let steps = scan_bits(g, m, unequal, targets & !found, slot);
+            self.stats.scan_steps += steps as u64;
+            found |= slot.found;
+        }
+        if targets & !found == 0 {
+            return Some(c);
         }
         self.stats.full_scans += 1;
         Some((targets & !found).trailing_zeros())
@@ -1232,11 +1407,9 @@ impl Computation {
         // 1. Splits from the middle (each step may find any target): finds most targets.
         let budget = need * self.tuning.scan_per_target;
         let j = self.pair_js.first().copied().unwrap_or(n);
-        let mut scanned = 0;
         if j + 2 <= n && budget > 0 {
             let left = scan(g, n - j, unequal, &mut self.want, stamp, need, 0, budget);
             self.stats.scan_steps += left.1 as u64;
-            scanned = left.1;
             steps += left.1;
             need = left.0;
             if need == 0 {
@@ -1270,52 +1443,43 @@ impl Computation {
             budget = self.tuning.target_budget;
         }
         // 3. Every split, until no target is missing; the value is the least target left.
+        // (From the ends, in blocks: the splits phase 1 looked at are looked at again, a
+        // small part of the work.)
         self.stats.full_scans += 1;
-        for k in 0..self.pair_js.len() {
-            let j = self.pair_js[k];
-            if j + 2 > n {
+        let mut pending = std::mem::take(&mut self.targets);
+        pending.retain(|&r| self.want[r as usize] == stamp);
+        for &j in &self.pair_js {
+            if j + 2 > n || pending.is_empty() {
                 break;
             }
-            // The first removal's splits resume where phase 1 stopped.
-            let from = if k == 0 { scanned } else { 0 };
-            let left = scan(
-                g,
-                n - j,
-                unequal,
-                &mut self.want,
-                stamp,
-                need,
-                from,
-                usize::MAX,
-            );
-            need = left.0;
-            steps += left.1;
-            if need == 0 {
-                return (c, Some(steps));
-            }
+            steps += scan_chunked(g, n - j, unequal, &mut self.want, stamp, &mut pending);
         }
-        let value = self
-            .targets
-            .iter()
-            .copied()
-            .find(|&r| self.want[r as usize] == stamp)
-            .unwrap_or(c);
-        (value, None)
+        let value = pending.first().copied();
+        pending.clear();
+        self.targets = pending;
+        match value {
+            Some(r) => (r, None),
+            None => (c, Some(steps)),
+        }
     }
 
     /// Now and then runs [`STRATEGY_TRIAL`] heaps with the other strategy and keeps the one
     /// that needed fewer steps (the values do not depend on it).
     fn choose_strategy(&mut self, steps: usize) {
         let t = &mut self.strategy_trial;
+        if t.count == 0 {
+            t.clock = Clock::start();
+        }
         t.sum += steps as u64;
         t.count += 1;
         if t.count < STRATEGY_TRIAL {
             return;
         }
         t.recent = t.sum / u64::from(t.count);
+        let cost = t.clock.cost(t.sum);
         if t.trying {
             // The other strategy has run its heaps: keep it only if it did better.
-            if t.sum >= t.before {
+            if cost >= t.before {
                 self.strategy = self.strategy.other();
             }
             t.trying = false;
@@ -1325,7 +1489,7 @@ impl Computation {
             t.wait -= 1;
         } else {
             // The last heaps are the yardstick; try the other strategy.
-            t.before = t.sum;
+            t.before = cost;
             t.trying = true;
             self.strategy = self.strategy.other();
         }
@@ -1389,6 +1553,13 @@ const SPECULATION_STEPS: u64 = 256;
 /// heap).
 const MAX_SPECULATION_VALUE: usize = 1 << 12;
 
+/// Heaps per batch of the sequential general path ([`Computation::batch`]).
+const BATCH: usize = 16;
+/// The least heap that starts a batch.
+const BATCH_FROM: usize = 1 << 10;
+/// The fewest rare heaps for batches (with few, the far marks are cheap anyway).
+const BATCH_MIN_RARE: usize = 64;
+
 /// Heaps per measurement when the strategies are compared.
 const STRATEGY_TRIAL: u32 = 2048;
 /// The most measurements between two trials of the other strategy.
@@ -1423,10 +1594,12 @@ impl Strategy {
 /// The state of the comparison of the two strategies.
 #[derive(Debug, Clone, Copy, Default)]
 struct StrategyTrial {
-    /// Steps and heaps of the current measurement.
+    /// Steps and heaps of the current measurement, and when it started.
     sum: u64,
     count: u32,
-    /// Whether the current measurement is of the other strategy, and the yardstick.
+    clock: Clock,
+    /// Whether the current measurement is of the other strategy, and the yardstick (its
+    /// cost: see [`Clock::cost`]).
     trying: bool,
     before: u64,
     /// Measurements to wait before the next trial, and the current gap.
@@ -1434,6 +1607,34 @@ struct StrategyTrial {
     gap: u32,
     /// Steps per heap in the last measurement.
     recent: u64,
+}
+
+/// When a measurement of [`StrategyTrial`] started. The strategies are compared by time
+/// (their steps cost differently: a step of the targeted search reads a value anywhere in
+/// the sequence, the scan reads adjacent values 16 or 32 at a time), except where the
+/// platform has no clock (WebAssembly in a browser), where the steps are the cost. The
+/// values never depend on it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    #[cfg(not(target_family = "wasm"))]
+    started: Option<std::time::Instant>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            #[cfg(not(target_family = "wasm"))]
+            started: Some(std::time::Instant::now()),
+        }
+    }
+    /// The cost of the measurement: nanoseconds since the start, or else `steps`.
+    fn cost(&self, steps: u64) -> u64 {
+        #[cfg(not(target_family = "wasm"))]
+        if let Some(t) = self.started {
+            return u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        }
+        steps
+    }
 }
 
 /// The indices in `rare` (increasing heaps; `rare[0]` is heap 0, which is never a part)
@@ -1464,8 +1665,8 @@ fn mark_rare_parts<T: Cell>(
     unequal: bool,
     heaps: &[u32],
     vals: &[u32],
-    mark: &mut [u32],
-    stamp: u32,
+    mark: &mut [Stamp],
+    stamp: Stamp,
 ) {
     let mmask = mark.len() - 1;
     if unequal && m.is_multiple_of(2) {
@@ -1481,6 +1682,11 @@ fn mark_rare_parts<T: Cell>(
     }
 }
 
+/// Stamps of the mex marks (`mark[v] == stamp`: `v` is marked for the current heap). Two
+/// bytes keep a batch's marks in the first-level cache; they wrap every 65,534 heaps, and
+/// then every mark array is cleared ([`Computation::prepare_marks_for`]).
+type Stamp = u16;
+
 /// `BIT[v] = 1 << v`.
 const BIT: [u64; 64] = {
     let mut t = [0u64; 64];
@@ -1492,10 +1698,60 @@ const BIT: [u64; 64] = {
     t
 };
 
-/// Scans the splits `a + b = m` from the middle outwards, OR-ing the bit of each value
-/// `g(a) ^ g(b)` (all below 64) into `found`, until `found` covers `targets` (checked every
-/// 32 splits) or the splits run out. Returns the number of splits looked at.
-fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, found: &mut u64) -> usize {
+/// The small path's record of the splits `a + b = m` of one heap size.
+#[derive(Debug, Clone, Copy)]
+struct SplitsOf {
+    /// The size (`usize::MAX`: none yet).
+    m: usize,
+    /// The mask that `rare_marks` is for.
+    mask: u32,
+    /// The values of the splits with a rare part, as bits.
+    rare_marks: u64,
+    /// The values of the splits scanned from the middle so far, as bits, and how many
+    /// splits that is.
+    found: u64,
+    scanned: usize,
+}
+
+impl SplitsOf {
+    const EMPTY: SplitsOf = SplitsOf {
+        m: usize::MAX,
+        mask: 0,
+        rare_marks: 0,
+        found: 0,
+        scanned: 0,
+    };
+}
+
+/// Slots of the small path's ring of split records: a power of two above the spread of
+/// the splitting removals, so that every size a heap splits has its own slot.
+fn splits_ring(pair_js: &[usize]) -> usize {
+    match (pair_js.first(), pair_js.last()) {
+        (Some(&lo), Some(&hi)) => (hi - lo + 1).next_power_of_two(),
+        _ => 1,
+    }
+}
+
+/// The values `g(a) ^ g(m − a)` (all below 64) of the splits of `m = below.len()` whose
+/// part `a` is one of the rare heaps `heaps` (values `vals`, all below `m`), as bits;
+/// the equal split is left out when the parts must differ.
+fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
+    let m = below.len();
+    let mut bits = 0u64;
+    for (&a, &va) in heaps.iter().zip(vals) {
+        let a = a as usize;
+        if !(unequal && 2 * a == m) {
+            bits |= BIT[((va ^ below[m - a].get()) & 63) as usize];
+        }
+    }
+    bits
+}
+
+/// Goes on scanning the splits `a + b = m` from the middle outwards where `splits` (the
+/// record of size `m`) stopped, OR-ing the bit of each value `g(a) ^ g(b)` (all below 64)
+/// into `splits.found`, until it covers `targets` (checked every 32 splits) or the splits
+/// run out. Returns the number of splits looked at.
+fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, splits: &mut SplitsOf) -> usize {
     let h = m / 2;
     if h == 0 {
         return 0;
@@ -1505,19 +1761,31 @@ fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, found: &mu
     let left = &g[1..=h];
     let right = &g[m - h..m];
     let skip = usize::from(unequal && m.is_multiple_of(2));
-    let mut f = *found;
-    let mut i = skip;
+    let mut f = splits.found;
+    let start = splits.scanned.max(skip);
+    let mut i = start;
     while i < h && targets & !f != 0 {
-        let end = (i + 32).min(h);
-        for (x, y) in left[h - end..h - i].iter().rev().zip(&right[i..end]) {
-            // A table rather than a shift: the compiler would vectorize the shifts with
-            // SSE2, which has no per-lane shift (measured slower).
-            f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+        let end = (i + BLOCK).min(h);
+        let blocks = (T::bytes(&left[h - end..h - i]), T::bytes(&right[i..end]));
+        if let (Some(l), Some(r)) = blocks {
+            if let (Ok(l), Ok(r)) = (l.try_into(), r.try_into()) {
+                f |= simd::xor_bits_reversed(l, r);
+                i = end;
+                continue;
+            }
+        }
+        {
+            for (x, y) in left[h - end..h - i].iter().rev().zip(&right[i..end]) {
+                // A table rather than a shift: the compiler would vectorize the shifts with
+                // SSE2, which has no per-lane shift (measured slower).
+                f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+            }
         }
         i = end;
     }
-    *found = f;
-    i - skip
+    splits.found = f;
+    splits.scanned = i;
+    i - start
 }
 
 /// Looks at every split `a + b = m` from the ends inwards (`a = 1, 2, …`) and clears
@@ -1532,8 +1800,8 @@ fn scan_chunked<T: Cell>(
     g: &[T],
     m: usize,
     unequal: bool,
-    want: &mut [u32],
-    stamp: u32,
+    want: &mut [Stamp],
+    stamp: Stamp,
     pending: &mut Vec<u32>,
 ) -> usize {
     let h = m / 2;
@@ -1544,21 +1812,15 @@ fn scan_chunked<T: Cell>(
     } else {
         h
     };
+    // (`want` has a power-of-two length above every value.)
     debug_assert!(want.len().is_power_of_two());
-    // `want` has a power-of-two length above every value: the mask is a no-op that spares
-    // the bounds check.
-    let wmask = want.len() - 1;
     let mut i = 0;
     while i < last && !pending.is_empty() {
         // Four splits per target still wanted, at least 32: the check of `pending` stays
         // a small part of the work, and few splits are looked at past the last target.
         let chunk = (4 * pending.len()).max(32).min(last - i);
         // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
-        let left = &g[i + 1..i + 1 + chunk];
-        let right = &g[m - i - chunk..m - i];
-        for (x, y) in left.iter().zip(right.iter().rev()) {
-            want[(x.get() ^ y.get()) as usize & wmask] = 0;
-        }
+        T::clear_xors(&g[i + 1..i + 1 + chunk], &g[m - i - chunk..m - i], want);
         i += chunk;
         pending.retain(|&r| want[r as usize] == stamp);
     }
@@ -1574,8 +1836,8 @@ fn scan<T: Cell>(
     g: &[T],
     m: usize,
     unequal: bool,
-    want: &mut [u32],
-    stamp: u32,
+    want: &mut [Stamp],
+    stamp: Stamp,
     mut need: usize,
     from: usize,
     budget: usize,

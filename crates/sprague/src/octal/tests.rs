@@ -368,6 +368,31 @@ fn speculative_batches_are_exact() {
 }
 
 #[test]
+fn sequential_batches_are_exact_and_stamps_wrap() {
+    // Batches from heap 40 (Officers' rare values end batches early; Grundy's game splits
+    // into unequal heaps), with the stamps of the marks made to wrap every 100 heaps,
+    // while stale stamps lie in every batch's marks.
+    for r in [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.356"),
+        Ruleset::grundy_game(),
+    ] {
+        let want = seq(&r, 2500, Method::Plain);
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_batches_from(40);
+        c.without_small_path();
+        for upto in (100..=2500).step_by(100) {
+            c.stamps_near_wrap();
+            c.extend_to(upto, &mut |_, _| {}).unwrap();
+        }
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        assert!(s.batched > 2000, "{}: {s:?}", r.name);
+    }
+}
+
+#[test]
 fn the_period_watch_stops_when_the_proof_is_complete() {
     // Kayles: preperiod 71, period 12; the proof needs g(0..2·71 + 2·12 + 2) = 168 values.
     let r = oct("0.77");

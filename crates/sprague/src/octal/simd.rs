@@ -1,0 +1,241 @@
+//! Vector kernels of the sparse method's inner loops, with plain fallbacks.
+//!
+//! The kernels use AVX2 where the processor has it (checked at run time, so one build
+//! runs everywhere) and otherwise a plain loop that computes the same thing; a test checks
+//! that both agree. They are the only `unsafe` code of the crate: each one is a
+//! `#[target_feature]` function called only after the feature was detected, and it reads
+//! only through the references it is given.
+
+/// Blocks of splits the kernels take at once.
+pub(super) const BLOCK: usize = 32;
+
+/// The set of values `left[BLOCK − 1 − k] ^ right[k]` (taken modulo 64), as bits: the
+/// values of 32 splits `a + b = m` when `left` holds `g(a)` for 32 consecutive `a` and
+/// `right` the matching `g(b)`, whose order is the reverse.
+#[inline]
+pub(super) fn xor_bits_reversed(left: &[u8; BLOCK], right: &[u8; BLOCK]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked above).
+            return unsafe { avx2::xor_bits_reversed(left, right) };
+        }
+    }
+    xor_bits_reversed_plain(left, right)
+}
+
+/// [`xor_bits_reversed`] without vector instructions.
+#[inline]
+pub(super) fn xor_bits_reversed_plain(left: &[u8; BLOCK], right: &[u8; BLOCK]) -> u64 {
+    left.iter()
+        .rev()
+        .zip(right)
+        .fold(0u64, |bits, (x, y)| bits | 1 << ((x ^ y) & 63))
+}
+
+/// Sets `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`
+/// (`left` and `right` of one length, `want` of a power-of-two length): the values of the
+/// splits `a + b = m` when `left` holds `g(a)` for consecutive `a` and `right` the matching
+/// `g(b)`, in the reverse order. Stores for every split, wanted or not: a store is cheaper
+/// than a branch on each.
+#[inline]
+pub(super) fn clear_xors_u16(left: &[u16], right: &[u16], want: &mut [u16]) {
+    assert!(left.len() == right.len() && want.len().is_power_of_two());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked above).
+            return unsafe { avx2::clear_xors_u16(left, right, want) };
+        }
+    }
+    clear_xors_plain(left, right, want);
+}
+
+/// [`clear_xors_u16`] for byte values.
+#[inline]
+pub(super) fn clear_xors_u8(left: &[u8], right: &[u8], want: &mut [u16]) {
+    assert!(left.len() == right.len() && want.len().is_power_of_two());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked above).
+            return unsafe { avx2::clear_xors_u8(left, right, want) };
+        }
+    }
+    clear_xors_plain(left, right, want);
+}
+
+/// The clear kernels without vector instructions (any width).
+#[inline]
+pub(super) fn clear_xors_plain<T: Copy + Into<u32>>(left: &[T], right: &[T], want: &mut [u16]) {
+    let wmask = want.len() - 1;
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        want[(x.into() ^ y.into()) as usize & wmask] = 0;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::BLOCK;
+    use std::arch::x86_64::*;
+
+    /// AVX2 form of [`super::xor_bits_reversed`]: reverse `left` (a byte shuffle in each
+    /// half and a swap of the halves), XOR, then for each group of four values a shift of
+    /// 1 by each of them in 64-bit lanes, OR-ed together.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn xor_bits_reversed(left: &[u8; BLOCK], right: &[u8; BLOCK]) -> u64 {
+        // SAFETY (loads): both references cover 32 readable bytes.
+        let (l, r) = unsafe {
+            (
+                _mm256_loadu_si256(left.as_ptr().cast()),
+                _mm256_loadu_si256(right.as_ptr().cast()),
+            )
+        };
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+            7, 6, 5, 4, 3, 2, 1, 0,
+        );
+        let l = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(l, reverse));
+        let x = _mm256_and_si256(_mm256_xor_si256(l, r), _mm256_set1_epi8(63));
+        let one = _mm256_set1_epi64x(1);
+        let lo = _mm256_castsi256_si128(x);
+        let hi = _mm256_extracti128_si256::<1>(x);
+        let bits = |v: __m128i| _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(v));
+        let a = _mm256_or_si256(
+            _mm256_or_si256(bits(lo), bits(_mm_srli_si128::<4>(lo))),
+            _mm256_or_si256(bits(_mm_srli_si128::<8>(lo)), bits(_mm_srli_si128::<12>(lo))),
+        );
+        let b = _mm256_or_si256(
+            _mm256_or_si256(bits(hi), bits(_mm_srli_si128::<4>(hi))),
+            _mm256_or_si256(bits(_mm_srli_si128::<8>(hi)), bits(_mm_srli_si128::<12>(hi))),
+        );
+        let v = _mm256_or_si256(a, b);
+        let v = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let v = _mm_or_si128(v, _mm_unpackhi_epi64(v, v));
+        _mm_cvtsi128_si64(v) as u64
+    }
+
+    /// AVX2 form of [`super::clear_xors_u16`]: 16 XORs at a time (`right` reversed by a
+    /// shuffle in each half and a swap of the halves), then the stores one by one.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn clear_xors_u16(left: &[u16], right: &[u16], want: &mut [u16]) {
+        const LANES: usize = 16;
+        let len = left.len().min(right.len());
+        let wmask = want.len() - 1;
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let mut xs = [0u16; LANES];
+        let mut k = 0;
+        while k + LANES <= len {
+            let l = &left[k..k + LANES];
+            let r = &right[len - k - LANES..len - k];
+            // SAFETY (loads, store): each slice covers 16 values (32 bytes).
+            unsafe {
+                let lv = _mm256_loadu_si256(l.as_ptr().cast());
+                let rv = _mm256_loadu_si256(r.as_ptr().cast());
+                let rv = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(rv, reverse));
+                _mm256_storeu_si256(xs.as_mut_ptr().cast(), _mm256_xor_si256(lv, rv));
+            }
+            for &x in &xs {
+                want[x as usize & wmask] = 0;
+            }
+            k += LANES;
+        }
+        super::clear_xors_plain(&left[k..len], &right[..len - k], want);
+    }
+
+    /// AVX2 form of [`super::clear_xors_u8`]: 32 XORs at a time.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn clear_xors_u8(left: &[u8], right: &[u8], want: &mut [u16]) {
+        const LANES: usize = 32;
+        let len = left.len().min(right.len());
+        let wmask = want.len() - 1;
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+            7, 6, 5, 4, 3, 2, 1, 0,
+        );
+        let mut xs = [0u8; LANES];
+        let mut k = 0;
+        while k + LANES <= len {
+            let l = &left[k..k + LANES];
+            let r = &right[len - k - LANES..len - k];
+            // SAFETY (loads, store): each slice covers 32 bytes.
+            unsafe {
+                let lv = _mm256_loadu_si256(l.as_ptr().cast());
+                let rv = _mm256_loadu_si256(r.as_ptr().cast());
+                let rv = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(rv, reverse));
+                _mm256_storeu_si256(xs.as_mut_ptr().cast(), _mm256_xor_si256(lv, rv));
+            }
+            for &x in &xs {
+                want[x as usize & wmask] = 0;
+            }
+            k += LANES;
+        }
+        super::clear_xors_plain(&left[k..len], &right[..len - k], want);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_and_plain_kernels_agree() {
+        // A simple generator: every byte value, and blocks with few distinct values.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..2000 {
+            let spread = [256u64, 64, 8, 2][round % 4];
+            let mut left = [0u8; BLOCK];
+            let mut right = [0u8; BLOCK];
+            for k in 0..BLOCK {
+                left[k] = (next() % spread) as u8;
+                right[k] = (next() % spread) as u8;
+            }
+            let want = (0..BLOCK).fold(0u64, |b, k| {
+                b | 1 << ((left[BLOCK - 1 - k] ^ right[k]) % 64)
+            });
+            assert_eq!(xor_bits_reversed_plain(&left, &right), want);
+            assert_eq!(xor_bits_reversed(&left, &right), want);
+        }
+    }
+
+    #[test]
+    fn clear_kernels_agree_with_the_plain_loop() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Lengths around the block sizes, values above the mask (they wrap).
+        for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 100] {
+            let l16: Vec<u16> = (0..len).map(|_| (next() % 3000) as u16).collect();
+            let r16: Vec<u16> = (0..len).map(|_| (next() % 3000) as u16).collect();
+            let mut a = vec![1u16; 2048];
+            let mut b = vec![1u16; 2048];
+            clear_xors_u16(&l16, &r16, &mut a);
+            clear_xors_plain(&l16, &r16, &mut b);
+            assert_eq!(a, b, "u16, length {len}");
+            for k in 0..len {
+                let x = (l16[k] ^ r16[len - 1 - k]) as usize & 2047;
+                assert_eq!(a[x], 0);
+            }
+            let l8: Vec<u8> = l16.iter().map(|&v| v as u8).collect();
+            let r8: Vec<u8> = r16.iter().map(|&v| v as u8).collect();
+            let mut a = vec![1u16; 128];
+            let mut b = vec![1u16; 128];
+            clear_xors_u8(&l8, &r8, &mut a);
+            clear_xors_plain(&l8, &r8, &mut b);
+            assert_eq!(a, b, "u8, length {len}");
+        }
+    }
+}
