@@ -32,11 +32,21 @@
 //!   3. if a target is not found within its budget, a scan of every split, which is the
 //!      definition: the targets it does not find are not option values.
 //! - **scan**: every split from the ends inwards, branch-free, until no target is missing
-//!   (best for Officers, whose witnesses are scarce and of many kinds).
+//!   (witnesses scarce and of many kinds, as in Officers).
+//!
+//! Which is faster depends on the game and the heap sizes; the computation times the
+//! other one now and then and keeps the faster.
 //!
 //! While every value is below 64 (most octal games), the marks are the bits of one word
 //! and both the marking and the scan are a few instructions a split
-//! (`Computation::small_value`).
+//! (`Computation::small_value`, with the vector kernels of [`super::simd`]). Each heap
+//! size's rare-part marks and scanned splits are remembered for the next heaps that split
+//! the same size (0.1777 splits `n − 2`, `n − 3` and `n − 4`: a third of the marks, and
+//! the scans of one heap serve the next two).
+//!
+//! With many rare heaps (Officers: 1,584), heaps are computed in batches of 16
+//! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
+//! marked first for all 16 heaps, rare heap by rare heap, which reads adjacent values.
 //!
 //! When the scan strategy needs many steps a heap and there are several threads, heaps are
 //! computed in speculative batches (`Computation::speculate`): the rare-part marks of
@@ -306,6 +316,8 @@ pub struct Computation {
     batch_min_rare: usize,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
+    /// A sequential batch's marks, heap after heap (`mark.len()` each).
+    batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
     triples: bool,
     /// Whether values below 64 take [`Computation::small_value`] (tests turn it off to
@@ -368,6 +380,7 @@ impl Computation {
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
+            batch_flat: Vec::new(),
             triples,
             small_path: true,
             common_bits: 0,
@@ -806,8 +819,14 @@ impl Computation {
     fn batch<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
         let start = g.len();
         let len = end - start;
-        let base = self.prepare_batch_marks(len);
+        let base = self.prepare_marks_for(self.counts.len() as u32, len);
         let size = self.mark.len();
+        // Rows a cache line longer than the marks: rows of a power-of-two length would
+        // map the same value of every heap to the same few cache sets.
+        let stride = size + 64 / std::mem::size_of::<Stamp>();
+        if self.batch_flat.len() != len * stride {
+            self.batch_flat = vec![0; len * stride];
+        }
         {
             let known: &[T] = &g[..start];
             let (rare, rare_vals) = (&self.rare[1..], &self.rare_vals[1..]);
@@ -827,25 +846,28 @@ impl Computation {
                         continue;
                     }
                     let parts = &known[lo - j - a..hi - j - a];
-                    let marks = &mut self.batch_marks[lo - start..hi - start];
-                    for (k, (&b, mark)) in parts.iter().zip(marks).enumerate() {
-                        let i = lo - start + k;
+                    let flat = &mut self.batch_flat[..];
+                    // Heap lo + k: row (lo + k − start)·stride, stamp base + 1 + (lo + k − start).
+                    let mut row = (lo - start) * stride;
+                    for (k, &b) in parts.iter().enumerate() {
                         if !(unequal && 2 * a == lo + k - j) {
-                            mark[(va ^ b.get()) as usize & mmask] = base + 1 + i as Stamp;
+                            let stamp = base + 1 + (lo + k - start) as Stamp;
+                            flat[row + ((va ^ b.get()) as usize & mmask)] = stamp;
                         }
+                        row += stride;
                     }
                 }
             }
         }
         for n in start..end {
             let i = n - start;
-            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            self.mark
+                .copy_from_slice(&self.batch_flat[i * stride..i * stride + size]);
             self.stamp = base + 1 + i as Stamp;
             let v = match self.sparse_candidate(g, n, start) {
                 Ok(v) => v,
                 Err(c) => self.settle(g, n, c),
             };
-            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
             let Some(x) = T::put(v) else {
                 // Widening: the caller computes this heap again.
                 break;
@@ -1035,6 +1057,7 @@ impl Computation {
             self.batch_marks
                 .iter_mut()
                 .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
+            self.batch_flat.iter_mut().for_each(|m| *m = 0);
             self.stamp = 0;
         }
         let base = self.stamp;
@@ -1568,14 +1591,14 @@ const MAX_STRATEGY_GAP: u32 = 64;
 /// How the sparse method settles the targets (rare values that only splits of two common
 /// parts can give). Which is faster depends on the game, so the computation tries the
 /// other one now and then and keeps the faster ([`Computation::choose_strategy`]).
-/// Measured (one quiet run, `octal_bench`): Officers at 10⁵ 0.82 s targeted, 0.66 s by
-/// scan; 0.16 0.10 s targeted, 0.20 s by scan.
+/// Measured (`octal_bench`, both forced): Officers to 10⁶ 6.5 s targeted, 6.9 s by scan,
+/// and left to choose, 6.5 s (it changes as the heaps grow).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Strategy {
     /// A short scan from the middle, a search by value lists, then every split: best
     /// when the values are few and a target has frequent witnesses (0.16, 0.1777).
     Targeted,
-    /// Every split from the ends, branch-free, until no target is missing: best when
+    /// Every split from the ends, branch-free, until no target is missing: good when
     /// witnesses are scarce and of many kinds (Officers). The small heaps hold the early,
     /// irregular values, so their splits reach more kinds of values than splits from the
     /// middle (Officers at 3·10⁵: 2,700 splits a heap against 4,000).
@@ -1737,6 +1760,11 @@ fn splits_ring(pair_js: &[usize]) -> usize {
 /// the equal split is left out when the parts must differ.
 fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
     let m = below.len();
+    if let Some(bytes) = T::bytes(below) {
+        if !(unequal && m.is_multiple_of(2)) {
+            return simd::rare_part_bits_u8(bytes, heaps, vals);
+        }
+    }
     let mut bits = 0u64;
     for (&a, &va) in heaps.iter().zip(vals) {
         let a = a as usize;
@@ -1751,7 +1779,13 @@ fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u3
 /// record of size `m`) stopped, OR-ing the bit of each value `g(a) ^ g(b)` (all below 64)
 /// into `splits.found`, until it covers `targets` (checked every 32 splits) or the splits
 /// run out. Returns the number of splits looked at.
-fn scan_bits<T: Cell>(g: &[T], m: usize, unequal: bool, targets: u64, splits: &mut SplitsOf) -> usize {
+fn scan_bits<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    targets: u64,
+    splits: &mut SplitsOf,
+) -> usize {
     let h = m / 2;
     if h == 0 {
         return 0;

@@ -74,6 +74,34 @@ pub(super) fn clear_xors_plain<T: Copy + Into<u32>>(left: &[T], right: &[T], wan
     }
 }
 
+/// The set of values `vals[k] ^ below[m − heaps[k]]` (taken modulo 64), `m = below.len()`,
+/// as bits: the values of the splits of `m` whose part `heaps[k]` (from 1 to `m − 1`,
+/// increasing) is a rare heap of value `vals[k]`.
+#[inline]
+pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u64 {
+    let m = below.len();
+    let len = heaps.len().min(vals.len());
+    // Heaps a ≤ m − 4 (m − a ≥ 4) go to the vector kernel, which reads the four bytes
+    // that end at m − a; the others are done here.
+    let vector = heaps[..len].partition_point(|&a| a as usize + 4 <= m);
+    let mut bits = 0u64;
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if vector >= 8 && m <= i32::MAX as usize && std::arch::is_x86_feature_detected!("avx2") {
+            let whole = vector / 8 * 8;
+            // SAFETY: AVX2 is present (checked above), and every heap a of
+            // `heaps[..whole]` has 1 ≤ a ≤ m − 4 and m < 2³¹.
+            bits = unsafe { avx2::rare_part_bits_u8(below, &heaps[..whole], &vals[..whole]) };
+            done = whole;
+        }
+    }
+    for (&a, &va) in heaps[done..len].iter().zip(&vals[done..len]) {
+        bits |= 1 << ((va ^ u32::from(below[m - a as usize])) & 63);
+    }
+    bits
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::BLOCK;
@@ -92,8 +120,8 @@ mod avx2 {
             )
         };
         let reverse = _mm256_setr_epi8(
-            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-            7, 6, 5, 4, 3, 2, 1, 0,
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
         );
         let l = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(l, reverse));
         let x = _mm256_and_si256(_mm256_xor_si256(l, r), _mm256_set1_epi8(63));
@@ -103,11 +131,17 @@ mod avx2 {
         let bits = |v: __m128i| _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(v));
         let a = _mm256_or_si256(
             _mm256_or_si256(bits(lo), bits(_mm_srli_si128::<4>(lo))),
-            _mm256_or_si256(bits(_mm_srli_si128::<8>(lo)), bits(_mm_srli_si128::<12>(lo))),
+            _mm256_or_si256(
+                bits(_mm_srli_si128::<8>(lo)),
+                bits(_mm_srli_si128::<12>(lo)),
+            ),
         );
         let b = _mm256_or_si256(
             _mm256_or_si256(bits(hi), bits(_mm_srli_si128::<4>(hi))),
-            _mm256_or_si256(bits(_mm_srli_si128::<8>(hi)), bits(_mm_srli_si128::<12>(hi))),
+            _mm256_or_si256(
+                bits(_mm_srli_si128::<8>(hi)),
+                bits(_mm_srli_si128::<12>(hi)),
+            ),
         );
         let v = _mm256_or_si256(a, b);
         let v = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
@@ -153,8 +187,8 @@ mod avx2 {
         let len = left.len().min(right.len());
         let wmask = want.len() - 1;
         let reverse = _mm256_setr_epi8(
-            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-            7, 6, 5, 4, 3, 2, 1, 0,
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
         );
         let mut xs = [0u8; LANES];
         let mut k = 0;
@@ -174,6 +208,47 @@ mod avx2 {
             k += LANES;
         }
         super::clear_xors_plain(&left[k..len], &right[..len - k], want);
+    }
+
+    /// AVX2 form of [`super::rare_part_bits_u8`], eight heaps at a time: a gather of the
+    /// four bytes that end at each `m − a` (the top byte is `g(m − a)`), an XOR, and a
+    /// shift of 1 by each value in 64-bit lanes.
+    ///
+    /// # Safety
+    /// Every heap `a` of `heaps` has `4 ≤ m − a < m` (`m = below.len()`, below 2³¹), and
+    /// `heaps` and `vals` have one length, a multiple of 8.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u64 {
+        let last = _mm256_set1_epi32(below.len() as i32 - 4);
+        let one = _mm256_set1_epi64x(1);
+        let six_bits = _mm256_set1_epi32(63);
+        let mut acc = _mm256_setzero_si256();
+        for (a, v) in heaps.chunks_exact(8).zip(vals.chunks_exact(8)) {
+            // SAFETY: each chunk holds 8 values (32 bytes); the gathered bytes
+            // m − a − 3 ..= m − a lie in `below` (the caller's promise).
+            let x = unsafe {
+                let a = _mm256_loadu_si256(a.as_ptr().cast());
+                let v = _mm256_loadu_si256(v.as_ptr().cast());
+                let at = _mm256_sub_epi32(last, a);
+                let b = _mm256_i32gather_epi32::<1>(
+                    below.as_ptr().cast(),
+                    _mm256_add_epi32(at, _mm256_set1_epi32(1)),
+                );
+                _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi32::<24>(b), v), six_bits)
+            };
+            let lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(x));
+            let hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256::<1>(x));
+            acc = _mm256_or_si256(
+                acc,
+                _mm256_or_si256(_mm256_sllv_epi64(one, lo), _mm256_sllv_epi64(one, hi)),
+            );
+        }
+        let v = _mm_or_si128(
+            _mm256_castsi256_si128(acc),
+            _mm256_extracti128_si256::<1>(acc),
+        );
+        let v = _mm_or_si128(v, _mm_unpackhi_epi64(v, v));
+        _mm_cvtsi128_si64(v) as u64
     }
 }
 
@@ -204,6 +279,29 @@ mod tests {
             });
             assert_eq!(xor_bits_reversed_plain(&left, &right), want);
             assert_eq!(xor_bits_reversed(&left, &right), want);
+        }
+    }
+
+    #[test]
+    fn rare_part_kernel_agrees_with_the_plain_loop() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for m in [2usize, 5, 9, 12, 40, 300, 5000] {
+            let below: Vec<u8> = (0..m).map(|_| (next() % 64) as u8).collect();
+            for density in [1u64, 3, 10] {
+                // Increasing heaps 1..m, each with probability 1/density, up to m − 1.
+                let heaps: Vec<u32> = (1..m as u32).filter(|_| next() % density == 0).collect();
+                let vals: Vec<u32> = heaps.iter().map(|_| (next() % 64) as u32).collect();
+                let want = heaps.iter().zip(&vals).fold(0u64, |b, (&a, &v)| {
+                    b | 1 << ((v ^ u32::from(below[m - a as usize])) & 63)
+                });
+                assert_eq!(rare_part_bits_u8(&below, &heaps, &vals), want, "m {m}");
+            }
         }
     }
 
