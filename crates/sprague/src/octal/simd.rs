@@ -149,53 +149,47 @@ mod avx2 {
         _mm_cvtsi128_si64(v) as u64
     }
 
-    /// AVX2 form of [`super::clear_xors_u16`]: 16 XORs at a time (`right` reversed by a
-    /// shuffle in each half and a swap of the halves), then the stores one by one.
+    /// AVX2 form of [`super::clear_xors_u16`]: 16 XORs at a time.
     #[target_feature(enable = "avx2")]
     pub(super) fn clear_xors_u16(left: &[u16], right: &[u16], want: &mut [u16]) {
-        const LANES: usize = 16;
-        let len = left.len().min(right.len());
-        let wmask = want.len() - 1;
+        // Reverses the 16-bit values of each half.
         let reverse = _mm256_setr_epi8(
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
             7, 4, 5, 2, 3, 0, 1,
         );
-        let mut xs = [0u16; LANES];
-        let mut k = 0;
-        while k + LANES <= len {
-            let l = &left[k..k + LANES];
-            let r = &right[len - k - LANES..len - k];
-            // SAFETY (loads, store): each slice covers 16 values (32 bytes).
-            unsafe {
-                let lv = _mm256_loadu_si256(l.as_ptr().cast());
-                let rv = _mm256_loadu_si256(r.as_ptr().cast());
-                let rv = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(rv, reverse));
-                _mm256_storeu_si256(xs.as_mut_ptr().cast(), _mm256_xor_si256(lv, rv));
-            }
-            for &x in &xs {
-                want[x as usize & wmask] = 0;
-            }
-            k += LANES;
-        }
-        super::clear_xors_plain(&left[k..len], &right[..len - k], want);
+        clear_xors::<u16, 16>(left, right, want, reverse);
     }
 
     /// AVX2 form of [`super::clear_xors_u8`]: 32 XORs at a time.
     #[target_feature(enable = "avx2")]
     pub(super) fn clear_xors_u8(left: &[u8], right: &[u8], want: &mut [u16]) {
-        const LANES: usize = 32;
-        let len = left.len().min(right.len());
-        let wmask = want.len() - 1;
+        // Reverses the bytes of each half.
         let reverse = _mm256_setr_epi8(
             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
             6, 5, 4, 3, 2, 1, 0,
         );
-        let mut xs = [0u8; LANES];
+        clear_xors::<u8, 32>(left, right, want, reverse);
+    }
+
+    /// The clear kernels, `LANES` values of `T` (32 bytes) at a time: `right` reversed by
+    /// `reverse` (a shuffle within each half) and a swap of the halves, the XORs, then
+    /// the stores one by one.
+    #[target_feature(enable = "avx2")]
+    fn clear_xors<T: Copy + Default + Into<u32>, const LANES: usize>(
+        left: &[T],
+        right: &[T],
+        want: &mut [u16],
+        reverse: __m256i,
+    ) {
+        const { assert!(LANES * std::mem::size_of::<T>() == 32) };
+        let len = left.len().min(right.len());
+        let wmask = want.len() - 1;
+        let mut xs = [T::default(); LANES];
         let mut k = 0;
         while k + LANES <= len {
             let l = &left[k..k + LANES];
             let r = &right[len - k - LANES..len - k];
-            // SAFETY (loads, store): each slice covers 32 bytes.
+            // SAFETY (loads, store): each slice, and `xs`, covers 32 bytes (checked above).
             unsafe {
                 let lv = _mm256_loadu_si256(l.as_ptr().cast());
                 let rv = _mm256_loadu_si256(r.as_ptr().cast());
@@ -203,7 +197,7 @@ mod avx2 {
                 _mm256_storeu_si256(xs.as_mut_ptr().cast(), _mm256_xor_si256(lv, rv));
             }
             for &x in &xs {
-                want[x as usize & wmask] = 0;
+                want[x.into() as usize & wmask] = 0;
             }
             k += LANES;
         }
