@@ -27,4 +27,7 @@ pub mod problems;
 pub mod retrograde;
 pub mod value;
 
+#[cfg(test)]
+pub(crate) mod test_rng;
+
 pub use error::{Error, Result};

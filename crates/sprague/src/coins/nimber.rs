@@ -233,13 +233,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_plain_recursion() {
-        let mut s = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         for k in 0..4000 {
             // Mix full-width values with ones confined to each subfield.
             let width = [8, 16, 32, 64][k % 4];

@@ -1800,19 +1800,19 @@ fn scan_bits<T: Cell>(
     let mut i = start;
     while i < h && targets & !f != 0 {
         let end = (i + BLOCK).min(h);
-        let blocks = (T::bytes(&left[h - end..h - i]), T::bytes(&right[i..end]));
-        if let (Some(l), Some(r)) = blocks {
-            if let (Ok(l), Ok(r)) = (l.try_into(), r.try_into()) {
-                f |= simd::xor_bits_reversed(l, r);
-                i = end;
-                continue;
-            }
-        }
-        {
-            for (x, y) in left[h - end..h - i].iter().rev().zip(&right[i..end]) {
-                // A table rather than a shift: the compiler would vectorize the shifts with
-                // SSE2, which has no per-lane shift (measured slower).
-                f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+        let (l, r) = (&left[h - end..h - i], &right[i..end]);
+        // A whole block of byte values goes to the vector kernel.
+        match (
+            T::bytes(l).map(<&[u8; BLOCK]>::try_from),
+            T::bytes(r).map(<&[u8; BLOCK]>::try_from),
+        ) {
+            (Some(Ok(l)), Some(Ok(r))) => f |= simd::xor_bits_reversed(l, r),
+            _ => {
+                for (x, y) in l.iter().rev().zip(r) {
+                    // A table rather than a shift: the compiler would vectorize the shifts
+                    // with SSE2, which has no per-lane shift (measured slower).
+                    f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+                }
             }
         }
         i = end;

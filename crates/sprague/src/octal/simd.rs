@@ -6,6 +6,13 @@
 //! `#[target_feature]` function called only after the feature was detected, and it reads
 //! only through the references it is given.
 
+/// Whether the AVX2 kernels can run here (the answer is cached by the standard library).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
 /// Blocks of splits the kernels take at once.
 pub(super) const BLOCK: usize = 32;
 
@@ -15,11 +22,9 @@ pub(super) const BLOCK: usize = 32;
 #[inline]
 pub(super) fn xor_bits_reversed(left: &[u8; BLOCK], right: &[u8; BLOCK]) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is present (checked above).
-            return unsafe { avx2::xor_bits_reversed(left, right) };
-        }
+    if avx2() {
+        // SAFETY: AVX2 is present (checked above).
+        return unsafe { avx2::xor_bits_reversed(left, right) };
     }
     xor_bits_reversed_plain(left, right)
 }
@@ -42,11 +47,9 @@ pub(super) fn xor_bits_reversed_plain(left: &[u8; BLOCK], right: &[u8; BLOCK]) -
 pub(super) fn clear_xors_u16(left: &[u16], right: &[u16], want: &mut [u16]) {
     assert!(left.len() == right.len() && want.len().is_power_of_two());
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is present (checked above).
-            return unsafe { avx2::clear_xors_u16(left, right, want) };
-        }
+    if avx2() {
+        // SAFETY: AVX2 is present (checked above).
+        return unsafe { avx2::clear_xors_u16(left, right, want) };
     }
     clear_xors_plain(left, right, want);
 }
@@ -56,11 +59,9 @@ pub(super) fn clear_xors_u16(left: &[u16], right: &[u16], want: &mut [u16]) {
 pub(super) fn clear_xors_u8(left: &[u8], right: &[u8], want: &mut [u16]) {
     assert!(left.len() == right.len() && want.len().is_power_of_two());
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is present (checked above).
-            return unsafe { avx2::clear_xors_u8(left, right, want) };
-        }
+    if avx2() {
+        // SAFETY: AVX2 is present (checked above).
+        return unsafe { avx2::clear_xors_u8(left, right, want) };
     }
     clear_xors_plain(left, right, want);
 }
@@ -88,7 +89,7 @@ pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u6
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
     {
-        if vector >= 8 && m <= i32::MAX as usize && std::arch::is_x86_feature_detected!("avx2") {
+        if vector >= 8 && m <= i32::MAX as usize && avx2() {
             let whole = vector / 8 * 8;
             // SAFETY: AVX2 is present (checked above), and every heap a of
             // `heaps[..whole]` has 1 ≤ a ≤ m − 4 and m < 2³¹.
@@ -249,17 +250,12 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::xorshift;
 
     #[test]
     fn vector_and_plain_kernels_agree() {
         // A simple generator: every byte value, and blocks with few distinct values.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for round in 0..2000 {
             let spread = [256u64, 64, 8, 2][round % 4];
             let mut left = [0u8; BLOCK];
@@ -278,18 +274,14 @@ mod tests {
 
     #[test]
     fn rare_part_kernel_agrees_with_the_plain_loop() {
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1234_5678_9ABC_DEF1u64);
         for m in [2usize, 5, 9, 12, 40, 300, 5000] {
             let below: Vec<u8> = (0..m).map(|_| (next() % 64) as u8).collect();
             for density in [1u64, 3, 10] {
                 // Increasing heaps 1..m, each with probability 1/density, up to m − 1.
-                let heaps: Vec<u32> = (1..m as u32).filter(|_| next() % density == 0).collect();
+                let heaps: Vec<u32> = (1..m as u32)
+                    .filter(|_| next().is_multiple_of(density))
+                    .collect();
                 let vals: Vec<u32> = heaps.iter().map(|_| (next() % 64) as u32).collect();
                 let want = heaps.iter().zip(&vals).fold(0u64, |b, (&a, &v)| {
                     b | 1 << ((v ^ u32::from(below[m - a as usize])) & 63)
@@ -301,13 +293,7 @@ mod tests {
 
     #[test]
     fn clear_kernels_agree_with_the_plain_loop() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         // Lengths around the block sizes, values above the mask (they wrap).
         for len in [0usize, 1, 15, 16, 17, 31, 32, 33, 100] {
             let l16: Vec<u16> = (0..len).map(|_| (next() % 3000) as u16).collect();
