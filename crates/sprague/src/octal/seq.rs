@@ -267,6 +267,8 @@ pub struct Stats {
     pub speculated: u64,
     /// Heaps computed in sequential batches ([`Computation::batch`]).
     pub batched: u64,
+    /// Speculative batches whose far marks were made while the batch before was checked.
+    pub marked_ahead: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
@@ -316,6 +318,9 @@ pub struct Computation {
     batch_min_rare: usize,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
+    /// The next speculative batch, when its far marks are in `batch_marks` already (made
+    /// while the batch before it was checked).
+    marked_ahead: Option<MarkedAhead>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
@@ -380,6 +385,7 @@ impl Computation {
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
+            marked_ahead: None,
             batch_flat: Vec::new(),
             triples,
             small_path: true,
@@ -718,16 +724,15 @@ impl Computation {
                 progress(n as u64, target as u64 - 1);
             }
             if self.speculates(n) {
-                // A batch up to the next multiple of SPECULATION_BATCH (so the periodic
-                // chores above keep their places) and before the next mask check.
-                let mut end = (n / SPECULATION_BATCH + 1) * SPECULATION_BATCH;
-                end = end.min(target).min(self.next_mask_check.max(n + 1));
-                // On a worker thread of the pool, so that the batch's parallel loops are
-                // shared with the other workers directly (from outside the pool, each loop
-                // would be handed to the pool and the caller put to sleep and woken).
+                // Batches up to the next periodic chore above (progress, partners) and
+                // before the next mask check, on a worker thread of the pool, so that
+                // their parallel loops are shared with the other workers directly (from
+                // outside the pool, each loop would be handed to the pool and the caller
+                // put to sleep and woken).
+                let limit = ((n | 0xFFFF) + 1).min(target);
                 let this = &mut *self;
                 let vals = &mut *g;
-                if rayon::scope(move |_| this.speculate(vals, end, stop)) {
+                if rayon::scope(move |_| this.speculate_until(vals, limit, stop)) {
                     continue;
                 }
             }
@@ -780,6 +785,7 @@ impl Computation {
     #[cfg(test)]
     pub(crate) fn stamps_near_wrap(&mut self) {
         self.stamp = Stamp::MAX - 20;
+        self.marked_ahead = None;
     }
 
     /// Whether heap `n` starts a speculative batch: the sparse method with the scan
@@ -787,11 +793,18 @@ impl Computation {
     fn speculates(&self, n: usize) -> bool {
         self.method == Method::Sparse
             && self.strategy == Strategy::Scan
-            && self.strategy_trial.recent >= SPECULATION_STEPS
-            && self.mask != 0
-            && self.rules.tail & 4 == 0
+            && self.speculation_pays()
             && n >= self.speculate_from
             && n < self.next_mask_check
+    }
+
+    /// Whether the heaps are costly enough to check, and the threads many enough, for
+    /// speculative batches to pay. Then the scan strategy is kept without trials of the
+    /// other: it runs on every core, the targeted search on one.
+    fn speculation_pays(&self) -> bool {
+        self.strategy_trial.recent >= SPECULATION_STEPS
+            && self.mask != 0
+            && self.rules.tail & 4 == 0
             && self.counts.len() <= MAX_SPECULATION_VALUE
             && rayon::current_num_threads() >= SPECULATION_THREADS
     }
@@ -898,6 +911,23 @@ impl Computation {
         base
     }
 
+    /// Speculative batches ([`Computation::speculate`]) one after the other while they
+    /// apply, up to heap `limit`. Returns false when nothing was committed.
+    fn speculate_until<T: Cell>(&mut self, g: &mut Vec<T>, limit: usize, stop: bool) -> bool {
+        let start = g.len();
+        loop {
+            let n = g.len();
+            if n >= limit || !self.speculates(n) || (stop && self.proven.is_some()) {
+                break;
+            }
+            let end = self.speculation_end(n, limit);
+            if !self.speculate(g, end, limit, stop) {
+                break;
+            }
+        }
+        g.len() > start
+    }
+
     /// Computes heaps `g.len()..end` speculatively on all cores. One thread runs the cheap
     /// part of each heap in turn ([`Computation::sparse_candidate`]) and guesses that every
     /// target has a witness, so that the value is the common candidate `c`; then the
@@ -908,45 +938,47 @@ impl Computation {
     /// were made from a wrong value and are dropped. So the result is exactly the
     /// sequential one. Returns false when nothing was committed (the caller then computes
     /// the heap alone).
-    fn speculate<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
+    fn speculate<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        end: usize,
+        target: usize,
+        stop: bool,
+    ) -> bool {
         let start = g.len();
         let len = end - start;
         // Marks for every heap of the batch, sized for the values so far; a guess that
         // would need more ends the batch.
-        let base = self.prepare_batch_marks(len);
+        let size_needed = mark_size(self.counts.len() as u32);
+        let base = match self.marked_ahead.take() {
+            Some(ahead)
+                if ahead.start == start
+                    && ahead.end == end
+                    && ahead.size == self.mark.len()
+                    && size_needed <= ahead.size =>
+            {
+                self.stats.marked_ahead += 1;
+                #[cfg(test)]
+                self.check_marked_ahead(&g[..start], len, ahead.base);
+                ahead.base
+            }
+            _ => {
+                let base = self.prepare_batch_marks(len);
+                // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a
+                // below the batch), which are nearly all of them.
+                mark_far_parts(
+                    &g[..start],
+                    &self.rare,
+                    &self.rare_vals,
+                    &self.pair_js,
+                    self.rules.unequal,
+                    &mut self.batch_marks[..len],
+                    base,
+                );
+                base
+            }
+        };
         let size = self.mark.len();
-        // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a below
-        // the batch), which are nearly all of them; heap start + i marks with stamp
-        // base + 1 + i.
-        {
-            let (rare, rare_vals) = (&self.rare, &self.rare_vals);
-            let (pair_js, unequal) = (&self.pair_js, self.rules.unequal);
-            let known: &[T] = &g[..start];
-            self.batch_marks[..len]
-                .par_iter_mut()
-                .enumerate()
-                .for_each(|(i, mark)| {
-                    let n = start + i;
-                    let stamp = base + 1 + i as Stamp;
-                    for &j in pair_js {
-                        if j + 2 > n {
-                            break;
-                        }
-                        let m = n - j;
-                        // Rare parts a with m − start < a < m.
-                        let r = rare_range(rare, (m + 1).saturating_sub(start), m);
-                        mark_rare_parts(
-                            known,
-                            m,
-                            unequal,
-                            &rare[r.clone()],
-                            &rare_vals[r],
-                            mark,
-                            stamp,
-                        );
-                    }
-                });
-        }
         // 2. In turn: the other marks and the guess, on each heap's own marks.
         // Per heap: the guess, and its targets (a range of `all_targets`), if any.
         let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
@@ -975,42 +1007,86 @@ impl Computation {
             guesses.push((v, from, all_targets.len()));
         }
         self.stamp = base + len as Stamp;
-        // 3. The checks, in parallel. `None`: the guess holds; `Some(r)`: the value is r.
+        // The next batch, whose far marks are made beside the checks (from the guesses,
+        // so only if all of them hold), if nothing before it would change the marks: a
+        // mask check, a wider array, the end, or stamps that would wrap.
+        let next_end = self.speculation_end(end, target);
+        let ahead = (guesses.len() == len
+            && end < target
+            && end < self.next_mask_check
+            && next_end - end <= self.batch_marks.len()
+            && usize::from(self.stamp) + (next_end - end) < usize::from(Stamp::MAX))
+        .then_some(MarkedAhead {
+            start: end,
+            end: next_end,
+            base: self.stamp,
+            size,
+        });
+        // 3. In parallel: the checks (`None`: the guess holds; `Some(r)`: the value is r),
+        // and the next batch's far marks.
         let rules = &self.rules;
         let pair_js = &self.pair_js;
         let shared: &[T] = g;
-        let checks: Vec<(Option<u32>, usize)> = guesses
-            .par_iter()
-            .enumerate()
-            .map_init(
-                || (vec![0 as Stamp; size], Vec::new()),
-                |(want, pending), (i, &(_, from, to))| {
-                    if from == to {
-                        return (None, 0);
-                    }
-                    let n = start + i;
-                    pending.clear();
-                    pending.extend_from_slice(&all_targets[from..to]);
-                    for &r in pending.iter() {
-                        want[r as usize] = 1;
-                    }
-                    let mut steps = 0;
-                    for &j in pair_js {
-                        if j + 2 > n || pending.is_empty() {
-                            break;
-                        }
-                        steps += scan_chunked(shared, n - j, rules.unequal, want, 1, pending);
-                    }
-                    let wrong = pending.first().copied();
-                    for &r in pending.iter() {
-                        want[r as usize] = 0;
-                    }
-                    (wrong, steps)
-                },
-            )
-            .collect();
+        let (rare, rare_vals) = (&self.rare, &self.rare_vals);
+        let batch_marks = &mut self.batch_marks;
+        let (checks, ()) = rayon::join(
+            || -> Vec<(Option<u32>, usize)> {
+                // One heap per task: a few heaps' scans take most of a batch's time, and
+                // without it they would share a task, leaving a thread idle at the end.
+                guesses
+                    .par_iter()
+                    .with_max_len(1)
+                    .enumerate()
+                    .map_init(
+                        || (vec![0 as Stamp; size], Vec::new()),
+                        |(want, pending), (i, &(_, from, to))| {
+                            if from == to {
+                                return (None, 0);
+                            }
+                            let n = start + i;
+                            pending.clear();
+                            pending.extend_from_slice(&all_targets[from..to]);
+                            for &r in pending.iter() {
+                                want[r as usize] = 1;
+                            }
+                            let mut steps = 0;
+                            for &j in pair_js {
+                                if j + 2 > n || pending.is_empty() {
+                                    break;
+                                }
+                                steps +=
+                                    scan_chunked(shared, n - j, rules.unequal, want, 1, pending);
+                            }
+                            let wrong = pending.first().copied();
+                            for &r in pending.iter() {
+                                want[r as usize] = 0;
+                            }
+                            (wrong, steps)
+                        },
+                    )
+                    .collect()
+            },
+            || {
+                if let Some(a) = &ahead {
+                    mark_far_parts(
+                        shared,
+                        rare,
+                        rare_vals,
+                        pair_js,
+                        rules.unequal,
+                        &mut batch_marks[..a.end - a.start],
+                        a.base,
+                    );
+                }
+            },
+        );
+        if let Some(a) = &ahead {
+            // The stamps are taken whether or not the marks are used.
+            self.stamp = a.base + (a.end - a.start) as Stamp;
+        }
         // 4. Commit in order, up to the first wrong guess.
         g.truncate(start);
+        let mut all_right = true;
         for (i, (&(guess, from, to), &(wrong, steps))) in guesses.iter().zip(&checks).enumerate() {
             let n = start + i;
             self.stats.scan_steps += steps as u64;
@@ -1031,10 +1107,50 @@ impl Computation {
             self.record(n, v);
             self.watch(g);
             if wrong.is_some() || (stop && self.proven.is_some()) {
+                all_right = false;
                 break;
             }
         }
+        if all_right && g.len() == end {
+            self.marked_ahead = ahead;
+        }
         g.len() > start
+    }
+
+    /// Tests: the marks made ahead for a batch of `len` heaps from `known.len()` (stamps
+    /// from `base + 1`) are the ones made now from the values committed.
+    #[cfg(test)]
+    fn check_marked_ahead<T: Cell>(&self, known: &[T], len: usize, base: Stamp) {
+        let mut fresh = vec![vec![0; self.mark.len()]; len];
+        mark_far_parts(
+            known,
+            &self.rare,
+            &self.rare_vals,
+            &self.pair_js,
+            self.rules.unequal,
+            &mut fresh,
+            base,
+        );
+        for (i, (made, now)) in self.batch_marks.iter().zip(&fresh).enumerate() {
+            let stamp = base + 1 + i as Stamp;
+            for (v, (&x, &y)) in made.iter().zip(now).enumerate() {
+                assert_eq!(
+                    x == stamp,
+                    y == stamp,
+                    "heap {}: value {v} marked ahead or not",
+                    known.len() + i
+                );
+            }
+        }
+    }
+
+    /// The end of a speculative batch from heap `n`: the next multiple of
+    /// [`SPECULATION_BATCH`] (so the periodic chores of [`Computation::run`] keep their
+    /// places), at most `target`, and not past the next mask check.
+    fn speculation_end(&self, n: usize, target: usize) -> usize {
+        ((n / SPECULATION_BATCH + 1) * SPECULATION_BATCH)
+            .min(target)
+            .min(self.next_mask_check.max(n + 1))
     }
 
     fn prepare_marks(&mut self) {
@@ -1045,7 +1161,10 @@ impl Computation {
     /// heaps: `base + 1 ..= base + heaps`, where `base` is returned and the current stamp
     /// is set to `base + 1`. When the stamps would wrap, every mark array is cleared.
     fn prepare_marks_for(&mut self, max: u32, heaps: usize) -> Stamp {
-        let size = (max.max(1)).next_power_of_two() as usize * 2;
+        // Marks made ahead for a speculative batch are only used by the batch that comes
+        // right after the one that made them; these marks come between.
+        self.marked_ahead = None;
+        let size = mark_size(max);
         if self.mark.len() < size {
             self.mark = vec![0; size];
             self.want = vec![0; size];
@@ -1233,9 +1352,7 @@ impl Computation {
     fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
         if self.common_for != self.mask {
             // Bit v: v is common (odd popcount under the mask).
-            self.common_bits = (0..64u32)
-                .filter(|v| (v & self.mask).count_ones() & 1 == 1)
-                .fold(0u64, |b, v| b | 1 << v);
+            self.common_bits = common_low_bits(self.mask);
             self.common_for = self.mask;
         }
         let unequal = self.rules.unequal;
@@ -1371,23 +1488,73 @@ impl Computation {
         // values are marked). Rare values below `c` still unmarked (the targets) may come
         // from splits of two common parts; the value is the least target that does not,
         // or `c`.
-        let mut c = 0u32;
         self.targets.clear();
-        loop {
-            if self.mark[c as usize] != stamp {
-                if (c & mask).count_ones() & 1 == 1 {
-                    break;
+        let c = if self.mark.len() >= 64 {
+            self.candidate_by_blocks()
+        } else {
+            let mut c = 0u32;
+            loop {
+                if self.mark[c as usize] != stamp {
+                    if (c & mask).count_ones() & 1 == 1 {
+                        break;
+                    }
+                    self.targets.push(c);
+                    self.want[c as usize] = stamp;
                 }
-                self.targets.push(c);
-                self.want[c as usize] = stamp;
+                c += 1;
             }
-            c += 1;
-        }
+            c
+        };
         if self.targets.is_empty() {
             return Ok(c);
         }
         self.stats.checked += 1;
         Err(c)
+    }
+
+    /// The least unmarked common value, with the unmarked rare values below it pushed
+    /// to `targets` (and wanted), 64 values at a time: the marks of a block become a
+    /// word of bits (a comparison the compiler does many lanes at a time), and the
+    /// common values of the block are the low 64's, complemented when the block's base
+    /// has odd parity under the mask (the base and the offset have no bit in common).
+    /// The mark arrays are a power of two of at least 64 long.
+    fn candidate_by_blocks(&mut self) -> u32 {
+        let mask = self.mask;
+        if self.common_for != mask {
+            self.common_bits = common_low_bits(mask);
+            self.common_for = mask;
+        }
+        let stamp = self.stamp;
+        let mut base = 0;
+        loop {
+            let block = &self.mark[base..base + 64];
+            let marked = block
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k);
+            let common = if (base as u32 & mask).count_ones() & 1 == 1 {
+                !self.common_bits
+            } else {
+                self.common_bits
+            };
+            let free = !marked & common;
+            let below = if free == 0 {
+                u64::MAX
+            } else {
+                (1u64 << free.trailing_zeros()) - 1
+            };
+            let mut rare = !marked & !common & below;
+            while rare != 0 {
+                let v = base + rare.trailing_zeros() as usize;
+                self.targets.push(v as u32);
+                self.want[v] = stamp;
+                rare &= rare - 1;
+            }
+            if free != 0 {
+                return (base + free.trailing_zeros() as usize) as u32;
+            }
+            base += 64;
+        }
     }
 
     /// [`Strategy::Scan`]: every split from the ends, branch-free, until no target is
@@ -1499,6 +1666,15 @@ impl Computation {
             return;
         }
         t.recent = t.sum / u64::from(t.count);
+        if self.method == Method::Sparse && self.speculation_pays() {
+            let t = &mut self.strategy_trial;
+            self.strategy = Strategy::Scan;
+            t.trying = false;
+            t.sum = 0;
+            t.count = 0;
+            return;
+        }
+        let t = &mut self.strategy_trial;
         let cost = t.clock.cost(t.sum);
         if t.trying {
             // The other strategy has run its heaps: keep it only if it did better.
@@ -1568,7 +1744,7 @@ const SPECULATION_FROM: usize = 1 << 12;
 /// The fewest threads for speculative batches. Measured (Officers to 10⁶, `octal_bench`):
 /// on 2 cores the batches cost about as much as they save (5.9 s against 5.3 s alone),
 /// on 4, 8 and 16 cores they take 3.6, 2.7 and 2.4 s against 5.5 s alone.
-const SPECULATION_THREADS: usize = 3;
+const SPECULATION_THREADS: usize = 2;
 /// The least number of scan steps per heap (lately) for speculative batches: below it,
 /// the threads' start-up costs more than the work they share.
 const SPECULATION_STEPS: u64 = 256;
@@ -1675,6 +1851,73 @@ fn rare_range(rare: &[u32], lo: usize, hi: usize) -> std::ops::Range<usize> {
         _ => rare.partition_point(|&a| (a as usize) < hi),
     };
     start..end.max(start)
+}
+
+/// Bit v (v < 64): v is common under `mask` (odd popcount).
+fn common_low_bits(mask: u32) -> u64 {
+    (0..64u32)
+        .filter(|v| (v & mask).count_ones() & 1 == 1)
+        .fold(0u64, |b, v| b | 1 << v)
+}
+
+/// The length of the mark arrays for values below `max`: a power of two above every XOR
+/// of two such values.
+fn mark_size(max: u32) -> usize {
+    max.max(1).next_power_of_two() as usize * 2
+}
+
+/// A speculative batch whose far marks were made ahead of it.
+#[derive(Debug, Clone, Copy)]
+struct MarkedAhead {
+    /// The batch's heaps.
+    start: usize,
+    end: usize,
+    /// Its stamps are `base + 1 + i`; made for marks of this length.
+    base: Stamp,
+    size: usize,
+}
+
+/// A speculative batch's far marks, in parallel: for heap `n = known.len() + i`, the
+/// splits of `n − j` (`j` in `pair_js`) whose rare part `a` leaves a known heap
+/// (`m − a < known.len()`), marked in `marks[i]` with stamp `base + 1 + i`.
+fn mark_far_parts<T: Cell>(
+    known: &[T],
+    rare: &[u32],
+    rare_vals: &[u32],
+    pair_js: &[usize],
+    unequal: bool,
+    marks: &mut [Vec<Stamp>],
+    base: Stamp,
+) {
+    let start = known.len();
+    // Heap by heap: marking several heaps together, rare part by rare part, reads their
+    // parts `m − a` together but scatters the stores over their arrays, which measured
+    // slower (Officers).
+    marks
+        .par_iter_mut()
+        .with_max_len(1)
+        .enumerate()
+        .for_each(|(i, mark)| {
+            let n = start + i;
+            let stamp = base + 1 + i as Stamp;
+            for &j in pair_js {
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                // Rare parts a with m − start < a < m.
+                let r = rare_range(rare, (m + 1).saturating_sub(start), m);
+                mark_rare_parts(
+                    known,
+                    m,
+                    unequal,
+                    &rare[r.clone()],
+                    &rare_vals[r],
+                    mark,
+                    stamp,
+                );
+            }
+        });
 }
 
 /// Marks `mark[g(a) ^ g(m − a)] = stamp` for the rare parts `heaps` (values `vals`) of
@@ -1852,7 +2095,7 @@ fn scan_chunked<T: Cell>(
     while i < last && !pending.is_empty() {
         // Four splits per target still wanted, at least 32: the check of `pending` stays
         // a small part of the work, and few splits are looked at past the last target.
-        let chunk = (4 * pending.len()).max(32).min(last - i);
+        let chunk = (32 * pending.len()).max(32).min(last - i);
         // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
         T::clear_xors(&g[i + 1..i + 1 + chunk], &g[m - i - chunk..m - i], want);
         i += chunk;

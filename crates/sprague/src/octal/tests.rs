@@ -347,6 +347,12 @@ fn speculative_batches_are_exact() {
         oct("0.1777"),
         oct("4.07"),
         Ruleset::grundy_game(),
+        oct("0.26"),
+        oct("0.36"),
+        oct("0.46"),
+        oct("0.56"),
+        oct("0.76"),
+        oct("4.6"),
     ] {
         let want = seq(&r, 3000, Method::Plain);
         let mut c = Computation::new(r.clone(), Method::Sparse);
@@ -363,7 +369,18 @@ fn speculative_batches_are_exact() {
         );
         if r.name == "octal:0.6" {
             assert!(s.full_scans > 10, "wrong guesses were corrected: {s:?}");
+            assert!(s.marked_ahead > 10, "marks were made ahead: {s:?}");
         }
+        // Again in steps (each step ends the batches, and the marks made ahead for the
+        // next batch wait over the step), with the stamps of the marks near their wrap.
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_speculation_from(40);
+        c.without_small_path();
+        for upto in (100..=3000).step_by(100) {
+            c.stamps_near_wrap();
+            pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
+        }
+        assert_eq!(c.values().to_u32(), want, "{} in steps", r.name);
     }
 }
 
