@@ -12,9 +12,11 @@
 //! `N + p − j`; its largest part `c` is at least `(N + p − j)/k ≥ n0 + p`, so replacing `c` by
 //! `c − p` (in range `[n0, N)`, where the induction gives `g(c) = g(c − p)`) maps options of
 //! `N + p` onto options of `N` with equal values, and conversely (the largest part of an
-//! option of `N` is at least `n0`). So `g(N + p) = g(N)`. The map needs splits of any
-//! shape: with Grundy's game's "unequal" rule it can produce an equal split, and with an
-//! infinite removal set (Lasker's Nim) there is no `t`; no period is claimed for those.
+//! option of `N` is at least `n0`). So `g(N + p) = g(N)`. (The bound takes `n0 ≥ 1`, so
+//! that `c − p` is a heap, not nothing: a preperiod of 0 is proven with the bound for 1.)
+//! The map needs splits of any shape: with Grundy's game's "unequal" rule it can produce an
+//! equal split, and with an infinite removal set (Lasker's Nim) there is no `t`; no period
+//! is claimed for those.
 //!
 //! Search: [`candidates`] finds the shifts `p` under which the last values (a window of up
 //! to 1024) repeat and extends each backwards to its least `n0`; a candidate is a proof as
@@ -42,6 +44,10 @@ pub fn proof_bound(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
     }
     let t = rules.max_removal()? as u64;
     let k = rules.max_pieces() as u64;
+    // The induction replaces the largest part `c` by `c − p ≥ n0`; with `n0 = 0` that part
+    // could vanish (`c = p`), changing how many heaps the move leaves, which the digit may
+    // not allow. So the induction starts from 1: the equation at 0 is checked directly.
+    let n0 = n0.max(1);
     Some(k * n0 + (k - 1) * p + t)
 }
 

@@ -1741,9 +1741,10 @@ impl Computation {
 const SPECULATION_BATCH: usize = 64;
 /// The least heap that starts a speculative batch.
 const SPECULATION_FROM: usize = 1 << 12;
-/// The fewest threads for speculative batches. Measured (Officers to 10⁶, `octal_bench`):
-/// on 2 cores the batches cost about as much as they save (5.9 s against 5.3 s alone),
-/// on 4, 8 and 16 cores they take 3.6, 2.7 and 2.4 s against 5.5 s alone.
+/// The fewest threads for speculative batches. Measured on 2 cores (Officers to 10⁷,
+/// `octal_bench officers`): 33.6 s, against 47.8 s on one thread. (They once paid only
+/// from 3 threads: the batches then started from outside the pool, one at a time, and
+/// their heaps were shared out in few tasks.)
 const SPECULATION_THREADS: usize = 2;
 /// The least number of scan steps per heap (lately) for speculative batches: below it,
 /// the threads' start-up costs more than the work they share.
@@ -2093,8 +2094,9 @@ fn scan_chunked<T: Cell>(
     debug_assert!(want.len().is_power_of_two());
     let mut i = 0;
     while i < last && !pending.is_empty() {
-        // Four splits per target still wanted, at least 32: the check of `pending` stays
-        // a small part of the work, and few splits are looked at past the last target.
+        // 32 splits per target still wanted: the check of `pending` stays a small part of
+        // the work (with 4 a target it took a third as long as the splits), and as the
+        // targets are found the chunks shrink, so few splits are looked at past the last.
         let chunk = (32 * pending.len()).max(32).min(last - i);
         // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
         T::clear_xors(&g[i + 1..i + 1 + chunk], &g[m - i - chunk..m - i], want);

@@ -72,6 +72,21 @@ fn known_periods() {
     let r = oct("0.77");
     let v = grundy_sequence(&r, 150, Method::Sparse).unwrap();
     assert_eq!(find_period(&r, &v), None);
+    // A preperiod of 0 is proven with the bound for 1. 0.4 (take one only to split in
+    // two) starts 0, 0, 0, 1: with n0 = 0 and p = 1 the bound p + t = 2 would pass on
+    // three values, but the part that replaces a split (1, 1) of heap 3 would be empty,
+    // leaving one heap, which the digit 4 does not allow.
+    let r = oct("0.4");
+    let v = grundy_sequence(&r, 4, Method::Plain).unwrap();
+    assert_eq!(v.to_u32(), [0, 0, 0, 1, 1]);
+    let first3 = Values::from_u32(&v.to_u32()[..3]);
+    assert_eq!(find_period(&r, &first3), None);
+    assert_eq!(period::proof_bound(&r, 0, 1), period::proof_bound(&r, 1, 1));
+    // Nim with one token a move (0.3): periodic from 0, claimed once the bound for 1 is.
+    let r = oct("0.3");
+    let v = grundy_sequence(&r, 40, Method::Sparse).unwrap();
+    let p = find_period(&r, &v).unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 2));
     // No claim where the theorem does not apply.
     let g = Ruleset::grundy_game();
     let v = grundy_sequence(&g, 3000, Method::Sparse).unwrap();
