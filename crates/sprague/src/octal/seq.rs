@@ -48,11 +48,12 @@
 //! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
 //! marked first for all 16 heaps, rare heap by rare heap, which reads adjacent values.
 //!
-//! When the scan strategy needs many steps a heap and there are several threads, heaps are
-//! computed in speculative batches (`Computation::speculate`): the rare-part marks of
-//! the whole batch and the scans that check each heap's guess run in parallel, and a wrong
-//! guess (a rare value) is corrected and the rest of its batch dropped, so the sequence is
-//! exactly the sequential one.
+//! When the scan strategy needs many steps a heap and there are two threads or more,
+//! heaps are computed in speculative batches (`Computation::speculate`): each heap's guess
+//! is made in turn, then the scans that check the guesses and the next batch's rare-part
+//! marks (made from the guesses) run in parallel; a wrong guess (a rare value) is
+//! corrected and the rest of its batch, and the marks made ahead, dropped, so the
+//! sequence is exactly the sequential one.
 //!
 //! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
 //! only ever report real splits, and a target they miss goes to phase 3. Any mask gives

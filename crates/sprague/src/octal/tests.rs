@@ -349,9 +349,10 @@ fn every_path_of_the_sparse_method_is_exact() {
 
 #[test]
 fn speculative_batches_are_exact() {
-    // Four threads, so that the batches run (also on a 2-core machine); speculation from heap 40 on. Officers has
-    // rare values (wrong guesses) well past 40, 0.16 and 0.1777 have few, Grundy's game
-    // splits into unequal heaps.
+    // Four threads (more than this machine's cores, so tasks interleave); speculation from
+    // heap 40 on. Officers has rare values (wrong guesses) well past 40, 0.16 and 0.1777
+    // have few, Grundy's game splits into unequal heaps; the other codes have rare values
+    // at the ends of batches too.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(4)
         .build()
