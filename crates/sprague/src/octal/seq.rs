@@ -1490,22 +1490,7 @@ impl Computation {
         // from splits of two common parts; the value is the least target that does not,
         // or `c`.
         self.targets.clear();
-        let c = if self.mark.len() >= 64 {
-            self.candidate_by_blocks()
-        } else {
-            let mut c = 0u32;
-            loop {
-                if self.mark[c as usize] != stamp {
-                    if (c & mask).count_ones() & 1 == 1 {
-                        break;
-                    }
-                    self.targets.push(c);
-                    self.want[c as usize] = stamp;
-                }
-                c += 1;
-            }
-            c
-        };
+        let c = self.candidate_by_blocks();
         if self.targets.is_empty() {
             return Ok(c);
         }
@@ -1518,7 +1503,7 @@ impl Computation {
     /// word of bits (a comparison the compiler does many lanes at a time), and the
     /// common values of the block are the low 64's, complemented when the block's base
     /// has odd parity under the mask (the base and the offset have no bit in common).
-    /// The mark arrays are a power of two of at least 64 long.
+    /// The mark arrays are a power of two of at least 64 long ([`mark_size`]).
     fn candidate_by_blocks(&mut self) -> u32 {
         let mask = self.mask;
         if self.common_for != mask {
@@ -1863,9 +1848,10 @@ fn common_low_bits(mask: u32) -> u64 {
 }
 
 /// The length of the mark arrays for values below `max`: a power of two above every XOR
-/// of two such values.
+/// of two such values, and at least 64 ([`Computation::candidate_by_blocks`] reads
+/// blocks of 64).
 fn mark_size(max: u32) -> usize {
-    max.max(1).next_power_of_two() as usize * 2
+    (max.max(1).next_power_of_two() as usize * 2).max(64)
 }
 
 /// A speculative batch whose far marks were made ahead of it.
