@@ -9,8 +9,13 @@
 //! The library does no I/O: a report is data that the command line prints.
 
 mod report;
+pub mod verdict;
 
 pub use report::Report;
+pub use verdict::{
+    Component, Details, LegalMove, Listing, Method, MethodKind, Move, Mover, Play, ValueKind,
+    Verdict, Winner,
+};
 
 use crate::error::{Error, Result};
 
@@ -61,16 +66,51 @@ pub struct TableOptions {
 }
 
 /// One game of the catalogue, built from a spec: parses positions, solves them.
+///
+/// The typed interface is [`Game::solve_verdict`], [`Game::moves_verdict`] and
+/// [`Game::legal_moves`]; `solve` and `moves` (a [`Report`] of text and JSON) are being
+/// retired: a game that implements the typed methods gets them from its verdicts.
 pub trait Game: Send + Sync {
     /// The spec that names this game with its parameters, as the command line reads it.
     fn spec(&self) -> String;
 
     /// Outcome, value and every winning move of a position (`sprague solve`). `position`
     /// holds the words after the spec on the command line (numbers, `+`, boards, ...).
-    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Report>;
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
+        self.solve_verdict(position, options).map(Report::from)
+    }
 
     /// Every move from a position with the outcome it leads to (`sprague moves`).
-    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Report>;
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
+        self.moves_verdict(position, options).map(Report::from)
+    }
+
+    /// The verdict of a position with its winning moves (`sprague solve`).
+    fn solve_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let _ = (position, options);
+        Err(self.no_verdict_yet())
+    }
+
+    /// The verdict of a position with every legal move and where it leads (`sprague moves`).
+    fn moves_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let _ = (position, options);
+        Err(self.no_verdict_yet())
+    }
+
+    /// The legal moves of a position and the positions they lead to, without analysing
+    /// anything: what a player, a web page or a stress tester drives.
+    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let _ = (position, options);
+        Err(self.no_verdict_yet())
+    }
+
+    /// The error of the typed methods while a game does not implement them yet.
+    fn no_verdict_yet(&self) -> Error {
+        Error::unsupported(format!(
+            "`{}` does not give typed verdicts yet",
+            self.spec()
+        ))
+    }
 
     /// A table of values (`sprague table`); most heap games support it.
     fn table(&self, options: &TableOptions) -> Result<Report> {

@@ -20,3 +20,10 @@ impl Report {
         }
     }
 }
+
+impl From<super::Verdict> for Report {
+    fn from(v: super::Verdict) -> Self {
+        let json = serde_json::to_value(&v).expect("a verdict always serialises");
+        Report::new(v.render_text(), json)
+    }
+}
