@@ -17,15 +17,24 @@
 pub mod catalogue;
 pub mod coins;
 pub mod compound;
-pub mod error;
 pub mod games;
 pub mod graph;
-pub mod impartial;
 pub mod octal;
 pub mod partizan;
 pub mod problems;
-pub mod retrograde;
-pub mod value;
+
+// The core layer (`sprague-core`), re-exported under the names the library has always used.
+pub use sprague_core::{error, impartial, value};
+
+/// Retrograde analysis (from the core layer).
+pub mod retrograde {
+    pub use sprague_core::retrograde::*;
+
+    #[cfg(test)]
+    pub(crate) mod tests {
+        pub(crate) use sprague_core::testing::{next, random_graph};
+    }
+}
 
 #[cfg(test)]
 pub(crate) mod test_rng;

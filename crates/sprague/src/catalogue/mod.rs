@@ -40,7 +40,7 @@ pub struct SolveOptions {
 
 impl SolveOptions {
     /// Default search limit: generous but bounded, so that a search never exhausts memory.
-    pub const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
+    pub const DEFAULT_MAX_POSITIONS: u64 = crate::impartial::Limits::DEFAULT_MAX_POSITIONS;
 
     /// The effective search limit.
     pub fn limit(&self) -> u64 {

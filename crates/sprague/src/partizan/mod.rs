@@ -21,21 +21,12 @@
 //! assert_eq!(ctx.add(up, down), ctx.zero());
 //! ```
 
-pub mod canonical;
-pub mod dyadic;
-#[cfg(test)]
-mod literature;
-pub mod notation;
 pub mod outcome;
-pub mod print;
-pub mod props;
 pub mod rulesets;
-#[cfg(test)]
-mod tests;
-pub mod thermo;
 
-pub use canonical::{Context, GameId, Nus, PartizanOutcome};
-pub use dyadic::Dyadic;
+// Values (canonical forms, numbers, notation, thermography) live in the core layer.
+pub use sprague_core::partizan::{canonical, dyadic, notation, print, props, thermo};
+pub use sprague_core::partizan::{Context, Dyadic, GameId, Nus, PartizanOutcome};
 
 use crate::catalogue::Entry;
 

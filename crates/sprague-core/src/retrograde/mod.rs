@@ -9,8 +9,9 @@
 pub mod gsg;
 pub mod scoring;
 
-use crate::graph::Csr;
+mod csr;
 use crate::value::Outcome;
+pub use csr::Csr;
 
 /// A game whose positions are the integers `0..len()`: the rules the retrograde engine needs.
 ///
@@ -409,22 +410,7 @@ pub(crate) mod tests {
         }
     }
 
-    pub(crate) fn random_graph(seed: &mut u64, n: usize, m: usize) -> Csr {
-        let mut arcs = Vec::new();
-        for _ in 0..m {
-            let a = (next(seed) % n as u64) as u32;
-            let b = (next(seed) % n as u64) as u32;
-            arcs.push((a, b));
-        }
-        Csr::from_arcs(n, arcs.into_iter())
-    }
-
-    pub(crate) fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
+    pub(crate) use crate::testing::{next, random_graph};
 
     #[test]
     fn agrees_with_the_definition_on_random_graphs() {

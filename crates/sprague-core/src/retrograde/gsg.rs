@@ -15,7 +15,7 @@
 //! Step (1) is a queue-driven fixpoint here (counters of "unsatisfied" successors, as in a
 //! retrograde analysis), so each round costs O(vertices + arcs) and nothing recurses.
 
-use crate::graph::Csr;
+use crate::retrograde::Csr;
 use crate::value::Outcome;
 
 const UNLABELLED: u32 = u32::MAX - 1;

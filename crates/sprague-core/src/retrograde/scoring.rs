@@ -29,7 +29,7 @@
 //! as its value) when its counter of "moves not yet good" reaches zero (Min) or at its first
 //! good move (Max). Cost O(states + moves + exits·log exits); no recursion.
 
-use crate::graph::Csr;
+use crate::retrograde::Csr;
 
 /// Solves one layer. `max_turn[s]`: Max moves at `s`. `internal`: the internal moves as CSR,
 /// `reverse` its transpose. `exits`: `(state, worth)` for every exit move (repeated when a

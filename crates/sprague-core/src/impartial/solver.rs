@@ -10,10 +10,16 @@ pub struct Limits {
     pub max_positions: u64,
 }
 
+impl Limits {
+    /// The default search limit: generous but bounded, so that a search never exhausts
+    /// memory. The catalogue's requests default to it.
+    pub const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_positions: crate::catalogue::SolveOptions::DEFAULT_MAX_POSITIONS,
+            max_positions: Limits::DEFAULT_MAX_POSITIONS,
         }
     }
 }

@@ -1,0 +1,33 @@
+//! Partizan values: exact dyadic numbers, hash-consed canonical forms, the CGSuite notation
+//! (parser and printer), thermography, and properties of values (atomic weight, reduced
+//! canonical form).
+//!
+//! - [`canonical`]: [`Context`] (the caller-owned arena), [`GameId`], sums, comparison,
+//!   outcome classes, stops, birthday.
+//! - [`dyadic`]: exact dyadic rationals of any size.
+//! - [`notation`]: the CGSuite notation parser; [`print`]: CGSuite's plain-text output.
+//! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
+//! - [`props`]: atomic weight, reduced canonical form.
+//!
+//! ```
+//! use sprague_core::partizan::{notation::parse, Context, PartizanOutcome};
+//! let mut ctx = Context::new();
+//! let g = parse(&mut ctx, "{3||2*|1*}").unwrap();
+//! assert_eq!(ctx.display(g), "{3||2*|1*}");
+//! assert_eq!(ctx.outcome(g), PartizanOutcome::L);
+//! assert_eq!(ctx.mean(g).to_string(), "9/4");
+//! ```
+
+pub mod canonical;
+pub mod dyadic;
+#[cfg(test)]
+mod literature;
+pub mod notation;
+pub mod print;
+pub mod props;
+#[cfg(test)]
+mod tests;
+pub mod thermo;
+
+pub use canonical::{Context, GameId, Nus, PartizanOutcome};
+pub use dyadic::Dyadic;
