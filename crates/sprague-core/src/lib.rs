@@ -7,6 +7,8 @@
 //! - [`value`]: nimbers, mex, the impartial outcome.
 //! - [`impartial`]: the impartial rules trait and its memoised, iterative, limited engines
 //!   (Grundy values, sums, misère search).
+//! - [`compound`]: every-move sums (Every-SG) and misère sums (the SJ formula where its
+//!   hypothesis is checked, exact search elsewhere) over any impartial ruleset.
 //! - [`retrograde`]: win/lose/draw with remoteness over flat arrays, the generalized
 //!   Sprague–Grundy function, scoring games with repetition.
 //! - [`partizan`]: dyadic numbers, hash-consed canonical forms, CGSuite notation and
@@ -30,6 +32,7 @@
 //! assert_eq!(solver.grundy(&7).unwrap().value(), 1); // 7 mod 3
 //! ```
 
+pub mod compound;
 pub mod error;
 pub mod impartial;
 pub mod partizan;

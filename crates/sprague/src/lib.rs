@@ -16,7 +16,6 @@
 
 pub mod catalogue;
 pub mod coins;
-pub mod compound;
 pub mod games;
 pub mod graph;
 pub mod octal;
@@ -24,7 +23,7 @@ pub mod partizan;
 pub mod problems;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
-pub use sprague_core::{error, impartial, value};
+pub use sprague_core::{compound, error, impartial, value};
 
 /// Retrograde analysis (from the core layer).
 pub mod retrograde {

@@ -8,6 +8,8 @@
 //!
 //! The library does no I/O: a report is data that the command line prints.
 
+#[cfg(test)]
+mod compound_tests;
 mod report;
 pub mod verdict;
 

@@ -289,7 +289,22 @@ mod tests {
         }
     }
 
-    use crate::games::euclid::EuclidRules as Euclid;
+    /// Euclid's game on pairs: subtract a positive multiple of the smaller number from the
+    /// larger, staying non-negative (the rules as the games layer defines them).
+    struct Euclid;
+    impl Impartial for Euclid {
+        type Position = (u64, u64);
+        fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+            if a == 0 || b == 0 {
+                return;
+            }
+            if a >= b {
+                out.extend((1..=a / b).map(|k| (a - k * b, b)));
+            } else {
+                out.extend((1..=b / a).map(|k| (a, b - k * a)));
+            }
+        }
+    }
 
     /// Kayles rows `(x, y)` = two rows (x ≥ y); `(n, 0)` is one row. Splits into parts.
     struct Kayles;
