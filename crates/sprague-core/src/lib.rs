@@ -9,6 +9,7 @@
 //!   (Grundy values, sums, misère search).
 //! - [`compound`]: every-move sums (Every-SG) and misère sums (the SJ formula where its
 //!   hypothesis is checked, exact search elsewhere) over any impartial ruleset.
+//! - [`search`]: the one memoised, iterative, limited search skeleton the solvers share.
 //! - [`retrograde`]: win/lose/draw with remoteness over flat arrays, the generalized
 //!   Sprague–Grundy function, scoring games with repetition.
 //! - [`partizan`]: dyadic numbers, hash-consed canonical forms, CGSuite notation and
@@ -37,6 +38,7 @@ pub mod error;
 pub mod impartial;
 pub mod partizan;
 pub mod retrograde;
+pub mod search;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod testing;

@@ -1,4 +1,4 @@
-//! Every-move compounds (Every-SG, GAMES.md A16): the player to move must move in **every**
+//! Every-move compounds (Every-SG): the player to move must move in **every**
 //! component that can still move; whoever makes the last move wins.
 //!
 //! Each component is played as a race. The winner of a lone component (normal play) wants
@@ -17,9 +17,10 @@
 //! game's row broken in two) is still one component of the compound: a move in it moves in
 //! one of its parts. Such positions are kept as sorted multisets of their non-terminal parts.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::impartial::{GrundySolver, Impartial, Limits};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::search::{evaluate, Budget, Recurrence};
+use rustc_hash::FxHashMap;
 
 /// Steps (remoteness) of positions of an impartial ruleset, for every-move compounds.
 pub struct EverySolver<R: Impartial>
@@ -33,67 +34,33 @@ where
     limits: Limits,
 }
 
-struct Frame<P> {
-    state: Vec<P>,
-    /// True when the player to move wins the state alone (its Grundy value is not 0).
-    wins: bool,
-    children: Vec<Vec<P>>,
-    next: usize,
-}
-
-/// The every-move analysis of a compound.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EveryAnalysis<P> {
-    /// The step of each component, in input order.
-    pub steps: Vec<u64>,
-    /// The largest step (0 when no component can move).
-    pub max_step: u64,
-    /// True when the player to move wins the compound (the largest step is odd).
-    pub first_wins: bool,
-    /// When the player to move wins: for each component that can move, its index and the
-    /// options that follow the step strategy. Any choice of one option in every listed
-    /// component is a winning move of the compound. Empty when the player to move loses.
-    pub choices: Vec<(usize, Vec<P>)>,
-}
-
-impl<R: Impartial> EverySolver<R>
+/// The step recurrence over canonical states, with what it needs: the Grundy solver (to
+/// know who wins a state alone) and the remembered terminal positions.
+struct Steps<'s, R: Impartial>
 where
     R::Position: Ord,
 {
-    /// A solver with the given limits (shared by the Grundy search and the step search).
-    pub fn new(rules: R, limits: Limits) -> Self {
-        EverySolver {
-            grundy: GrundySolver::with_limits(rules, limits),
-            memo: FxHashMap::default(),
-            terminal: FxHashMap::default(),
-            limits,
-        }
-    }
+    grundy: &'s mut GrundySolver<R>,
+    terminal: &'s mut FxHashMap<R::Position, bool>,
+}
 
-    /// The rules being solved.
-    pub fn rules(&self) -> &R {
-        self.grundy.rules()
-    }
-
+impl<R: Impartial> Steps<'_, R>
+where
+    R::Position: Ord,
+{
     fn is_terminal(&mut self, p: &R::Position) -> bool {
         if let Some(&t) = self.terminal.get(p) {
             return t;
         }
+        let rules = self.grundy.rules();
         let mut opts = Vec::new();
-        self.grundy.rules().options(p, &mut opts);
-        let t = opts.is_empty()
-            && self
-                .grundy
-                .rules()
-                .components(p)
-                .is_none_or(|c| c.is_empty());
+        rules.options(p, &mut opts);
+        let t = opts.is_empty() && rules.components(p).is_none_or(|c| c.is_empty());
         self.terminal.insert(p.clone(), t);
         t
     }
 
-    /// The canonical state of one component: its parts flattened, terminal parts dropped,
-    /// sorted. The empty state is terminal.
-    pub fn normalise(&mut self, position: R::Position) -> Vec<R::Position> {
+    fn normalise(&mut self, position: R::Position) -> Vec<R::Position> {
         let mut todo = vec![position];
         let mut out = Vec::new();
         while let Some(c) = todo.pop() {
@@ -138,6 +105,87 @@ where
         }
         result
     }
+}
+
+/// Steps as a [`Recurrence`]; the tag says whether the player to move wins the state alone.
+impl<R: Impartial> Recurrence for Steps<'_, R>
+where
+    R::Position: Ord,
+{
+    type State = Vec<R::Position>;
+    type Value = u64;
+    type Tag = bool;
+
+    fn expand(&mut self, state: &Vec<R::Position>) -> Result<(Vec<Vec<R::Position>>, bool)> {
+        let wins = self.state_wins(state)?;
+        Ok((self.children(state), wins))
+    }
+
+    fn combine(&mut self, wins: bool, children: &[u64]) -> u64 {
+        if children.is_empty() {
+            return 0;
+        }
+        if wins {
+            // The longest win: options of value 0 are exactly those with an even step.
+            children
+                .iter()
+                .filter(|s| s.is_multiple_of(2))
+                .map(|s| s + 1)
+                .max()
+                .unwrap_or(0)
+        } else {
+            // The quickest loss.
+            children.iter().map(|s| s + 1).min().unwrap_or(0)
+        }
+    }
+}
+
+/// The every-move analysis of a compound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EveryAnalysis<P> {
+    /// The step of each component, in input order.
+    pub steps: Vec<u64>,
+    /// The largest step (0 when no component can move).
+    pub max_step: u64,
+    /// True when the player to move wins the compound (the largest step is odd).
+    pub first_wins: bool,
+    /// When the player to move wins: for each component that can move, its index and the
+    /// options that follow the step strategy. Any choice of one option in every listed
+    /// component is a winning move of the compound. Empty when the player to move loses.
+    pub choices: Vec<(usize, Vec<P>)>,
+}
+
+impl<R: Impartial> EverySolver<R>
+where
+    R::Position: Ord,
+{
+    /// A solver with the given limits (shared by the Grundy search and the step search).
+    pub fn new(rules: R, limits: Limits) -> Self {
+        EverySolver {
+            grundy: GrundySolver::with_limits(rules, limits),
+            memo: FxHashMap::default(),
+            terminal: FxHashMap::default(),
+            limits,
+        }
+    }
+
+    /// The rules being solved.
+    pub fn rules(&self) -> &R {
+        self.grundy.rules()
+    }
+
+    fn steps(&mut self) -> Steps<'_, R> {
+        Steps {
+            grundy: &mut self.grundy,
+            terminal: &mut self.terminal,
+        }
+    }
+
+    /// The canonical state of one component: its parts flattened, terminal parts dropped,
+    /// sorted. The empty state is terminal.
+    pub fn normalise(&mut self, position: R::Position) -> Vec<R::Position> {
+        self.steps().normalise(position)
+    }
 
     /// The step of a position (see the module documentation).
     pub fn step(&mut self, position: &R::Position) -> Result<u64> {
@@ -148,75 +196,19 @@ where
     /// True when the player to move wins the position alone (normal play).
     pub fn wins(&mut self, position: &R::Position) -> Result<bool> {
         let state = self.normalise(position.clone());
-        self.state_wins(&state)
+        self.steps().state_wins(&state)
     }
 
     fn state_step(&mut self, start: Vec<R::Position>) -> Result<u64> {
-        if let Some(&s) = self.memo.get(&start) {
-            return Ok(s);
-        }
-        let mut on_stack: FxHashSet<Vec<R::Position>> = FxHashSet::default();
-        let mut stack: Vec<Frame<R::Position>> = Vec::new();
-        self.push(&mut stack, &mut on_stack, start.clone())?;
-        while let Some(top) = stack.last_mut() {
-            if top.next < top.children.len() {
-                let child = top.children[top.next].clone();
-                top.next += 1;
-                if self.memo.contains_key(&child) {
-                    continue;
-                }
-                if on_stack.contains(&child) {
-                    return Err(Error::Cycle(format!(
-                        "position {child:?} can be reached from itself"
-                    )));
-                }
-                self.push(&mut stack, &mut on_stack, child)?;
-                continue;
-            }
-            let frame = stack.pop().expect("stack is non-empty");
-            let mut step = if frame.wins { 0 } else { u64::MAX };
-            for c in &frame.children {
-                let s = self.memo[c];
-                if frame.wins {
-                    // Options of value 0 are exactly those with an even step.
-                    if s.is_multiple_of(2) {
-                        step = step.max(s + 1);
-                    }
-                } else {
-                    step = step.min(s + 1);
-                }
-            }
-            if frame.children.is_empty() {
-                step = 0;
-            }
-            on_stack.remove(&frame.state);
-            self.memo.insert(frame.state, step);
-        }
-        Ok(self.memo[&start])
-    }
-
-    fn push(
-        &mut self,
-        stack: &mut Vec<Frame<R::Position>>,
-        on_stack: &mut FxHashSet<Vec<R::Position>>,
-        state: Vec<R::Position>,
-    ) -> Result<()> {
-        if self.memo.len() as u64 + stack.len() as u64 >= self.limits.max_positions {
-            return Err(Error::Limit {
-                what: "positions searched for every-move steps".into(),
-                limit: self.limits.max_positions,
-            });
-        }
-        let wins = self.state_wins(&state)?;
-        let children = self.children(&state);
-        on_stack.insert(state.clone());
-        stack.push(Frame {
-            state,
-            wins,
-            children,
-            next: 0,
-        });
-        Ok(())
+        let budget = Budget {
+            max_states: self.limits.max_positions,
+            what: "positions searched for every-move steps",
+        };
+        let mut steps = Steps {
+            grundy: &mut self.grundy,
+            terminal: &mut self.terminal,
+        };
+        evaluate(&mut steps, &mut self.memo, start, budget)
     }
 
     /// The options of `position` that follow the step strategy: when the mover wins the
@@ -547,6 +539,9 @@ mod tests {
             assert_eq!(s.step(&n).unwrap(), 2 * (n / 3) + u64::from(n % 3 != 0));
         }
         let mut s = EverySolver::new(Sub12, Limits { max_positions: 50 });
-        assert!(matches!(s.step(&1000), Err(Error::Limit { .. })));
+        assert!(matches!(
+            s.step(&1000),
+            Err(crate::error::Error::Limit { .. })
+        ));
     }
 }

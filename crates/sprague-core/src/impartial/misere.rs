@@ -1,7 +1,8 @@
 use super::Impartial;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::impartial::Limits;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::search::{evaluate, Budget, Recurrence};
+use rustc_hash::FxHashMap;
 
 /// Exact misère-play search (the player who cannot move wins) over sums of components of
 /// any impartial ruleset.
@@ -22,10 +23,87 @@ where
     limits: Limits,
 }
 
-struct Frame<P> {
-    state: Vec<P>,
-    children: Vec<Vec<P>>,
-    next: usize,
+/// The parts of a sum that matter, shared by the solver and its recurrence: which
+/// components are terminal (remembered), and the canonical form of a sum.
+struct Sums<'r, R: Impartial> {
+    rules: &'r R,
+    terminal: &'r mut FxHashMap<R::Position, bool>,
+}
+
+impl<R: Impartial> Sums<'_, R>
+where
+    R::Position: Ord,
+{
+    fn is_terminal(&mut self, p: &R::Position) -> bool {
+        if let Some(&t) = self.terminal.get(p) {
+            return t;
+        }
+        let mut opts = Vec::new();
+        self.rules.options(p, &mut opts);
+        let t = opts.is_empty() && self.rules.components(p).is_none_or(|c| c.is_empty());
+        self.terminal.insert(p.clone(), t);
+        t
+    }
+
+    /// Components flattened, terminal ones dropped, sorted.
+    fn normalise(&mut self, components: Vec<R::Position>) -> Vec<R::Position> {
+        let mut todo = components;
+        let mut out = Vec::with_capacity(todo.len());
+        while let Some(c) = todo.pop() {
+            if let Some(parts) = self.rules.components(&c) {
+                todo.extend(parts);
+            } else if !self.is_terminal(&c) {
+                out.push(c);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Every sum reachable in one move (normalised).
+    fn children(&mut self, state: &[R::Position]) -> Vec<Vec<R::Position>> {
+        let mut result = Vec::new();
+        let mut opts = Vec::new();
+        for i in 0..state.len() {
+            if i > 0 && state[i] == state[i - 1] {
+                continue; // moving in an identical component gives the same sums
+            }
+            opts.clear();
+            self.rules.options(&state[i], &mut opts);
+            for o in opts.drain(..) {
+                let mut next: Vec<R::Position> = Vec::with_capacity(state.len());
+                next.extend(state[..i].iter().cloned());
+                next.extend(state[i + 1..].iter().cloned());
+                next.push(o);
+                result.push(self.normalise(next));
+            }
+        }
+        result
+    }
+}
+
+/// Misère outcomes as a [`Recurrence`]: a sum wins for the player to move as soon as one
+/// option loses; a sum with no option at all also wins (the player to move cannot move).
+impl<R: Impartial> Recurrence for Sums<'_, R>
+where
+    R::Position: Ord,
+{
+    type State = Vec<R::Position>;
+    type Value = bool;
+    type Tag = ();
+
+    fn expand(&mut self, state: &Vec<R::Position>) -> Result<(Vec<Vec<R::Position>>, ())> {
+        Ok((self.children(state), ()))
+    }
+
+    fn cutoff(&self, _: &(), child_wins: &bool) -> Option<bool> {
+        (!child_wins).then_some(true)
+    }
+
+    fn combine(&mut self, _: (), children: &[bool]) -> bool {
+        // Reached only when every option wins for the opponent.
+        children.is_empty()
+    }
 }
 
 impl<R: Impartial> MisereSolver<R>
@@ -47,53 +125,16 @@ where
         &self.rules
     }
 
-    fn is_terminal(&mut self, p: &R::Position) -> bool {
-        if let Some(&t) = self.terminal.get(p) {
-            return t;
+    fn sums(&mut self) -> Sums<'_, R> {
+        Sums {
+            rules: &self.rules,
+            terminal: &mut self.terminal,
         }
-        let mut opts = Vec::new();
-        self.rules.options(p, &mut opts);
-        let t = opts.is_empty() && self.rules.components(p).is_none_or(|c| c.is_empty());
-        self.terminal.insert(p.clone(), t);
-        t
     }
 
     /// The canonical state of a sum: components flattened, terminal ones dropped, sorted.
     pub fn normalise(&mut self, components: Vec<R::Position>) -> Vec<R::Position> {
-        let mut todo = components;
-        let mut out = Vec::with_capacity(todo.len());
-        while let Some(c) = todo.pop() {
-            if let Some(parts) = self.rules.components(&c) {
-                todo.extend(parts);
-            } else if !self.is_terminal(&c) {
-                out.push(c);
-            }
-        }
-        out.sort();
-        out
-    }
-
-    /// Every sum reachable in one move, each with the index of the (normalised) component
-    /// moved in and the option it became.
-    fn children(&mut self, state: &[R::Position]) -> Vec<(usize, R::Position, Vec<R::Position>)> {
-        let mut result = Vec::new();
-        let mut opts = Vec::new();
-        for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue; // moving in an identical component gives the same sums
-            }
-            opts.clear();
-            self.rules.options(&state[i], &mut opts);
-            for o in std::mem::take(&mut opts) {
-                let mut next: Vec<R::Position> = Vec::with_capacity(state.len());
-                next.extend(state[..i].iter().cloned());
-                next.extend(state[i + 1..].iter().cloned());
-                next.push(o.clone());
-                let next = self.normalise(next);
-                result.push((i, o, next));
-            }
-        }
-        result
+        self.sums().normalise(components)
     }
 
     /// True when the player to move wins the sum of `components` under misère play.
@@ -103,74 +144,15 @@ where
     }
 
     fn wins(&mut self, start: Vec<R::Position>) -> Result<bool> {
-        if let Some(&w) = self.memo.get(&start) {
-            return Ok(w);
-        }
-        let mut on_stack: FxHashSet<Vec<R::Position>> = FxHashSet::default();
-        let mut stack: Vec<Frame<R::Position>> = Vec::new();
-        self.push(&mut stack, &mut on_stack, start.clone())?;
-        while let Some(top) = stack.last_mut() {
-            let mut decided: Option<bool> = None;
-            while top.next < top.children.len() {
-                let child = &top.children[top.next];
-                match self.memo.get(child) {
-                    Some(false) => {
-                        decided = Some(true);
-                        break;
-                    }
-                    Some(true) => top.next += 1,
-                    None => break,
-                }
-            }
-            if decided.is_none() && top.next == top.children.len() {
-                // Every option wins for the opponent; with no options at all, the player to
-                // move cannot move and so wins under misère play.
-                decided = Some(top.children.is_empty());
-            }
-            match decided {
-                Some(w) => {
-                    let frame = stack.pop().expect("non-empty");
-                    on_stack.remove(&frame.state);
-                    self.memo.insert(frame.state, w);
-                }
-                None => {
-                    let child = top.children[top.next].clone();
-                    if on_stack.contains(&child) {
-                        return Err(Error::Cycle(format!(
-                            "sum {child:?} can be reached from itself"
-                        )));
-                    }
-                    self.push(&mut stack, &mut on_stack, child)?;
-                }
-            }
-        }
-        Ok(self.memo[&start])
-    }
-
-    fn push(
-        &mut self,
-        stack: &mut Vec<Frame<R::Position>>,
-        on_stack: &mut FxHashSet<Vec<R::Position>>,
-        state: Vec<R::Position>,
-    ) -> Result<()> {
-        if self.memo.len() as u64 + stack.len() as u64 >= self.limits.max_positions {
-            return Err(Error::Limit {
-                what: "misère sums searched".into(),
-                limit: self.limits.max_positions,
-            });
-        }
-        let children = self
-            .children(&state)
-            .into_iter()
-            .map(|(_, _, s)| s)
-            .collect();
-        on_stack.insert(state.clone());
-        stack.push(Frame {
-            state,
-            children,
-            next: 0,
-        });
-        Ok(())
+        let budget = Budget {
+            max_states: self.limits.max_positions,
+            what: "misère sums searched",
+        };
+        let mut sums = Sums {
+            rules: &self.rules,
+            terminal: &mut self.terminal,
+        };
+        evaluate(&mut sums, &mut self.memo, start, budget)
     }
 
     /// Every winning move of the sum of `components` under misère play, as

@@ -1,5 +1,6 @@
 use super::Impartial;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::search::{evaluate, Budget, Recurrence};
 use crate::value::{Mex, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 
@@ -36,7 +37,7 @@ pub struct GrundySolver<R: Impartial> {
     limits: Limits,
 }
 
-/// How a frame combines the values of its children.
+/// How a state combines the values of its children.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Combine {
     /// Children are options: the value is their mex.
@@ -45,11 +46,39 @@ enum Combine {
     Xor,
 }
 
-struct Frame<P> {
-    position: P,
-    children: Vec<P>,
-    next: usize,
-    combine: Combine,
+/// Grundy values as a [`Recurrence`]: a position depends on its components (XOR) when it
+/// splits, else on its options (mex).
+struct GrundyRecurrence<'r, R> {
+    rules: &'r R,
+    mex: Mex,
+}
+
+impl<R: Impartial> Recurrence for GrundyRecurrence<'_, R> {
+    type State = R::Position;
+    type Value = u64;
+    type Tag = Combine;
+
+    fn expand(&mut self, position: &R::Position) -> Result<(Vec<R::Position>, Combine)> {
+        Ok(match self.rules.components(position) {
+            Some(parts) => (parts, Combine::Xor),
+            None => {
+                let mut opts = Vec::new();
+                self.rules.options(position, &mut opts);
+                (opts, Combine::Mex)
+            }
+        })
+    }
+
+    fn combine(&mut self, tag: Combine, children: &[u64]) -> u64 {
+        match tag {
+            Combine::Xor => children.iter().fold(0, |acc, v| acc ^ v),
+            Combine::Mex => {
+                self.mex.clear();
+                self.mex.extend(children.iter().copied());
+                self.mex.value()
+            }
+        }
+    }
 }
 
 impl<R: Impartial> GrundySolver<R> {
@@ -87,69 +116,15 @@ impl<R: Impartial> GrundySolver<R> {
         if let Some(&v) = self.memo.get(position) {
             return Ok(Nimber(v));
         }
-        // Positions on the stack, to detect cycles.
-        let mut on_stack: rustc_hash::FxHashSet<R::Position> = Default::default();
-        let mut stack: Vec<Frame<R::Position>> = Vec::new();
-        let mut mex = Mex::default();
-        self.push(&mut stack, &mut on_stack, position.clone())?;
-        while let Some(top) = stack.last_mut() {
-            if top.next < top.children.len() {
-                let child = top.children[top.next].clone();
-                top.next += 1;
-                if self.memo.contains_key(&child) {
-                    continue;
-                }
-                if on_stack.contains(&child) {
-                    return Err(Error::Cycle(format!(
-                        "position {child:?} can be reached from itself"
-                    )));
-                }
-                self.push(&mut stack, &mut on_stack, child)?;
-                continue;
-            }
-            let frame = stack.pop().expect("stack is non-empty");
-            let value = match frame.combine {
-                Combine::Xor => frame.children.iter().fold(0, |acc, c| acc ^ self.memo[c]),
-                Combine::Mex => {
-                    mex.clear();
-                    mex.extend(frame.children.iter().map(|c| self.memo[c]));
-                    mex.value()
-                }
-            };
-            on_stack.remove(&frame.position);
-            self.memo.insert(frame.position, value);
-        }
-        Ok(Nimber(self.memo[position]))
-    }
-
-    fn push(
-        &mut self,
-        stack: &mut Vec<Frame<R::Position>>,
-        on_stack: &mut rustc_hash::FxHashSet<R::Position>,
-        position: R::Position,
-    ) -> Result<()> {
-        if self.memo.len() as u64 + stack.len() as u64 >= self.limits.max_positions {
-            return Err(Error::Limit {
-                what: "positions searched".into(),
-                limit: self.limits.max_positions,
-            });
-        }
-        let (children, combine) = match self.rules.components(&position) {
-            Some(parts) => (parts, Combine::Xor),
-            None => {
-                let mut opts = Vec::new();
-                self.rules.options(&position, &mut opts);
-                (opts, Combine::Mex)
-            }
+        let mut rec = GrundyRecurrence {
+            rules: &self.rules,
+            mex: Mex::default(),
         };
-        on_stack.insert(position.clone());
-        stack.push(Frame {
-            position,
-            children,
-            next: 0,
-            combine,
-        });
-        Ok(())
+        let budget = Budget {
+            max_states: self.limits.max_positions,
+            what: "positions searched",
+        };
+        evaluate(&mut rec, &mut self.memo, position.clone(), budget).map(Nimber)
     }
 
     /// Normal-play outcome of `position`.
@@ -199,6 +174,7 @@ impl<R: Impartial> GrundySolver<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     /// Subtraction game with S = {1, 2}: g(n) = n mod 3.
     struct TakeOneOrTwo;

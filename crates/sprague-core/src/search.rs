@@ -1,0 +1,297 @@
+//! The one search skeleton: memoised, iterative (an explicit stack), limited, with cycle
+//! detection. Every recursive solver of the core instantiates it with a [`Recurrence`]
+//! that says how a state expands into the states it depends on and how their values
+//! combine: Grundy values (mex of the options, XOR of the components), misère outcomes
+//! (a win as soon as one option loses), every-move steps.
+//!
+//! Why one skeleton: the explicit stack (so that games a million moves deep do not overflow
+//! the call stack), the position limit (so that a search too large fails cleanly instead of
+//! exhausting memory), cycle detection and the early cut-off are easy to get subtly wrong;
+//! written once, they are tested once.
+
+use crate::error::{Error, Result};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// How the value of a state follows from the values of the states it depends on.
+pub trait Recurrence {
+    /// A state of the search (a position, a sorted multiset of components, ...).
+    type State: Clone + Eq + Hash + Debug;
+    /// The value computed for each state.
+    type Value: Clone;
+    /// What a state remembers between its expansion and its combination (e.g. whether its
+    /// children are options or components).
+    type Tag;
+
+    /// The states whose values `state` needs (its children, in order) and its tag. Called
+    /// once per state, when the search first enters it.
+    fn expand(&mut self, state: &Self::State) -> Result<(Vec<Self::State>, Self::Tag)>;
+
+    /// The state's value decided from one child's value alone, if it can be (misère play:
+    /// an option that loses for the opponent wins at once). The default never decides early.
+    fn cutoff(&self, tag: &Self::Tag, child: &Self::Value) -> Option<Self::Value> {
+        let _ = (tag, child);
+        None
+    }
+
+    /// The state's value from the values of all its children, in the order of `expand`.
+    fn combine(&mut self, tag: Self::Tag, children: &[Self::Value]) -> Self::Value;
+}
+
+/// Where the values of finished states are kept across searches.
+pub trait Memo<S, V> {
+    /// The value of `state`, if known.
+    fn lookup(&self, state: &S) -> Option<V>;
+    /// Records the value of `state`.
+    fn record(&mut self, state: S, value: V);
+    /// Number of states recorded.
+    fn size(&self) -> usize;
+}
+
+impl<S: Eq + Hash, V: Clone> Memo<S, V> for FxHashMap<S, V> {
+    fn lookup(&self, state: &S) -> Option<V> {
+        self.get(state).cloned()
+    }
+    fn record(&mut self, state: S, value: V) {
+        self.insert(state, value);
+    }
+    fn size(&self) -> usize {
+        self.len()
+    }
+}
+
+/// The bound on a search: the most states it may hold (recorded plus in progress), and
+/// what to call them in the error when it is reached.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget<'a> {
+    /// The most states recorded and on the stack together.
+    pub max_states: u64,
+    /// What the states are, for the error message (`"positions searched"`).
+    pub what: &'a str,
+}
+
+struct Frame<S, T> {
+    state: S,
+    children: Vec<S>,
+    next: usize,
+    tag: T,
+}
+
+/// The value of `start`, computing (and recording in `memo`) every state it depends on.
+///
+/// Depth-first over an explicit stack; a child already recorded is not searched again; a
+/// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
+/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`].
+/// States finished before an error stay recorded, so a later call resumes their work.
+pub fn evaluate<R, M>(
+    rec: &mut R,
+    memo: &mut M,
+    start: R::State,
+    budget: Budget<'_>,
+) -> Result<R::Value>
+where
+    R: Recurrence,
+    M: Memo<R::State, R::Value>,
+{
+    if let Some(v) = memo.lookup(&start) {
+        return Ok(v);
+    }
+    let mut on_stack: FxHashSet<R::State> = FxHashSet::default();
+    let mut stack: Vec<Frame<R::State, R::Tag>> = Vec::new();
+    let mut values: Vec<R::Value> = Vec::new();
+    push(rec, memo, &mut stack, &mut on_stack, start, budget)?;
+    loop {
+        let top = stack
+            .last_mut()
+            .expect("the loop returns when the stack empties");
+        let mut decided: Option<R::Value> = None;
+        let mut descend: Option<R::State> = None;
+        while top.next < top.children.len() {
+            let child = &top.children[top.next];
+            match memo.lookup(child) {
+                Some(v) => {
+                    if let Some(early) = rec.cutoff(&top.tag, &v) {
+                        decided = Some(early);
+                        break;
+                    }
+                    top.next += 1;
+                }
+                None => {
+                    if on_stack.contains(child) {
+                        return Err(Error::Cycle(format!(
+                            "position {child:?} can be reached from itself"
+                        )));
+                    }
+                    descend = Some(child.clone());
+                    break;
+                }
+            }
+        }
+        if let Some(child) = descend {
+            push(rec, memo, &mut stack, &mut on_stack, child, budget)?;
+            continue;
+        }
+        let frame = stack.pop().expect("non-empty");
+        let value = match decided {
+            Some(v) => v,
+            None => {
+                values.clear();
+                for c in &frame.children {
+                    values.push(memo.lookup(c).expect("every child was finished"));
+                }
+                rec.combine(frame.tag, &values)
+            }
+        };
+        on_stack.remove(&frame.state);
+        if stack.is_empty() {
+            memo.record(frame.state, value.clone());
+            return Ok(value);
+        }
+        memo.record(frame.state, value);
+    }
+}
+
+fn push<R, M>(
+    rec: &mut R,
+    memo: &M,
+    stack: &mut Vec<Frame<R::State, R::Tag>>,
+    on_stack: &mut FxHashSet<R::State>,
+    state: R::State,
+    budget: Budget<'_>,
+) -> Result<()>
+where
+    R: Recurrence,
+    M: Memo<R::State, R::Value>,
+{
+    if memo.size() as u64 + stack.len() as u64 >= budget.max_states {
+        return Err(Error::Limit {
+            what: budget.what.to_string(),
+            limit: budget.max_states,
+        });
+    }
+    let (children, tag) = rec.expand(&state)?;
+    on_stack.insert(state.clone());
+    stack.push(Frame {
+        state,
+        children,
+        next: 0,
+        tag,
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Longest path to 0 in the graph n -> n-1, n -> n/2 (a toy recurrence).
+    struct Longest;
+    impl Recurrence for Longest {
+        type State = u64;
+        type Value = u64;
+        type Tag = ();
+        fn expand(&mut self, &n: &u64) -> Result<(Vec<u64>, ())> {
+            Ok((if n == 0 { vec![] } else { vec![n - 1, n / 2] }, ()))
+        }
+        fn combine(&mut self, _: (), children: &[u64]) -> u64 {
+            children.iter().map(|v| v + 1).max().unwrap_or(0)
+        }
+    }
+
+    fn budget(n: u64) -> Budget<'static> {
+        Budget {
+            max_states: n,
+            what: "states",
+        }
+    }
+
+    #[test]
+    fn values_follow_the_recurrence_without_recursion() {
+        let mut memo = FxHashMap::default();
+        let v = evaluate(&mut Longest, &mut memo, 1_000_000, budget(10_000_000)).unwrap();
+        assert_eq!(v, 1_000_000);
+        assert_eq!(memo.len(), 1_000_001);
+    }
+
+    #[test]
+    fn the_budget_fails_cleanly_and_keeps_finished_work() {
+        let mut memo = FxHashMap::default();
+        assert_eq!(evaluate(&mut Longest, &mut memo, 50, budget(100)), Ok(50));
+        let err = evaluate(&mut Longest, &mut memo, 1000, budget(100)).unwrap_err();
+        assert!(matches!(err, Error::Limit { limit: 100, .. }), "{err}");
+        assert_eq!(
+            memo.len(),
+            51,
+            "the depth-first descent found no new state to finish"
+        );
+        // The recorded states are right, and a larger budget finishes the job.
+        for (&n, &v) in &memo {
+            assert_eq!(v, n);
+        }
+        assert_eq!(
+            evaluate(&mut Longest, &mut memo, 1000, budget(5000)),
+            Ok(1000)
+        );
+    }
+
+    /// A win (true) as soon as one child loses; children n -> n+1 mod 3 form a cycle.
+    struct Cyclic;
+    impl Recurrence for Cyclic {
+        type State = u8;
+        type Value = bool;
+        type Tag = ();
+        fn expand(&mut self, &n: &u8) -> Result<(Vec<u8>, ())> {
+            Ok((vec![(n + 1) % 3], ()))
+        }
+        fn cutoff(&self, _: &(), child: &bool) -> Option<bool> {
+            (!child).then_some(true)
+        }
+        fn combine(&mut self, _: (), _: &[bool]) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn cycles_are_errors() {
+        let mut memo = FxHashMap::default();
+        let err = evaluate(&mut Cyclic, &mut memo, 0, budget(100)).unwrap_err();
+        assert!(matches!(err, Error::Cycle(_)), "{err}");
+    }
+
+    /// Subtraction {1, 2} as win/lose with cut-off: n wins iff n mod 3 != 0.
+    struct TakeOneOrTwo {
+        expanded: usize,
+    }
+    impl Recurrence for TakeOneOrTwo {
+        type State = u64;
+        type Value = bool;
+        type Tag = ();
+        fn expand(&mut self, &n: &u64) -> Result<(Vec<u64>, ())> {
+            self.expanded += 1;
+            Ok((
+                [1, 2].iter().filter(|&&k| k <= n).map(|&k| n - k).collect(),
+                (),
+            ))
+        }
+        fn cutoff(&self, _: &(), child: &bool) -> Option<bool> {
+            (!child).then_some(true)
+        }
+        fn combine(&mut self, _: (), _: &[bool]) -> bool {
+            false // every child wins for the opponent (or there is none)
+        }
+    }
+
+    #[test]
+    fn cutoffs_decide_early() {
+        let mut rec = TakeOneOrTwo { expanded: 0 };
+        let mut memo = FxHashMap::default();
+        for n in 0..60u64 {
+            assert_eq!(
+                evaluate(&mut rec, &mut memo, n, budget(1000)).unwrap(),
+                n % 3 != 0
+            );
+        }
+        assert_eq!(rec.expanded, 60);
+    }
+}
