@@ -12,10 +12,20 @@ pub enum Error {
     Parse(String),
     /// A game name that is not in the catalogue.
     #[error("unknown game `{name}`{hint}")]
-    UnknownGame { name: String, hint: String },
+    UnknownGame {
+        /// The name as written.
+        name: String,
+        /// Close names, or where to look.
+        hint: String,
+    },
     /// Parameters a game does not accept (`bash:0`, `subtraction:`, ...).
     #[error("bad parameters for `{game}`: {reason}")]
-    BadParams { game: String, reason: String },
+    BadParams {
+        /// The game whose parameters are wrong.
+        game: String,
+        /// What is wrong with them.
+        reason: String,
+    },
     /// A position that parses but is not a legal position of the game.
     #[error("invalid position: {0}")]
     InvalidPosition(String),
@@ -24,15 +34,23 @@ pub enum Error {
     Cycle(String),
     /// A search that reached its limit before it could decide.
     #[error("search limit reached: {what} (limit {limit}); the position is too large to search")]
-    Limit { what: String, limit: u64 },
+    Limit {
+        /// What was counted (`positions searched`).
+        what: String,
+        /// The limit that was reached.
+        limit: u64,
+    },
     /// A request the game or the method does not support (e.g. a table of a two-heap game).
     #[error("{0}")]
     Unsupported(String),
     /// A judge problem's input that is malformed; names the instance and the token.
     #[error("problem {problem}, instance {instance}: {reason}")]
     Input {
+        /// The problem's id.
         problem: String,
+        /// The instance (from 1) whose input is wrong.
         instance: u64,
+        /// What is wrong, naming the token.
         reason: String,
     },
 }

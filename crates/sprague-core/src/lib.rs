@@ -33,6 +33,8 @@
 //! assert_eq!(solver.grundy(&7).unwrap().value(), 1); // 7 mod 3
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod compound;
 pub mod error;
 pub mod impartial;

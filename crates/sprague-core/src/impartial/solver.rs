@@ -29,7 +29,7 @@ impl Default for Limits {
 ///
 /// The search is iterative (an explicit stack), so games millions of moves deep do not
 /// overflow the call stack; a position met again while it is still being evaluated is a
-/// cycle and is reported as [`Error::Cycle`]. Values are remembered across calls, so one
+/// cycle and is reported as [`Error::Cycle`](crate::Error::Cycle). Values are remembered across calls, so one
 /// solver answers many related queries cheaply.
 pub struct GrundySolver<R: Impartial> {
     rules: R,

@@ -5,7 +5,7 @@
 //! - [`canonical`]: [`Context`] (the caller-owned arena), [`GameId`], sums, comparison,
 //!   outcome classes, stops, birthday.
 //! - [`dyadic`]: exact dyadic rationals of any size.
-//! - [`notation`]: the CGSuite notation parser; [`print`]: CGSuite's plain-text output.
+//! - [`notation`]: the CGSuite notation parser; [`print`](mod@print): CGSuite's plain-text output.
 //! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
 //! - [`props`]: atomic weight, reduced canonical form.
 //!

@@ -3,7 +3,9 @@
 /// Compressed adjacency (CSR): the successors of `v` are `targets[offsets[v]..offsets[v+1]]`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Csr {
+    /// `offsets[v]..offsets[v + 1]` indexes the successors of `v`; `n + 1` entries.
     pub offsets: Vec<u32>,
+    /// The successors of every vertex, vertex after vertex.
     pub targets: Vec<u32>,
 }
 

@@ -7,8 +7,11 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The player about to move wins.
     First,
+    /// The player who just moved wins.
     Second,
+    /// Neither player can force a win.
     Draw,
 }
 

@@ -106,6 +106,37 @@ pub trait Game: Send + Sync {
         Err(self.no_verdict_yet())
     }
 
+    /// The position after one legal move, as the command line reads positions. The move is
+    /// chosen by its label, by the position it leads to, or by its number (from 1) in
+    /// [`Game::legal_moves`], tried in that order.
+    fn apply(&self, position: &[String], chosen: &str, options: &SolveOptions) -> Result<String> {
+        let moves = self.legal_moves(position, options)?;
+        let chosen = chosen.trim();
+        let by_number = || {
+            chosen
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| moves.get(i))
+        };
+        moves
+            .iter()
+            .find(|m| m.label == chosen)
+            .or_else(|| moves.iter().find(|m| m.position == chosen))
+            .or_else(by_number)
+            .map(|m| m.position.clone())
+            .ok_or_else(|| {
+                let shown: Vec<&str> = moves.iter().take(10).map(|m| m.label.as_str()).collect();
+                Error::invalid(format!(
+                    "`{chosen}` is not a legal move of {}: it has {} legal moves{}{}",
+                    position.join(" "),
+                    moves.len(),
+                    if shown.is_empty() { "" } else { ", e.g. " },
+                    shown.join("; ")
+                ))
+            })
+    }
+
     /// The error of the typed methods while a game does not implement them yet.
     fn no_verdict_yet(&self) -> Error {
         Error::unsupported(format!(
