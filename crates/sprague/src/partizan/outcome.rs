@@ -1,15 +1,16 @@
-//! Outcome classes by brute force (GAMES.md C6): memoised minimax over a [`Ruleset`],
+//! Outcome classes by brute force: memoised minimax over a [`Ruleset`],
 //! independent of canonical forms, so that it can cross-check them.
 //!
 //! For a position G, Left moving first wins iff some Left option G^L is won by Left when
 //! Right moves first in it; symmetrically for Right. The class is L (Left wins whoever
-//! starts), R, N (the first player wins) or P (the second player wins). The search is
-//! iterative (an explicit stack), memoised on [`Ruleset::normalize`], and bounded by a
-//! position limit. It never splits a position into components: outcome classes do not add.
+//! starts), R, N (the first player wins) or P (the second player wins). The search is the
+//! core's one skeleton ([`sprague_core::search`]: iterative), memoised on
+//! [`Ruleset::normalize`], and bounded by a position limit. It never splits a position into components: outcome classes do not add.
 
 use super::rulesets::{Ruleset, Side};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use rustc_hash::FxHashMap;
+use sprague_core::search::{evaluate, Budget, Recurrence};
 
 /// Who wins a position with each player moving first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,71 +96,70 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
         Ok(out)
     }
 
-    fn lookup(&self, p: &R::Position) -> Option<Wins> {
-        let (q, neg) = self.rules.normalize(p);
-        self.memo
-            .get(&q)
-            .map(|&w| if neg { w.negated() } else { w })
+    fn solve(&mut self, root: R::Position) -> Result<Wins> {
+        let what = format!("{} outcome search", self.rules.name());
+        let budget = Budget {
+            max_states: self.limit,
+            what: &what,
+        };
+        evaluate(
+            &mut Minimax { rules: self.rules },
+            &mut self.memo,
+            root,
+            budget,
+        )
+    }
+}
+
+/// Who wins with each player moving first, as a [`Recurrence`] over normalised positions:
+/// a position depends on the normal forms of both players' options.
+struct Minimax<'r, R> {
+    rules: &'r R,
+}
+
+/// Per option (Left's first, then Right's): whether its normal form is negated.
+struct Options {
+    negated: Vec<bool>,
+    left: usize,
+}
+
+impl<R: Ruleset> Recurrence for Minimax<'_, R> {
+    type State = R::Position;
+    type Value = Wins;
+    type Tag = Options;
+
+    fn expand(&mut self, p: &R::Position) -> Result<(Vec<R::Position>, Options)> {
+        let mut children = Vec::new();
+        let mut negated = Vec::new();
+        let mut left = 0;
+        let mut opts = Vec::new();
+        for side in [Side::Left, Side::Right] {
+            opts.clear();
+            self.rules.options(p, side, &mut opts);
+            for o in &opts {
+                let (q, neg) = self.rules.normalize(o);
+                children.push(q);
+                negated.push(neg);
+            }
+            if side == Side::Left {
+                left = children.len();
+            }
+        }
+        Ok((children, Options { negated, left }))
     }
 
-    fn solve(&mut self, root: R::Position) -> Result<Wins> {
-        if let Some(&w) = self.memo.get(&root) {
-            return Ok(w);
+    fn combine(&mut self, tag: Options, children: &[Wins]) -> Wins {
+        // A player moving first wins iff some option of theirs is won by them moving second.
+        let option = |i: usize| {
+            if tag.negated[i] {
+                children[i].negated()
+            } else {
+                children[i]
+            }
+        };
+        Wins {
+            left_first: (0..tag.left).any(|i| option(i).second(Side::Left)),
+            right_first: (tag.left..children.len()).any(|i| option(i).second(Side::Right)),
         }
-        // Each entry is a normalised position and whether its options were pushed already.
-        let mut stack: Vec<(R::Position, bool)> = vec![(root.clone(), false)];
-        let mut opts = Vec::new();
-        while let Some((p, expanded)) = stack.pop() {
-            if self.memo.contains_key(&p) {
-                continue;
-            }
-            if !expanded {
-                stack.push((p.clone(), true));
-                for side in [Side::Left, Side::Right] {
-                    opts.clear();
-                    self.rules.options(&p, side, &mut opts);
-                    for o in opts.drain(..) {
-                        let (q, _) = self.rules.normalize(&o);
-                        if !self.memo.contains_key(&q) {
-                            stack.push((q, false));
-                        }
-                    }
-                }
-                continue;
-            }
-            let mut w = Wins {
-                left_first: false,
-                right_first: false,
-            };
-            for side in [Side::Left, Side::Right] {
-                opts.clear();
-                self.rules.options(&p, side, &mut opts);
-                let mut win = false;
-                for o in &opts {
-                    let ow = self.lookup(o).ok_or_else(|| {
-                        Error::invalid(format!(
-                            "{}: the game is not short (a position repeats)",
-                            self.rules.name()
-                        ))
-                    })?;
-                    if ow.second(side) {
-                        win = true;
-                        break;
-                    }
-                }
-                match side {
-                    Side::Left => w.left_first = win,
-                    Side::Right => w.right_first = win,
-                }
-            }
-            if self.memo.len() as u64 >= self.limit {
-                return Err(Error::Limit {
-                    what: format!("{} outcome search", self.rules.name()),
-                    limit: self.limit,
-                });
-            }
-            self.memo.insert(p, w);
-        }
-        Ok(self.memo[&root])
     }
 }

@@ -48,7 +48,7 @@ impl Side {
 /// The rules of a short partizan game (every play ends; no position repeats).
 pub trait Ruleset {
     /// A position, compact and hashable.
-    type Position: Clone + Eq + Hash;
+    type Position: Clone + Eq + Hash + std::fmt::Debug;
 
     /// The game's name, as the catalogue knows it.
     fn name(&self) -> &'static str;

@@ -4,14 +4,17 @@
 //!
 //! Components are memoised under their normal form ([`Ruleset::normalize`]), so that
 //! reflections share one entry and role-swapped images share one entry up to negation. The
-//! search is iterative (an explicit stack: deep games cannot overflow the call stack) and
-//! stops cleanly with [`Error::Limit`] when more components than the limit would be stored.
+//! search is the core's one skeleton ([`sprague_core::search`]: an explicit stack, so deep
+//! games cannot overflow the call stack) and stops cleanly with
+//! [`Error::Limit`](crate::error::Error::Limit) when more components than the limit would be
+//! stored.
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
 
 use super::{Ruleset, Side};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
 use rustc_hash::FxHashMap;
+use sprague_core::search::{evaluate, Budget, Recurrence};
 
 /// The table of components under a ruleset's compact `u64` keys, for
 /// [`Ruleset::solve_component`], with an optional progress callback.
@@ -130,146 +133,133 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         Ok(out)
     }
 
-    /// Value of a normalised component, if known (closed forms are stored on the way).
-    fn known(&mut self, ctx: &mut Context, q: &R::Position) -> Option<GameId> {
-        if let Some(&v) = self.memo.get(q) {
-            return Some(v);
-        }
-        if !self.closed_forms {
-            return None;
-        }
-        let v = self.rules.closed_form(q, ctx)?;
-        self.memo.insert(q.clone(), v);
-        Some(v)
-    }
-
     fn solve(&mut self, ctx: &mut Context, root: R::Position) -> Result<GameId> {
-        if let Some(v) = self.known(ctx, &root) {
+        if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
-        let mut stack: Vec<Frame<R::Position>> = vec![Frame::new(root.clone())];
-        let mut opts = Vec::new();
-        let mut comps = Vec::new();
-        let mut values: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        while let Some(mut frame) = stack.pop() {
-            if self.memo.contains_key(&frame.pos) {
-                continue;
-            }
-            if !frame.expanded {
-                // Record every option as its normalised components, and search the
-                // components not known yet before coming back to this frame.
-                frame.expanded = true;
-                let mut todo = Vec::new();
-                for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-                    opts.clear();
-                    self.rules.options(&frame.pos, side, &mut opts);
-                    for o in &opts {
-                        comps.clear();
-                        self.rules.components(o, &mut comps);
-                        for c in &comps {
-                            // Components the ruleset's own search takes (e.g. the parts
-                            // of a large Domineering board that fit in 8×8) are solved
-                            // there, by its iterative search.
-                            if self.fast_path {
-                                let room = self.limit.saturating_sub(self.memo.len() as u64);
-                                if let Some(v) =
-                                    self.rules.solve_component(c, ctx, &mut self.compact, room)
-                                {
-                                    frame.items.push(Item::Known(v?));
-                                    continue;
-                                }
-                            }
-                            let (q, neg) = self.rules.normalize(c);
-                            match self.known(ctx, &q) {
-                                Some(v) => {
-                                    let v = if neg { ctx.neg(v) } else { v };
-                                    frame.items.push(Item::Known(v));
-                                }
-                                None => {
-                                    todo.push(q.clone());
-                                    frame.items.push(Item::Pending(q, neg));
-                                }
-                            }
-                        }
-                        frame.ends[k].push(frame.items.len() as u32);
-                    }
-                }
-                stack.push(frame);
-                stack.extend(todo.into_iter().map(Frame::new));
-                continue;
-            }
-            let mut start = 0usize;
-            for (vals, ends) in values.iter_mut().zip(&frame.ends) {
-                vals.clear();
-                for &end in ends {
-                    let mut total: Option<GameId> = None;
-                    for item in &frame.items[start..end as usize] {
-                        let v = match item {
-                            Item::Known(v) => *v,
-                            Item::Pending(q, neg) => {
-                                let v = *self.memo.get(q).ok_or_else(|| {
-                                    Error::invalid(format!(
-                                        "{}: the game is not short (a position repeats)",
-                                        self.rules.name()
-                                    ))
-                                })?;
-                                if *neg {
-                                    ctx.neg(v)
-                                } else {
-                                    v
-                                }
-                            }
-                        };
-                        total = Some(match total {
-                            None => v,
-                            Some(t) => ctx.add(t, v),
-                        });
-                    }
-                    start = end as usize;
-                    let total = match total {
-                        Some(t) => t,
-                        None => ctx.zero(),
-                    };
-                    vals.push(total);
-                }
-            }
-            if (self.memo.len() + self.compact.map.len()) as u64 >= self.limit {
-                return Err(Error::Limit {
-                    what: format!("{} canonical-form search", self.rules.name()),
-                    limit: self.limit,
-                });
-            }
-            let v = ctx.from_options(&values[0], &values[1]);
-            self.memo.insert(frame.pos, v);
-        }
-        Ok(self.memo[&root])
+        let stored = (self.memo.len() + self.compact.map.len()) as u64;
+        let what = format!("{} canonical-form search", self.rules.name());
+        let budget = Budget {
+            // The compact table counts against the same limit.
+            max_states: self.limit.saturating_sub(self.compact.map.len() as u64),
+            what: &what,
+        };
+        let mut rec = Canonical {
+            rules: self.rules,
+            ctx,
+            compact: &mut self.compact,
+            room: self.limit.saturating_sub(stored),
+            closed_forms: self.closed_forms,
+            fast_path: self.fast_path,
+        };
+        evaluate(&mut rec, &mut self.memo, root, budget)
     }
 }
 
-/// A component of an option: its value when it was known at expansion (sign applied), or
-/// its normal form and sign, searched before the frame is revisited.
-enum Item<P> {
+/// Canonical values as a [`Recurrence`] over normalised components: a component depends
+/// on the components of its options not solved otherwise (closed forms and the ruleset's
+/// own search are used at expansion), and its value is `Context::from_options` over the
+/// sums of its options' components.
+struct Canonical<'a, 'r, R: Ruleset> {
+    rules: &'r R,
+    ctx: &'a mut Context,
+    compact: &'a mut CompactMemo<'r>,
+    /// Room left for the ruleset's own search.
+    room: u64,
+    closed_forms: bool,
+    fast_path: bool,
+}
+
+/// A component of an option: its value when known at expansion (sign applied), or the
+/// index of the child state that gives it and whether to negate it.
+enum Item {
     Known(GameId),
-    Pending(P, bool),
+    Child(u32, bool),
 }
 
-/// A component on the search stack with, once expanded, its options: the normalised
-/// components of each option (`items`), Left's options ending at `ends[0]`, Right's at
-/// `ends[1]`.
-struct Frame<P> {
-    pos: P,
-    expanded: bool,
-    items: Vec<Item<P>>,
-    ends: [Vec<u32>; 2],
+/// What a component remembers between expansion and combination: the items of its
+/// options, Left's options ending at `ends[0]`, Right's at `ends[1]` (or a closed form).
+enum Expansion {
+    Closed(GameId),
+    Options {
+        items: Vec<Item>,
+        ends: [Vec<u32>; 2],
+    },
 }
 
-impl<P> Frame<P> {
-    fn new(pos: P) -> Self {
-        Frame {
-            pos,
-            expanded: false,
-            items: Vec::new(),
-            ends: [Vec::new(), Vec::new()],
+impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
+    type State = R::Position;
+    type Value = GameId;
+    type Tag = Expansion;
+
+    fn expand(&mut self, q: &R::Position) -> Result<(Vec<R::Position>, Expansion)> {
+        if self.closed_forms {
+            if let Some(v) = self.rules.closed_form(q, self.ctx) {
+                return Ok((Vec::new(), Expansion::Closed(v)));
+            }
         }
+        let mut children = Vec::new();
+        let mut items = Vec::new();
+        let mut ends: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        let mut opts = Vec::new();
+        let mut comps = Vec::new();
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            opts.clear();
+            self.rules.options(q, side, &mut opts);
+            for o in &opts {
+                comps.clear();
+                self.rules.components(o, &mut comps);
+                for c in &comps {
+                    // Components the ruleset's own search takes (e.g. the parts of a
+                    // large Domineering board that fit in 8×8) are solved there, by its
+                    // iterative search.
+                    if self.fast_path {
+                        if let Some(v) =
+                            self.rules
+                                .solve_component(c, self.ctx, self.compact, self.room)
+                        {
+                            items.push(Item::Known(v?));
+                            continue;
+                        }
+                    }
+                    let (n, neg) = self.rules.normalize(c);
+                    items.push(Item::Child(children.len() as u32, neg));
+                    children.push(n);
+                }
+                ends[k].push(items.len() as u32);
+            }
+        }
+        Ok((children, Expansion::Options { items, ends }))
+    }
+
+    fn combine(&mut self, tag: Expansion, children: &[GameId]) -> GameId {
+        let (items, ends) = match tag {
+            Expansion::Closed(v) => return v,
+            Expansion::Options { items, ends } => (items, ends),
+        };
+        let mut values: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        let mut start = 0usize;
+        for (vals, ends) in values.iter_mut().zip(&ends) {
+            for &end in ends {
+                let mut total = self.ctx.zero();
+                for item in &items[start..end as usize] {
+                    let v = match *item {
+                        Item::Known(v) => v,
+                        Item::Child(i, neg) => {
+                            let v = children[i as usize];
+                            if neg {
+                                self.ctx.neg(v)
+                            } else {
+                                v
+                            }
+                        }
+                    };
+                    total = self.ctx.add(total, v);
+                }
+                start = end as usize;
+                vals.push(total);
+            }
+        }
+        self.ctx.from_options(&values[0], &values[1])
     }
 }
