@@ -66,22 +66,13 @@ impl Ruleset for Clobber {
         Self::each_move(p, side, |_, _, q| out.push(q));
     }
 
+    /// Moves are named by the cell of the moving stone and the cell of the stone it
+    /// takes: `b2 clobbers b3` (columns are letters from `a` at the left, rows numbers
+    /// from 1 at the top).
     fn moves(&self, p: &ClobberBoard, side: Side) -> Vec<(String, ClobberBoard)> {
         let mut out = Vec::new();
         Self::each_move(p, side, |i, j, q| {
-            let (r, c) = p.coords(i);
-            let (r2, c2) = p.coords(j);
-            out.push((
-                format!(
-                    "(row {}, col {}) clobbers (row {}, col {}) → {}",
-                    r + 1,
-                    c + 1,
-                    r2 + 1,
-                    c2 + 1,
-                    self.display(&q)
-                ),
-                q,
-            ));
+            out.push((format!("{} clobbers {}", p.cell_name(i), p.cell_name(j)), q));
         });
         out
     }
@@ -133,5 +124,23 @@ mod tests {
         assert_eq!(class("xx"), 'P');
         assert_eq!(class("x.o"), 'P');
         assert!(c.parse("xq").is_err());
+    }
+
+    #[test]
+    fn moves_are_named_by_cells() {
+        let c = Clobber;
+        let b = c.parse("xo|.x").unwrap();
+        let right: Vec<(String, String)> = c
+            .moves(&b, Side::Right)
+            .into_iter()
+            .map(|(n, q)| (n, c.display(&q)))
+            .collect();
+        assert_eq!(
+            right,
+            vec![
+                ("b1 clobbers a1".to_string(), "o.|.x".to_string()),
+                ("b1 clobbers b2".to_string(), "x.|.o".to_string())
+            ]
+        );
     }
 }

@@ -21,8 +21,13 @@ pub type Cakes = Vec<(u32, u32)>;
 pub struct Cutcake;
 
 impl Cutcake {
-    fn each_move(p: &Cakes, side: Side, mut f: impl FnMut(usize, u32, Cakes)) {
+    /// Calls `f` with each move of `side`: the cake cut, the size of the smaller piece, and
+    /// the cakes after the cut. The 1×1 pieces (worth 0) are dropped from the cakes after
+    /// unless `keep_units`, so that the search's positions stay small while the positions
+    /// shown to a person keep every piece of the cake.
+    fn each_move(p: &Cakes, side: Side, keep_units: bool, mut f: impl FnMut(usize, u32, Cakes)) {
         for (k, &(r, c)) in p.iter().enumerate() {
+            // Cutting either of two equal cakes leads to the same position.
             if k > 0 && p[k - 1] == (r, c) {
                 continue;
             }
@@ -37,11 +42,24 @@ impl Cutcake {
                     q.push((a, c));
                     q.push((r - a, c));
                 }
-                q.retain(|&(r, c)| r * c > 1);
+                if !keep_units {
+                    q.retain(|&(r, c)| r * c > 1);
+                }
                 q.sort_unstable();
                 f(k, a, q);
             }
         }
+    }
+
+    /// The number of moves of both players from `p`, counted without listing them: a cake
+    /// of R rows and C columns has ⌊C/2⌋ vertical cuts and ⌊R/2⌋ horizontal ones, and equal
+    /// cakes offer the same moves.
+    pub fn move_count(p: &Cakes) -> u128 {
+        p.iter()
+            .enumerate()
+            .filter(|&(k, rc)| k == 0 || p[k - 1] != *rc)
+            .map(|(_, &(r, c))| u128::from(r / 2) + u128::from(c / 2))
+            .sum()
     }
 }
 
@@ -54,7 +72,13 @@ impl Ruleset for Cutcake {
 
     fn parse(&self, text: &str) -> Result<Cakes> {
         let mut out = Vec::new();
+        let mut zero = false;
         for word in text.split(|c: char| c == '+' || c.is_whitespace()) {
+            // `0` is the empty sum, as `display` writes it.
+            if word == "0" {
+                zero = true;
+                continue;
+            }
             if word.is_empty() {
                 continue;
             }
@@ -78,7 +102,7 @@ impl Ruleset for Cutcake {
             };
             out.push((side(a)?, side(b)?));
         }
-        if out.is_empty() {
+        if out.is_empty() && !zero {
             return Err(Error::parse(
                 "cutcake: no cake given; write ROWSxCOLUMNS, e.g. `3x4`",
             ));
@@ -98,19 +122,21 @@ impl Ruleset for Cutcake {
     }
 
     fn options(&self, p: &Cakes, side: Side, out: &mut Vec<Cakes>) {
-        Self::each_move(p, side, |_, _, q| out.push(q));
+        Self::each_move(p, side, false, |_, _, q| out.push(q));
     }
 
+    /// Moves are named by the cut, e.g. `cut 3x4 vertically into 3x1 + 3x3`; the positions
+    /// after them keep the 1×1 pieces, so that they read as the whole cake.
     fn moves(&self, p: &Cakes, side: Side) -> Vec<(String, Cakes)> {
         let mut out = Vec::new();
-        Self::each_move(p, side, |k, a, q| {
+        Self::each_move(p, side, true, |k, a, q| {
             let (r, c) = p[k];
             let how = if side == Side::Left {
                 format!("cut {r}x{c} vertically into {r}x{a} + {r}x{}", c - a)
             } else {
                 format!("cut {r}x{c} horizontally into {a}x{c} + {}x{c}", r - a)
             };
-            out.push((format!("{how} → {}", self.display(&q)), q));
+            out.push((how, q));
         });
         out
     }
@@ -152,5 +178,33 @@ mod tests {
         assert!(g.parse("3y4").is_err());
         assert!(g.parse("0x4").is_err());
         assert!(g.parse("").is_err());
+        assert_eq!(g.parse("0").unwrap(), Vec::<(u32, u32)>::new());
+    }
+
+    #[test]
+    fn moves_keep_every_piece_and_are_counted() {
+        let g = Cutcake;
+        let p = g.parse("1x3 + 2x2 + 2x2").unwrap();
+        let left: Vec<(String, String)> = g
+            .moves(&p, Side::Left)
+            .into_iter()
+            .map(|(n, q)| (n, g.display(&q)))
+            .collect();
+        assert_eq!(
+            left,
+            vec![
+                (
+                    "cut 1x3 vertically into 1x1 + 1x2".to_string(),
+                    "1x1 + 1x2 + 2x2 + 2x2".to_string()
+                ),
+                (
+                    "cut 2x2 vertically into 2x1 + 2x1".to_string(),
+                    "1x3 + 2x1 + 2x1 + 2x2".to_string()
+                )
+            ]
+        );
+        let both = g.moves(&p, Side::Left).len() + g.moves(&p, Side::Right).len();
+        assert_eq!(Cutcake::move_count(&p), both as u128);
+        assert_eq!(Cutcake::move_count(&g.parse("3x10000").unwrap()), 5001);
     }
 }

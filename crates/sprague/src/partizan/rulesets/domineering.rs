@@ -72,32 +72,29 @@ impl Ruleset for Domineering {
         }
     }
 
+    /// Moves are named by the two cells the domino covers, top or left cell first:
+    /// `vertical domino at b2-b3` (columns are letters from `a` at the left, rows numbers
+    /// from 1 at the top).
     fn moves(&self, p: &DomBoard, side: Side) -> Vec<(String, DomBoard)> {
         let mut out = Vec::new();
         if p.w == 0 {
             return out;
         }
+        let kind = match side {
+            Side::Left => "vertical",
+            Side::Right => "horizontal",
+        };
         let (mut m, step) = Self::placements(p, side);
         while m != 0 {
             let i = m.trailing_zeros();
             m &= m - 1;
-            let (r, c) = p.coords(i);
-            let (r2, c2) = p.coords(i + step);
             let mut q = *p;
             q.layers[0] &= !((1u128 << i) | (1u128 << (i + step)));
-            let kind = if side == Side::Left {
-                "vertical"
-            } else {
-                "horizontal"
-            };
             out.push((
                 format!(
-                    "{kind} domino on (row {}, col {})-(row {}, col {}) → {}",
-                    r + 1,
-                    c + 1,
-                    r2 + 1,
-                    c2 + 1,
-                    self.display(&q)
+                    "{kind} domino at {}-{}",
+                    p.cell_name(i),
+                    p.cell_name(i + step)
                 ),
                 q,
             ));
@@ -175,6 +172,29 @@ mod tests {
         v.clear();
         d.options(&s, Side::Left, &mut v);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn moves_are_named_by_cells() {
+        let d = Domineering;
+        let b = d.parse("..|.#").unwrap();
+        let names = |side| -> Vec<(String, String)> {
+            d.moves(&b, side)
+                .into_iter()
+                .map(|(n, q)| (n, d.display(&q)))
+                .collect()
+        };
+        assert_eq!(
+            names(Side::Left),
+            vec![("vertical domino at a1-a2".to_string(), "#.|##".to_string())]
+        );
+        assert_eq!(
+            names(Side::Right),
+            vec![(
+                "horizontal domino at a1-b1".to_string(),
+                "##|.#".to_string()
+            )]
+        );
     }
 
     #[test]

@@ -32,6 +32,23 @@ impl<const K: usize> Board<K> {
         (i as usize / self.w as usize, i as usize % self.w as usize)
     }
 
+    /// The name of the cell of bit index `i` as a person reads a board: its column as
+    /// letters (`a` to `z`, then `aa`, `ab`, ... as in a spreadsheet) and its row as a
+    /// number counted from 1 at the top, e.g. `b3`.
+    pub fn cell_name(&self, i: u32) -> String {
+        let (r, c) = self.coords(i);
+        let mut letters = Vec::new();
+        // Bijective base 26: a..z, aa..az, ba.., so that no column name has a leading "zero".
+        let mut n = c + 1;
+        while n > 0 {
+            n -= 1;
+            letters.push(b'a' + (n % 26) as u8);
+            n /= 26;
+        }
+        letters.reverse();
+        format!("{}{}", String::from_utf8_lossy(&letters), r + 1)
+    }
+
     /// The board restricted to the cells in `mask`, cropped to its bounding box.
     pub fn restrict_crop(&self, mask: u128) -> Board<K> {
         let (w, h) = (self.w as usize, self.h as usize);
@@ -400,5 +417,16 @@ mod tests {
         assert!(parse_board::<1>("t", "..|.", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "..|.y", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "", ['x'], '.').is_err());
+    }
+
+    #[test]
+    fn cells_are_named_by_column_letters_and_row_numbers() {
+        let b = parse_board::<1>("t", "...|...", ['x'], '.').unwrap();
+        assert_eq!(b.cell_name(0), "a1");
+        assert_eq!(b.cell_name(4), "b2");
+        let wide = parse_board::<1>("t", &".".repeat(60), ['x'], '.').unwrap();
+        assert_eq!(wide.cell_name(25), "z1");
+        assert_eq!(wide.cell_name(26), "aa1");
+        assert_eq!(wide.cell_name(52), "ba1");
     }
 }

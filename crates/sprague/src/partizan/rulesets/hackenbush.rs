@@ -39,6 +39,13 @@ pub enum Colour {
 }
 
 impl Colour {
+    fn word(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+            Colour::Green => "green",
+        }
+    }
     fn letter(self) -> char {
         match self {
             Colour::Blue => 'B',
@@ -104,6 +111,11 @@ pub struct Hackenbush {
     incident: Vec<Vec<u32>>,
     /// The text the picture was parsed from.
     text: String,
+    /// A picture of strings: for each edge, its string and its height in it (both from 1),
+    /// so that positions are written back as strings. Empty for a graph.
+    place: Vec<(u32, u32)>,
+    /// How many strings a picture of strings has (0 for a graph).
+    strings: u32,
 }
 
 impl Hackenbush {
@@ -116,15 +128,19 @@ impl Hackenbush {
                 "hackenbush: empty picture; write a string like `BRB` or edges like `0-1:B 1-2:R`",
             ));
         }
-        let is_strings = t
-            .chars()
-            .all(|c| c == '+' || c.is_whitespace() || Colour::parse(c).is_some());
+        // The bare name of the ground is the empty graph (how an empty position is written),
+        // even when that name is a colour letter.
+        let is_strings = ground.is_none_or(|g| t != g)
+            && t.chars()
+                .all(|c| c == '+' || c.is_whitespace() || Colour::parse(c).is_some());
         let mut h = Hackenbush {
             names: Vec::new(),
             edges: Vec::new(),
             ground: 0,
             incident: Vec::new(),
             text: t.to_string(),
+            place: Vec::new(),
+            strings: 0,
         };
         let mut index: FxHashMap<String, u32> = FxHashMap::default();
         let mut vertex = |h: &mut Hackenbush, name: &str| -> u32 {
@@ -143,13 +159,18 @@ impl Hackenbush {
             h.ground = g;
             let mut next = 1usize;
             for word in t.split(|c: char| c == '+' || c.is_whitespace()) {
+                if word.is_empty() {
+                    continue;
+                }
+                h.strings += 1;
                 let mut below = g;
-                for c in word.chars() {
+                for (height, c) in (1..).zip(word.chars()) {
                     let colour = Colour::parse(c).expect("checked");
                     let name = next.to_string();
                     next += 1;
                     let v = vertex(&mut h, &name);
                     h.edges.push((below, v, colour));
+                    h.place.push((h.strings, height));
                     below = v;
                 }
             }
@@ -160,6 +181,12 @@ impl Hackenbush {
                 let line = line.split('#').next().unwrap_or("");
                 for item in line.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
                     if item.is_empty() {
+                        continue;
+                    }
+                    if item == gname {
+                        // The ground alone: no edge (the empty picture).
+                        vertex(&mut h, item);
+                        ground_seen = true;
                         continue;
                     }
                     let (chain, col) = item.rsplit_once(':').ok_or_else(|| {
@@ -299,6 +326,24 @@ impl Hackenbush {
             c.letter()
         )
     }
+
+    /// A move cutting edge `e`, for a person: `cut blue edge 2 of string 1` (edges counted
+    /// from the ground up) in a picture of strings, `cut edge 1-2 (blue)` in a graph.
+    fn cut_label(&self, e: u32) -> String {
+        let (a, b, c) = self.edges[e as usize];
+        match self.place.get(e as usize) {
+            Some(&(string, height)) if self.strings > 1 => {
+                format!("cut {} edge {height} of string {string}", c.word())
+            }
+            Some(&(_, height)) => format!("cut {} edge {height}", c.word()),
+            None => format!(
+                "cut edge {}-{} ({})",
+                self.names[a as usize],
+                self.names[b as usize],
+                c.word()
+            ),
+        }
+    }
 }
 
 impl Ruleset for Hackenbush {
@@ -324,18 +369,38 @@ impl Ruleset for Hackenbush {
         }
     }
 
+    /// The edges of `p` as a picture that [`Hackenbush::parse_picture`] reads with the same
+    /// ground: strings (`BR RR`, each from the ground up) when the picture was given as
+    /// strings, edges under their vertex names (`0-1:B 1-2:R`) when it was a graph, and the
+    /// ground's name alone when no edge is left.
     fn display(&self, p: &u128) -> String {
-        if *p == 0 {
-            return "(no edges)".into();
+        let edges = (0..self.edges.len() as u32).filter(|&e| p >> e & 1 == 1);
+        let text = if self.place.is_empty() {
+            edges
+                .map(|e| self.describe(e))
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            // Edges of a string are numbered consecutively from the ground up.
+            let mut words: Vec<String> = Vec::new();
+            let mut current = 0;
+            for e in edges {
+                let (string, _) = self.place[e as usize];
+                if string != current || words.is_empty() {
+                    words.push(String::new());
+                    current = string;
+                }
+                if let Some(w) = words.last_mut() {
+                    w.push(self.edges[e as usize].2.letter());
+                }
+            }
+            words.join(" ")
+        };
+        if text.is_empty() {
+            self.names[self.ground as usize].clone()
+        } else {
+            text
         }
-        if let Some(s) = self.as_string(*p) {
-            return s.iter().map(|c| c.letter()).collect();
-        }
-        (0..self.edges.len() as u32)
-            .filter(|&e| p >> e & 1 == 1)
-            .map(|e| self.describe(e))
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     fn options(&self, p: &u128, side: Side, out: &mut Vec<u128>) {
@@ -357,10 +422,7 @@ impl Ruleset for Hackenbush {
             m &= m - 1;
             if self.edges[e as usize].2.playable(side) {
                 let q = self.grounded(p & !(1u128 << e));
-                out.push((
-                    format!("cut {} → {}", self.describe(e), self.display(&q)),
-                    q,
-                ));
+                out.push((self.cut_label(e), q));
             }
         }
         out
@@ -443,7 +505,7 @@ mod tests {
         let mut v = Vec::new();
         h.options(&p, Side::Left, &mut v);
         let shown: Vec<String> = v.iter().map(|q| h.display(q)).collect();
-        assert_eq!(shown, vec!["(no edges)", "BR"]);
+        assert_eq!(shown, vec!["0", "BR"]);
         let g = Hackenbush::parse_picture("0-1:B 1-2:R, 1-3:G; 0-0:G", None).unwrap();
         let p = g.parse("0-1:B 1-2:R, 1-3:G; 0-0:G").unwrap();
         let mut comps = Vec::new();
@@ -458,6 +520,55 @@ mod tests {
         let gg = Hackenbush::parse_picture("G G", None).unwrap();
         let mut s = OutcomeSolver::new(&gg, 1000);
         assert_eq!(s.wins(&gg.full()).unwrap().letter(), 'P');
+    }
+
+    #[test]
+    fn positions_are_written_as_pictures_and_moves_named() {
+        // Strings stay strings; a cut string keeps the edges below the cut.
+        let h = Hackenbush::parse_picture("BRB+ RG", None).unwrap();
+        let p = h.parse("BRB+ RG").unwrap();
+        assert_eq!(h.display(&p), "BRB RG");
+        let left: Vec<(String, String)> = h
+            .moves(&p, Side::Left)
+            .into_iter()
+            .map(|(n, q)| (n, h.display(&q)))
+            .collect();
+        assert_eq!(
+            left,
+            vec![
+                ("cut blue edge 1 of string 1".to_string(), "RG".to_string()),
+                (
+                    "cut blue edge 3 of string 1".to_string(),
+                    "BR RG".to_string()
+                ),
+                (
+                    "cut green edge 2 of string 2".to_string(),
+                    "BRB R".to_string()
+                ),
+            ]
+        );
+        let single = Hackenbush::parse_picture("B", None).unwrap();
+        let moves = single.moves(&single.full(), Side::Left);
+        assert_eq!(moves[0].0, "cut blue edge 1");
+        // The empty picture is the ground's name, which parses back.
+        assert_eq!(single.display(&moves[0].1), "0");
+        let empty = Hackenbush::parse_picture("0", None).unwrap();
+        assert_eq!(empty.parse("0").unwrap(), 0);
+        // Graphs stay graphs, under their vertex names and ground.
+        let g = Hackenbush::parse_picture("a-b:B b-c:R a-c:G", Some("a")).unwrap();
+        let p = g.parse("a-b:B b-c:R a-c:G").unwrap();
+        let right: Vec<(String, String)> = g
+            .moves(&p, Side::Right)
+            .into_iter()
+            .map(|(n, q)| (n, g.display(&q)))
+            .collect();
+        assert_eq!(
+            right[0],
+            ("cut edge b-c (red)".to_string(), "a-b:B a-c:G".to_string())
+        );
+        let bare = Hackenbush::parse_picture("B", Some("B")).unwrap();
+        assert_eq!(bare.full(), 0);
+        assert!(Hackenbush::parse_picture("BRB 0", None).is_err());
     }
 
     fn p_of(h: &Hackenbush) -> u128 {

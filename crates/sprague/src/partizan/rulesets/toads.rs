@@ -165,19 +165,14 @@ impl Ruleset for ToadsAndFrogs {
         Self::each_move(p, side, |_, _, q| out.push(q));
     }
 
+    /// Moves are named by the squares, counted from 1 at the left: `toad at 2 moves to 3`,
+    /// `frog at 5 jumps to 3`.
     fn moves(&self, p: &Strip, side: Side) -> Vec<(String, Strip)> {
         let mut out = Vec::new();
         let piece = if side == Side::Left { "toad" } else { "frog" };
         Self::each_move(p, side, |i, j, q| {
-            out.push((
-                format!(
-                    "{piece} from square {} to {} → {}",
-                    i + 1,
-                    j + 1,
-                    self.display(&q)
-                ),
-                q,
-            ))
+            let how = if i.abs_diff(j) == 2 { "jumps" } else { "moves" };
+            out.push((format!("{piece} at {} {how} to {}", i + 1, j + 1), q))
         });
         out
     }
@@ -240,6 +235,29 @@ mod tests {
         assert_eq!(s.wins(&g.parse("t..").unwrap()).unwrap().letter(), 'L');
         assert_eq!(s.wins(&g.parse("ttff").unwrap()).unwrap().letter(), 'P');
         assert_eq!(g.normalize(&g.parse("ft.tf").unwrap()).0.len, 4);
+    }
+
+    #[test]
+    fn moves_are_named_by_squares() {
+        let g = ToadsAndFrogs;
+        let p = g.parse("t.tf.").unwrap();
+        let named = |side| -> Vec<(String, String)> {
+            g.moves(&p, side)
+                .into_iter()
+                .map(|(n, q)| (n, g.display(&q)))
+                .collect()
+        };
+        assert_eq!(
+            named(Side::Left),
+            vec![
+                ("toad at 1 moves to 2".to_string(), ".ttf.".to_string()),
+                ("toad at 3 jumps to 5".to_string(), "t..ft".to_string())
+            ]
+        );
+        assert_eq!(
+            named(Side::Right),
+            vec![("frog at 4 jumps to 2".to_string(), "tft..".to_string())]
+        );
     }
 
     #[test]
