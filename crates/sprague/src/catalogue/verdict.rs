@@ -417,7 +417,8 @@ impl Verdict {
     }
 
     fn render_moves(&self, out: &mut String) {
-        let sides: &[Option<Mover>] = if self.moves.iter().any(|m| m.side.is_some()) {
+        let partizan = matches!(self.outcome, Winner::L | Winner::R | Winner::N | Winner::P);
+        let sides: &[Option<Mover>] = if partizan || self.moves.iter().any(|m| m.side.is_some()) {
             &[Some(Mover::Left), Some(Mover::Right)]
         } else {
             &[None]
