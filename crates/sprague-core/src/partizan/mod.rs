@@ -8,6 +8,8 @@
 //! - [`notation`]: the CGSuite notation parser; [`print`](mod@print): CGSuite's plain-text output.
 //! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
 //! - [`props`]: atomic weight, reduced canonical form.
+//! - [`rules`]: the partizan rules trait; [`solver`]: canonical values of a ruleset's
+//!   positions; [`outcome`]: outcome classes by brute force, to cross-check them.
 //!
 //! ```
 //! use sprague_core::partizan::{notation::parse, Context, PartizanOutcome};
@@ -23,8 +25,11 @@ pub mod dyadic;
 #[cfg(test)]
 mod literature;
 pub mod notation;
+pub mod outcome;
 pub mod print;
 pub mod props;
+pub mod rules;
+pub mod solver;
 #[cfg(test)]
 mod tests;
 pub mod thermo;

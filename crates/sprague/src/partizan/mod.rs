@@ -21,11 +21,10 @@
 //! assert_eq!(ctx.add(up, down), ctx.zero());
 //! ```
 
-pub mod outcome;
 pub mod rulesets;
 
 // Values (canonical forms, numbers, notation, thermography) live in the core layer.
-pub use sprague_core::partizan::{canonical, dyadic, notation, print, props, thermo};
+pub use sprague_core::partizan::{canonical, dyadic, notation, outcome, print, props, thermo};
 pub use sprague_core::partizan::{Context, Dyadic, GameId, Nus, PartizanOutcome};
 
 use crate::catalogue::Entry;

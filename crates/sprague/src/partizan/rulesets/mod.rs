@@ -1,5 +1,5 @@
-//! Partizan rulesets (GAMES.md C5): the rules of a game as a move generator, solved by the
-//! generic engines of [`super::outcome`] (outcome classes by brute force) and
+//! Partizan rulesets : the rules of a game as a move generator, solved by the
+//! generic engines of [`outcome`](crate::partizan::outcome) (outcome classes by brute force) and
 //! [`solver`] (canonical forms through the core).
 //!
 //! A ruleset says, for a position, what Left and Right can move to, how the position splits
@@ -12,101 +12,11 @@ pub mod cutcake;
 pub mod domineering;
 mod domineering_fast;
 pub mod hackenbush;
-pub mod solver;
 pub mod toads;
 
-use crate::error::Result;
-use crate::partizan::canonical::{Context, GameId};
-use solver::CompactMemo;
-use std::hash::Hash;
-
-/// One of the two players. Left is the positive player (blue in Hackenbush, vertical in
-/// Domineering), as in CGSuite.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    Left,
-    Right,
-}
-
-impl Side {
-    /// The other player.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-    /// `"Left"` or `"Right"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "Left",
-            Side::Right => "Right",
-        }
-    }
-}
-
-/// The rules of a short partizan game (every play ends; no position repeats).
-pub trait Ruleset {
-    /// A position, compact and hashable.
-    type Position: Clone + Eq + Hash + std::fmt::Debug;
-
-    /// The game's name, as the catalogue knows it.
-    fn name(&self) -> &'static str;
-
-    /// Reads a position as the command line writes it; errors name the bad input.
-    fn parse(&self, text: &str) -> Result<Self::Position>;
-
-    /// Writes a position the way [`Ruleset::parse`] reads it.
-    fn display(&self, p: &Self::Position) -> String;
-
-    /// Appends the positions `side` can move to from `p` (the hot path: no names).
-    fn options(&self, p: &Self::Position, side: Side, out: &mut Vec<Self::Position>);
-
-    /// The moves of `side` from `p`, each named for a person, with the position reached.
-    fn moves(&self, p: &Self::Position, side: Side) -> Vec<(String, Self::Position)> {
-        let mut out = Vec::new();
-        self.options(p, side, &mut out);
-        out.into_iter()
-            .map(|q| (format!("to {}", self.display(&q)), q))
-            .collect()
-    }
-
-    /// Splits `p` into independent components whose disjunctive sum is `p`, appending them
-    /// to `out`. Components whose value is known to be 0 may be left out. The default keeps
-    /// `p` whole.
-    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
-        out.push(p.clone());
-    }
-
-    /// A normal form `(q, negated)` of `p`: the value of `p` equals the value of `q`, or
-    /// its negative when `negated`. Must hold for every position, not only components.
-    fn normalize(&self, p: &Self::Position) -> (Self::Position, bool) {
-        (p.clone(), false)
-    }
-
-    /// The value of a normalised component in closed form, where a theorem gives it
-    /// (e.g. blue–red Hackenbush strings); `None` to search. The default knows none.
-    fn closed_form(&self, p: &Self::Position, ctx: &mut Context) -> Option<GameId> {
-        let _ = (p, ctx);
-        None
-    }
-
-    /// A ruleset's own search for the value of a component `p` (as
-    /// [`Ruleset::components`] gives it), where it has a faster one; `None` to use the
-    /// generic search. `memo` is the solver's table of components under compact `u64` keys
-    /// (the ruleset chooses them; values are stored with [`CompactMemo::insert`]), and the search fails with [`crate::error::Error::Limit`]
-    /// rather than store more than `limit` entries there. The default has none.
-    fn solve_component(
-        &self,
-        p: &Self::Position,
-        ctx: &mut Context,
-        memo: &mut CompactMemo,
-        limit: u64,
-    ) -> Option<Result<GameId>> {
-        let _ = (p, ctx, memo, limit);
-        None
-    }
-}
+// The rules trait and its engines live in the core layer.
+pub use sprague_core::partizan::rules::{Ruleset, Side};
+pub use sprague_core::partizan::solver;
 
 mod catalogue;
 mod grid;

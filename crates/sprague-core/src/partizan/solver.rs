@@ -4,17 +4,17 @@
 //!
 //! Components are memoised under their normal form ([`Ruleset::normalize`]), so that
 //! reflections share one entry and role-swapped images share one entry up to negation. The
-//! search is the core's one skeleton ([`sprague_core::search`]: an explicit stack, so deep
+//! search is the core's one skeleton ([`crate::search`]: an explicit stack, so deep
 //! games cannot overflow the call stack) and stops cleanly with
 //! [`Error::Limit`](crate::error::Error::Limit) when more components than the limit would be
 //! stored.
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
 
-use super::{Ruleset, Side};
+use super::rules::{Ruleset, Side};
 use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
+use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
-use sprague_core::search::{evaluate, Budget, Recurrence};
 
 /// The table of components under a ruleset's compact `u64` keys, for
 /// [`Ruleset::solve_component`], with an optional progress callback.

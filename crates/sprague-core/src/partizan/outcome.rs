@@ -4,13 +4,13 @@
 //! For a position G, Left moving first wins iff some Left option G^L is won by Left when
 //! Right moves first in it; symmetrically for Right. The class is L (Left wins whoever
 //! starts), R, N (the first player wins) or P (the second player wins). The search is the
-//! core's one skeleton ([`sprague_core::search`]: iterative), memoised on
+//! core's one skeleton ([`crate::search`]: iterative), memoised on
 //! [`Ruleset::normalize`], and bounded by a position limit. It never splits a position into components: outcome classes do not add.
 
-use super::rulesets::{Ruleset, Side};
+use super::rules::{Ruleset, Side};
 use crate::error::Result;
+use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
-use sprague_core::search::{evaluate, Budget, Recurrence};
 
 /// Who wins a position with each player moving first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
