@@ -80,7 +80,10 @@ fn solve_nim_text_and_json() {
     assert_eq!(v["outcome"], "first");
     assert_eq!(v["grundy"], "2");
     assert_eq!(v["winning_moves"], serde_json::json!(["1 4 5"]));
+    assert_eq!(v["moves"][0]["label"], "take 2 from heap 1");
+    assert_eq!(v["moves"][0]["position"], "1 4 5");
     assert!(v["method"].as_str().unwrap().starts_with("theorem"));
+    assert_eq!(v["method_kind"], "theorem");
 }
 
 #[test]
@@ -139,12 +142,14 @@ fn wythoff_fibonacci_and_redistribute() {
     // Redistribute: from (1, 100) the moves are to (v, v), v = 1..50.
     let v = json(&["solve", "redistribute", "1", "100", "--json"]);
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 50);
-    assert!(v.get("note").is_none());
+    assert!(v["note"].is_null());
+    assert_eq!(v["complete"], true);
     let v = json(&["solve", "redistribute", "2", "2", "5", "5", "--json"]);
     assert_eq!(v["outcome"], "second");
     let v = json(&["solve", "redistribute", "1", "1000", "--json"]);
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 100);
     assert!(v["note"].as_str().unwrap().contains("more than 100"));
+    assert_eq!(v["complete"], false);
 }
 
 #[test]

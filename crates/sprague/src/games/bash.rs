@@ -6,7 +6,10 @@
 //! an n every move leaves a residue in 2..=k or 0 with a stone left, or takes to 1..; see
 //! the test against exact search). Sums of several heaps in misère play are searched.
 
-use super::framework::{small, MisereVerdict, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::take_label;
+use super::framework::{
+    small, MisereVerdict, MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape,
+};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -79,6 +82,17 @@ impl NumberGame for TakeUpTo {
     }
     fn to_numbers(&self, &p: &u64) -> Numbers {
         vec![p.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let n = &c[0];
+        let count = n.min(&BigUint::from(self.rules.k)).clone();
+        Some(MoveList::bounded(count.clone(), max, || {
+            let count = u64::try_from(&count).unwrap_or(0);
+            (1..=count).map(|s| vec![n - s]).collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        take_label(at, before, after)
     }
     fn theorem_name(&self) -> Option<String> {
         Some(format!(
@@ -238,17 +252,15 @@ mod tests {
     #[test]
     fn huge_heaps_and_bad_params() {
         let g = lookup_game("bash:3");
-        let r = g
-            .solve(
+        let v = g
+            .solve_verdict(
                 &["1000000000000000000000000000002".into()],
                 &Default::default(),
             )
             .unwrap();
-        assert_eq!(r.json["grundy"], "2");
-        assert_eq!(
-            r.json["winning_moves"][0],
-            "1000000000000000000000000000000"
-        );
+        assert_eq!(v.value.as_deref(), Some("2"));
+        assert_eq!(v.winning_positions(), ["1000000000000000000000000000000"]);
+        assert_eq!(v.moves[0].label, "take 2 from heap 1");
         for bad in ["bash", "bash:0", "bash:x", "bounded-nim:-1"] {
             assert!(crate::catalogue::lookup(bad).is_err(), "{bad}");
         }

@@ -3,7 +3,8 @@
 //! Theorem (Cole & Davie 1969): with x ≥ y > 0 the mover wins iff x = y or x/y > φ, i.e.
 //! iff x = y or x² − xy − y² > 0 — exact in integers.
 
-use super::framework::{small, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{small, MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::Result;
 use crate::impartial::Impartial;
@@ -145,6 +146,43 @@ impl NumberGame for Euclid {
     }
     fn to_numbers(&self, &(a, b): &(u64, u64)) -> Numbers {
         vec![a.into(), b.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let (x, y) = (&c[0], &c[1]);
+        if x == &BigUint::ZERO || y == &BigUint::ZERO {
+            return Some(MoveList::Listed(vec![]));
+        }
+        let swap = x < y;
+        let (big, small) = if swap { (y, x) } else { (x, y) };
+        let q = big / small;
+        Some(MoveList::bounded(q.clone(), max, || {
+            let q = u64::try_from(&q).unwrap_or(0);
+            (1..=q)
+                .map(|j| {
+                    let nb = big - small * j;
+                    if swap {
+                        vec![small.clone(), nb]
+                    } else {
+                        vec![nb, small.clone()]
+                    }
+                })
+                .collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        // One number goes down by a multiple of the other, which stays.
+        let changed = (0..2).find(|&i| after[i] < before[i]);
+        let Some(i) = changed.filter(|&i| after[1 - i] == before[1 - i]) else {
+            return default_label(self.shape(), at, before, after);
+        };
+        let (from, by) = (&before[i], &before[1 - i]);
+        let j = (from - &after[i]) / by;
+        let times = if j == BigUint::from(1u32) {
+            by.to_string()
+        } else {
+            format!("{j} × {by}")
+        };
+        format!("{}subtract {times} from {from}", at.prefix())
     }
     fn theorem_name(&self) -> Option<String> {
         Some("Cole–Davie: with x ≥ y the mover wins iff x = y or x² − xy − y² > 0".into())

@@ -20,7 +20,8 @@
 //! least winning move from (N, N) is the smallest term F_(ir) (N itself when N is a Fibonacci
 //! number), since F_(ir + 2) > 2·F_(ir). Grundy values are searched (small positions only).
 
-use super::framework::{NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -198,6 +199,24 @@ impl NumberGame for FibonacciNim {
     }
     fn to_numbers(&self, &(n, l): &(u64, u64)) -> Numbers {
         vec![n.into(), l.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let (n, l) = heap_and_limit(c);
+        let count = n.min(l).clone();
+        Some(MoveList::bounded(count.clone(), max, || {
+            let count = u64::try_from(&count).unwrap_or(0);
+            (1..=count)
+                .map(|k| vec![n - k, BigUint::from(k) << 1])
+                .collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        match after[0].cmp(&before[0]) {
+            std::cmp::Ordering::Less => {
+                format!("{}take {}", at.prefix(), &before[0] - &after[0])
+            }
+            _ => default_label(self.shape(), at, before, after),
+        }
     }
     fn theorem_name(&self) -> Option<String> {
         Some("Whinihan: (N, L) is a win iff the smallest Zeckendorf term of N is ≤ L; the winning moves take a tail of the representation (Grundy values by search; no closed form is known)".into())

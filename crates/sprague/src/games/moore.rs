@@ -10,7 +10,10 @@
 //! move loses iff the number of heaps of 1 is ≡ 1 (mod k + 1). Checked against exact
 //! misère search in the tests before it is used.
 
-use super::framework::{MisereVerdict, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{
+    MisereVerdict, MoveAt, MoveCount, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape,
+};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -256,6 +259,27 @@ impl NumberGame for Moore {
     fn to_numbers(&self, p: &Vec<u64>) -> Numbers {
         p.iter().map(|&v| v.into()).collect()
     }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let count = move_count(c, self.rules.k);
+        Some(if count == u128::MAX {
+            // The count saturated: there are at least that many moves.
+            MoveList::TooMany(MoveCount::MoreThan((count - 1).into()))
+        } else {
+            MoveList::bounded(count, max, || enumerate_moves(c, self.rules.k, &|_| true))
+        })
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        let takes: Vec<String> = (0..before.len())
+            .filter(|&i| after.get(i) < before.get(i))
+            .map(|i| format!("{} from heap {}", &before[i] - &after[i], i + 1))
+            .collect();
+        let text = match takes.as_slice() {
+            [] => return default_label(self.shape(), at, before, after),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        };
+        format!("{}take {text}", at.prefix())
+    }
     fn theorem_name(&self) -> Option<String> {
         Some(format!(
             "Moore: P-position iff every bit is set in a multiple of {} heaps",
@@ -454,10 +478,10 @@ mod tests {
                 .split(' ')
                 .map(String::from)
                 .collect();
-        let r = g.solve(&words, &Default::default()).unwrap();
-        assert_eq!(r.json["outcome"], "first");
-        assert!(r.json["note"].is_string());
-        let m = r.json["winning_moves"][0].as_str().unwrap();
+        let v = g.solve_verdict(&words, &Default::default()).unwrap();
+        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert!(!v.complete && v.note.as_deref().unwrap().contains("one winning move"));
+        let m = v.winning_positions()[0];
         let after: Numbers = m.split(' ').map(|x| x.parse().unwrap()).collect();
         assert!(is_p_position(&after, 2));
         let changed = after

@@ -3,7 +3,10 @@
 //! Misère (A12, Bouton): the mover wins iff (XOR ≠ 0 and some heap > 1) or
 //! (XOR = 0 and no heap > 1).
 
-use super::framework::{small, MisereVerdict, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::take_label;
+use super::framework::{
+    small, MisereVerdict, MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape,
+};
 use crate::catalogue::{Entry, Game};
 use crate::error::Result;
 use crate::impartial::Impartial;
@@ -41,6 +44,16 @@ impl NumberGame for Nim {
     }
     fn to_numbers(&self, &p: &u64) -> Numbers {
         vec![p.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        Some(MoveList::bounded(c[0].clone(), max, || {
+            // Within the bound, so the heap fits a word.
+            let n = u64::try_from(&c[0]).unwrap_or(0);
+            (0..n).rev().map(|m| vec![m.into()]).collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        take_label(at, before, after)
     }
     fn theorem_name(&self) -> Option<String> {
         Some("Bouton: a heap of n has value n; values add by XOR".into())

@@ -5,7 +5,10 @@
 //! induction their values are the five residues other than n mod 6, whose mex is n mod 6.
 //! For n < 5 the options are 0..n−1, so g(n) = n. (Checked by brute force in the tests.)
 
-use super::framework::{small, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::take_label;
+use super::framework::{
+    small, MoveAt, MoveCount, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape,
+};
 use crate::catalogue::{Entry, Game};
 use crate::error::Result;
 use crate::impartial::Impartial;
@@ -60,6 +63,17 @@ pub fn decimal_mod6(digits: &[u8]) -> Option<u32> {
 
 /// Every prime power d ≤ n with d ≡ r (mod 6), by a smallest-prime-factor sieve.
 fn prime_powers_upto_with_residue(n: u64, r: u64) -> Vec<u64> {
+    prime_powers_upto(n, |d| d % 6 == r)
+}
+
+/// The number of prime powers up to [`LIST_ALL_UP_TO`], counted once.
+fn prime_powers_up_to_the_listing_limit() -> usize {
+    static COUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| prime_powers_upto(LIST_ALL_UP_TO, |_| true).len())
+}
+
+/// Every prime power d ≤ n for which `keep(d)` holds, by a smallest-prime-factor sieve.
+fn prime_powers_upto(n: u64, keep: impl Fn(u64) -> bool) -> Vec<u64> {
     let n = n as usize;
     let mut spf = vec![0u32; n + 1];
     let mut out = Vec::new();
@@ -83,7 +97,7 @@ fn prime_powers_upto_with_residue(n: u64, r: u64) -> Vec<u64> {
             }
             m == 1
         };
-        if pp && (d as u64) % 6 == r {
+        if pp && keep(d as u64) {
             out.push(d as u64);
         }
     }
@@ -110,6 +124,26 @@ impl NumberGame for PrimePower {
     }
     fn to_numbers(&self, &p: &u64) -> Numbers {
         vec![p.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let n = &c[0];
+        Some(
+            match u64::try_from(n).ok().filter(|&v| v <= LIST_ALL_UP_TO) {
+                Some(n) => {
+                    let takes = prime_powers_upto(n, |_| true);
+                    MoveList::bounded(takes.len(), max, || {
+                        takes.iter().map(|&d| vec![BigUint::from(n - d)]).collect()
+                    })
+                }
+                // Every prime power up to the sieve's limit is a take from this heap.
+                None => MoveList::TooMany(MoveCount::MoreThan(
+                    (prime_powers_up_to_the_listing_limit() - 1).into(),
+                )),
+            },
+        )
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        take_label(at, before, after)
     }
     fn theorem_name(&self) -> Option<String> {
         Some("a heap of n has value n mod 6; values add by XOR".into())
@@ -248,16 +282,25 @@ mod tests {
     #[test]
     fn huge_heap_gets_a_winning_move_and_a_note() {
         let g = crate::catalogue::lookup("prime-power").unwrap();
-        let r = g
-            .solve(
+        let v = g
+            .solve_verdict(
                 &["123456789012345678901234567893".into()],
                 &Default::default(),
             )
             .unwrap();
         // 123456789012345678901234567893 mod 6 = 3 → take 3.
-        assert_eq!(r.json["grundy"], "3");
-        assert_eq!(r.json["winning_moves"][0], "123456789012345678901234567890");
-        assert!(r.json["note"].is_string());
+        assert_eq!(v.value.as_deref(), Some("3"));
+        assert_eq!(v.winning_positions(), ["123456789012345678901234567890"]);
+        assert!(!v.complete && v.note.as_deref().unwrap().contains("smallest winning take"));
+        // Too many takes to list: the error says at least how many.
+        let err = g
+            .legal_moves(
+                &["123456789012345678901234567893".into()],
+                &Default::default(),
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("has more than "), "{err}");
     }
 
     #[test]

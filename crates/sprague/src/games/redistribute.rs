@@ -17,7 +17,7 @@
 //! nondecreasing sequences w above these bounds with Σw ≤ ⌊(ΣO + h − 1)/2⌋, enumerated
 //! without repetition; at most [`MAX_LISTED_MOVES`] are listed.
 
-use super::framework::{NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::{MoveCount, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -35,52 +35,68 @@ pub struct RedistributeRules;
 impl Impartial for RedistributeRules {
     type Position = Vec<u64>;
     fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (i, &h) in heaps.iter().enumerate() {
-            if h == 0 || (i > 0 && heaps[i - 1] == h) {
-                continue;
-            }
-            let others: Vec<u64> = heaps
-                .iter()
-                .enumerate()
-                .filter(|&(j, &x)| j != i && x > 0)
-                .map(|(_, &x)| x)
-                .collect();
-            let m = others.len();
-            for keep in 0..h {
-                // Distribute up to `spare` stones onto the other heaps: every vector of
-                // increments with sum ≤ spare, in odometer order.
-                let spare = h - 1 - keep;
-                let mut inc = vec![0u64; m];
-                let mut sum = 0u64;
-                loop {
-                    let mut next: Vec<u64> = others.iter().zip(&inc).map(|(x, d)| x + d).collect();
-                    if keep > 0 {
-                        next.push(keep);
-                    }
-                    next.sort_unstable();
-                    out.push(next);
-                    // Advance the odometer.
-                    let mut advanced = false;
-                    let mut j = m;
-                    while j > 0 {
-                        j -= 1;
-                        if sum < spare {
-                            inc[j] += 1;
-                            sum += 1;
-                            advanced = true;
-                            break;
-                        }
-                        sum -= inc[j];
-                        inc[j] = 0;
-                    }
-                    if !advanced {
+        for_each_option(heaps, |o| {
+            out.push(o);
+            true
+        });
+    }
+}
+
+/// Calls `f` with every option of the sorted heaps (with repetitions: different moves may
+/// reach the same position), until `f` returns false. Returns false when stopped.
+fn for_each_option(heaps: &[u64], mut f: impl FnMut(Vec<u64>) -> bool) -> bool {
+    for (i, &h) in heaps.iter().enumerate() {
+        if h == 0 || (i > 0 && heaps[i - 1] == h) {
+            continue;
+        }
+        let others: Vec<u64> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, &x)| j != i && x > 0)
+            .map(|(_, &x)| x)
+            .collect();
+        let m = others.len();
+        for keep in 0..h {
+            // Distribute up to `spare` stones onto the other heaps: every vector of
+            // increments with sum ≤ spare, in odometer order.
+            let spare = h - 1 - keep;
+            let mut inc = vec![0u64; m];
+            let mut sum = 0u64;
+            loop {
+                let mut next: Vec<u64> = others.iter().zip(&inc).map(|(x, d)| x + d).collect();
+                if keep > 0 {
+                    next.push(keep);
+                }
+                next.sort_unstable();
+                if !f(next) {
+                    return false;
+                }
+                // Advance the odometer.
+                let mut advanced = false;
+                let mut j = m;
+                while j > 0 {
+                    j -= 1;
+                    if sum < spare {
+                        inc[j] += 1;
+                        sum += 1;
+                        advanced = true;
                         break;
                     }
+                    sum -= inc[j];
+                    inc[j] = 0;
+                }
+                if !advanced {
+                    break;
                 }
             }
         }
     }
+    true
 }
+
+/// The most options [`NumberGame::list_moves`] generates (repetitions included) before it
+/// leaves the listing to the engine's limits.
+const ENUMERATION_BUDGET: usize = 500_000;
 
 /// True when the heaps pair into equal pairs (zeros ignored): a P-position.
 pub fn is_paired(heaps: &[BigUint]) -> bool {
@@ -231,6 +247,38 @@ impl NumberGame for Redistribute {
         } else {
             p.iter().map(|&x| x.into()).collect()
         }
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        // Taking 1..=H stones from the largest heap H, spreading none, already gives H
+        // different positions.
+        let largest = c.iter().max().cloned().unwrap_or_default();
+        if largest > BigUint::from(max) {
+            return Some(MoveList::TooMany(MoveCount::MoreThan(largest - 1u32)));
+        }
+        // Every heap fits a word now.
+        let mut h: Vec<u64> = c
+            .iter()
+            .filter_map(|x| u64::try_from(x).ok())
+            .filter(|&x| x > 0)
+            .collect();
+        h.sort_unstable();
+        let (mut seen, mut out, mut generated, mut over) = (HashSet::new(), Vec::new(), 0, false);
+        let finished = for_each_option(&h, |o| {
+            generated += 1;
+            if seen.insert(o.clone()) {
+                if out.len() == max {
+                    over = true;
+                    return false;
+                }
+                out.push(o);
+            }
+            generated < ENUMERATION_BUDGET
+        });
+        if over {
+            return Some(MoveList::TooMany(MoveCount::MoreThan(max.into())));
+        }
+        // Cut short by repetitions only: the engine's limits decide.
+        finished.then(|| MoveList::Listed(out.iter().map(|o| self.to_numbers(o)).collect()))
     }
     fn theorem_name(&self) -> Option<String> {
         Some("P iff the heaps pair into equal pairs; winning moves pay for a pairing from the chosen heap (Grundy values by search; no closed form is known)".into())

@@ -5,7 +5,10 @@
 //! have the other parity) and the first player wins iff Σa is odd. From a winning position
 //! every move wins.
 
-use super::framework::{MisereVerdict, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{
+    MisereVerdict, MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape,
+};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -94,6 +97,25 @@ impl NumberGame for SortedPiles {
     }
     fn to_numbers(&self, p: &Vec<u64>) -> Numbers {
         p.iter().map(|&v| v.into()).collect()
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        // One move per pile larger than the pile before it.
+        let count = (0..c.len())
+            .filter(|&i| {
+                if i == 0 {
+                    c[0] > BigUint::ZERO
+                } else {
+                    c[i] > c[i - 1]
+                }
+            })
+            .count();
+        Some(MoveList::bounded(count, max, || options_big(c)))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        match (0..before.len()).find(|&i| after.get(i) < before.get(i)) {
+            Some(i) => format!("{}take 1 from pile {}", at.prefix(), i + 1),
+            None => default_label(self.shape(), at, before, after),
+        }
     }
     fn theorem_name(&self) -> Option<String> {
         Some("every play lasts exactly Σa moves: value Σa mod 2".into())
@@ -284,20 +306,23 @@ mod tests {
     fn order_is_validated() {
         let g = crate::catalogue::lookup("sorted-piles").unwrap();
         let err = g
-            .solve(&["1 3 2".into()], &Default::default())
+            .solve_verdict(&["1 3 2".into()], &Default::default())
             .unwrap_err()
             .to_string();
         assert!(
             err.contains("non-decreasing") && err.contains("pile 3"),
             "{err}"
         );
-        let r = g
-            .solve(
+        let v = g
+            .moves_verdict(
                 &["1 2 100000000000000000000000000000".into()],
                 &Default::default(),
             )
             .unwrap();
-        assert_eq!(r.json["outcome"], "first");
+        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        // Every move wins: every play lasts exactly Σa moves.
+        assert_eq!(v.moves.len(), 3);
+        assert!(v.moves.iter().all(|m| m.winning));
     }
 
     #[test]

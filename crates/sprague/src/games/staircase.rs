@@ -5,7 +5,8 @@
 //! same coins on down from that odd stair (coins on even stairs are a reversible detour).
 //! Checked against the rules by brute force.
 
-use super::framework::{NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -64,6 +65,43 @@ impl NumberGame for Staircase {
     }
     fn to_numbers(&self, p: &Vec<u64>) -> Numbers {
         p.iter().map(|&v| v.into()).collect()
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        // One move per coin that can be moved from each stair: Σ c moves.
+        let count: BigUint = c.iter().sum();
+        Some(MoveList::bounded(count, max, || {
+            let mut out = Vec::new();
+            for i in 0..c.len() {
+                // Within the bound, so each stair fits a word.
+                let coins = u64::try_from(&c[i]).unwrap_or(0);
+                for k in 1..=coins {
+                    let mut d = c.to_vec();
+                    d[i] -= k;
+                    if i > 0 {
+                        d[i - 1] += k;
+                    }
+                    out.push(d);
+                }
+            }
+            out
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        let Some(i) = (0..before.len()).find(|&i| after.get(i) < before.get(i)) else {
+            return default_label(self.shape(), at, before, after);
+        };
+        let k = &before[i] - &after[i];
+        let coins = if k == BigUint::from(1u32) {
+            "1 coin".to_string()
+        } else {
+            format!("{k} coins")
+        };
+        let text = if i == 0 {
+            format!("move {coins} from stair 1 off the staircase")
+        } else {
+            format!("move {coins} from stair {} to stair {i}", i + 1)
+        };
+        format!("{}{text}", at.prefix())
     }
     fn theorem_name(&self) -> Option<String> {
         Some("staircase Nim: value = XOR of the odd stairs".into())

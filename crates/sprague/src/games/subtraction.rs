@@ -14,7 +14,8 @@
 //! (A. Siegel), but this module claims no period: it computes values exactly up to a limit
 //! and refuses larger heaps with a clear error.
 
-use super::framework::{NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::take_label;
+use super::framework::{MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -341,6 +342,29 @@ impl NumberGame for Subtraction {
     fn to_numbers(&self, &p: &u64) -> Numbers {
         vec![p.into()]
     }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let n = &c[0];
+        let set = &self.rules.set;
+        // The set is sorted: the takes that fit the heap are a prefix of it.
+        let fit = set.partition_point(|&s| BigUint::from(s) <= *n);
+        Some(if self.rules.allbut {
+            // Every take 1..=n except the `fit` forbidden ones.
+            MoveList::bounded(n - fit, max, || {
+                let n = u64::try_from(n).unwrap_or(0);
+                (1..=n)
+                    .filter(|s| set.binary_search(s).is_err())
+                    .map(|s| vec![BigUint::from(n - s)])
+                    .collect()
+            })
+        } else {
+            MoveList::bounded(fit, max, || {
+                set[..fit].iter().map(|&s| vec![n - s]).collect()
+            })
+        })
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        take_label(at, before, after)
+    }
     fn theorem_name(&self) -> Option<String> {
         Some(if self.rules.allbut {
             "exact values by counting: g(n) = least v not taken by a heap m < n with n − m ∉ S"
@@ -550,7 +574,7 @@ mod tests {
         assert_eq!(r.json["values"][8], 1);
         let ab = crate::catalogue::lookup("subtraction:allbut:2,3,7").unwrap();
         let err = ab
-            .solve(&["100000000000000000000".into()], &Default::default())
+            .solve_verdict(&["100000000000000000000".into()], &Default::default())
             .unwrap_err();
         assert!(err.to_string().contains("100000000000000000000"), "{err}");
         for bad in [

@@ -16,7 +16,8 @@
 //! The Grundy values of Wythoff's game have no known closed form; sprague searches them (small
 //! positions only) and decides the outcome and winning moves of any position by the theorem.
 
-use super::framework::{small, NumberGame, NumberGameAdapter, Numbers, Shape};
+use super::framework::moves::default_label;
+use super::framework::{small, MoveAt, MoveList, NumberGame, NumberGameAdapter, Numbers, Shape};
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
@@ -180,6 +181,27 @@ impl NumberGame for Wythoff {
     }
     fn to_numbers(&self, &(a, b): &(u64, u64)) -> Numbers {
         vec![a.into(), b.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        let (a, b) = (&c[0], &c[1]);
+        let count = a + b + a.min(b);
+        Some(MoveList::bounded(count, max, || {
+            // Within the bound, so both heaps fit a word; the rules' order.
+            let (a, b) = (u64::try_from(a).unwrap_or(0), u64::try_from(b).unwrap_or(0));
+            let mut out = Vec::new();
+            WythoffRules.options(&(a, b), &mut out);
+            out.iter().map(|p| self.to_numbers(p)).collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        let (da, db) = (after[0] < before[0], after[1] < before[1]);
+        let text = match (da, db) {
+            (true, true) => format!("take {} from both heaps", &before[0] - &after[0]),
+            (true, false) => format!("take {} from heap 1", &before[0] - &after[0]),
+            (false, true) => format!("take {} from heap 2", &before[1] - &after[1]),
+            (false, false) => return default_label(self.shape(), at, before, after),
+        };
+        format!("{}{text}", at.prefix())
     }
     fn theorem_name(&self) -> Option<String> {
         Some("Wythoff: with a ≤ b and d = b − a, P iff a = ⌊dφ⌋ = (d + isqrt(5d²)) div 2 (Grundy values by search; no closed form is known)".into())

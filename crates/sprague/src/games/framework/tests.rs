@@ -1,0 +1,285 @@
+//! Checks over every number game of the catalogue: `solve` and `moves` tell the same
+//! story, every move's position parses back and re-solves to what the move says, and huge
+//! positions get bounded, honest answers.
+
+use crate::catalogue::{lookup, Game, Listing, SolveOptions, Verdict, Winner};
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// The specs a catalogue entry is tested under (parameters for those that need them).
+fn specs(name: &str) -> Vec<&'static str> {
+    match name {
+        "nim" => vec!["nim"],
+        "euclid" => vec!["euclid"],
+        "wythoff" => vec!["wythoff"],
+        "fibonacci-nim" => vec!["fibonacci-nim"],
+        "redistribute" => vec!["redistribute"],
+        "bash" => vec!["bash:3"],
+        "bounded-nim" => vec!["bounded-nim:2"],
+        "subtraction" => vec!["subtraction:1,3,4", "subtraction:allbut:2,3"],
+        "prime-power" => vec!["prime-power"],
+        "sorted-piles" => vec!["sorted-piles"],
+        "staircase-nim" => vec!["staircase-nim"],
+        "moore-nim" => vec!["moore-nim:2"],
+        other => panic!("add specs and sample positions for `{other}` to this test"),
+    }
+}
+
+/// A few small positions per game: lone components, sums, terminal positions.
+fn samples(name: &str) -> &'static [&'static str] {
+    match name {
+        "nim" => &["3 4 5", "1 1", "2 2 1", "0 0", "7"],
+        "euclid" => &["25 7", "3 2 + 1 1", "5 0", "4 4", "24 15"],
+        "wythoff" => &["8 4", "3 5", "2 2 + 1 0", "0 0"],
+        "fibonacci-nim" => &["10", "7 3", "4 + 3", "0"],
+        "redistribute" => &["1 3", "2 2", "1 2 3", "3 + 1 1"],
+        "bash" => &["5 7", "4", "1", "0"],
+        "bounded-nim" => &["3 4", "0 2"],
+        "subtraction" => &["5 6", "7", "2"],
+        "prime-power" => &["6 7", "10", "0 1"],
+        "sorted-piles" => &["1 2 3", "0 1 + 2 2", "1 1", "0"],
+        "staircase-nim" => &["3 1 2", "1 0 + 2", "0 0"],
+        "moore-nim" => &["1 2 3", "3 3 3", "2 2 + 1", "0 0"],
+        other => panic!("add sample positions for `{other}` to this test"),
+    }
+}
+
+fn plays() -> Vec<(&'static str, SolveOptions)> {
+    vec![
+        ("normal", SolveOptions::default()),
+        (
+            "misère",
+            SolveOptions {
+                misere: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "every",
+            SolveOptions {
+                every: true,
+                ..Default::default()
+            },
+        ),
+    ]
+}
+
+fn keys(v: &Verdict) -> Vec<String> {
+    serde_json::to_value(v)
+        .expect("a verdict serialises")
+        .as_object()
+        .expect("an object")
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The checks of one position under one play convention.
+fn check(game: &dyn Game, position: &str, play: &str, opts: &SolveOptions) {
+    let at = format!("{} {position} ({play})", game.spec());
+    let s = game.solve_verdict(&words(position), opts).expect(&at);
+    let m = game.moves_verdict(&words(position), opts).expect(&at);
+    assert_eq!(s.listing, Listing::Winning, "{at}");
+    assert_eq!(m.listing, Listing::All, "{at}");
+    assert_eq!(s.outcome, m.outcome, "{at}");
+    assert_eq!(keys(&s), keys(&m), "{at}");
+    // Under misère play a player who cannot move wins without a move to list.
+    let stuck = opts.misere && m.moves.is_empty();
+    let first = s.outcome == Winner::First;
+    assert_eq!(first, m.moves.iter().any(|x| x.winning) || stuck, "{at}");
+    if first && !stuck {
+        assert!(!s.moves.is_empty() || !s.complete, "{at}: no winning move");
+    }
+    for w in &s.moves {
+        assert!(
+            w.winning && w.outcome == Some(Winner::Second),
+            "{at}: {w:?}"
+        );
+        let listed = m.moves.iter().find(|x| x.position == w.position);
+        let listed = listed.unwrap_or_else(|| panic!("{at}: {w:?} is not among the moves"));
+        assert!(
+            listed.winning && listed.label == w.label,
+            "{at}: {listed:?}"
+        );
+    }
+    let legal = game.legal_moves(&words(position), opts).expect(&at);
+    assert_eq!(legal.len(), m.moves.len(), "{at}");
+    for (l, x) in legal.iter().zip(&m.moves) {
+        assert_eq!((&l.label, &l.position), (&x.label, &x.position), "{at}");
+        assert!(l.side.is_none());
+    }
+    for x in &m.moves {
+        let again = game
+            .solve_verdict(&words(&x.position), opts)
+            .unwrap_or_else(|e| panic!("{at}: move to `{}`: {e}", x.position));
+        assert_eq!(Some(again.outcome), x.outcome, "{at}: move {x:?}");
+        if let (Some(a), Some(b)) = (&again.value, &x.value) {
+            assert_eq!(a, b, "{at}: move {x:?}");
+        }
+    }
+}
+
+#[test]
+fn solve_and_moves_agree_on_every_number_game() {
+    let entries = crate::games::entries();
+    assert!(entries.len() >= 12);
+    for e in entries {
+        for spec in specs(e.name) {
+            let game = lookup(spec).unwrap();
+            for position in samples(e.name) {
+                for (play, opts) in plays() {
+                    check(game.as_ref(), position, play, &opts);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn labels_say_what_a_move_does() {
+    let label_of = |spec: &str, position: &str, after: &str| {
+        let game = lookup(spec).unwrap();
+        let moves = game
+            .legal_moves(&words(position), &SolveOptions::default())
+            .unwrap();
+        let m = moves.iter().find(|m| m.position == after);
+        m.unwrap_or_else(|| panic!("{spec} {position}: no move to {after}"))
+            .label
+            .clone()
+    };
+    assert_eq!(label_of("nim", "3 4 5", "3 1 5"), "take 3 from heap 2");
+    assert_eq!(label_of("bash:3", "7", "4"), "take 3 from heap 1");
+    assert_eq!(label_of("wythoff", "8 4", "5 1"), "take 3 from both heaps");
+    assert_eq!(label_of("wythoff", "8 4", "8 0"), "take 4 from heap 2");
+    assert_eq!(label_of("fibonacci-nim", "100", "97 6"), "take 3");
+    assert_eq!(
+        label_of("euclid", "25 7 + 3 2", "11 7 + 3 2"),
+        "component 1: subtract 2 × 7 from 25"
+    );
+    assert_eq!(label_of("euclid", "3 2", "1 2"), "subtract 2 from 3");
+    assert_eq!(
+        label_of("staircase-nim", "3 1 2", "3 3 0"),
+        "move 2 coins from stair 3 to stair 2"
+    );
+    assert_eq!(
+        label_of("staircase-nim", "3 1 2", "2 1 2"),
+        "move 1 coin from stair 1 off the staircase"
+    );
+    assert_eq!(
+        label_of("moore-nim:2", "1 2 3", "0 2 1"),
+        "take 1 from heap 1 and 2 from heap 3"
+    );
+    assert_eq!(
+        label_of("sorted-piles", "1 2 3", "1 2 2"),
+        "take 1 from pile 3"
+    );
+    assert_eq!(label_of("redistribute", "1 3", "1 1"), "1 3 → 1 1");
+}
+
+#[test]
+fn every_move_play_lists_combinations() {
+    let every = SolveOptions {
+        every: true,
+        ..Default::default()
+    };
+    let euclid = lookup("euclid").unwrap();
+    let v = euclid
+        .solve_verdict(&words("25 7 + 3 2 + 10 10"), &every)
+        .unwrap();
+    assert_eq!(v.outcome, Winner::First);
+    let steps: Vec<_> = v.components.iter().map(|c| c.value.clone()).collect();
+    assert_eq!(
+        steps,
+        [Some("5".into()), Some("2".into()), Some("1".into())]
+    );
+    assert_eq!(v.value.as_deref(), Some("5"));
+    assert_eq!(v.winning_positions(), ["11 7 + 1 2 + 0 10"]);
+    assert_eq!(
+        v.moves[0].label,
+        "component 1: subtract 2 × 7 from 25, component 2: subtract 2 from 3, component 3: subtract 10 from 10"
+    );
+    assert_eq!(v.moves[0].value.as_deref(), Some("4"));
+    // Heap 5 wins with step 3; each heap of 4 loses in 2 by any of its 3 moves: 3^5
+    // winning combinations, of which 100 are listed.
+    let bash = lookup("bash:3").unwrap();
+    let v = bash.solve_verdict(&words("5 4 4 4 4 4"), &every).unwrap();
+    assert_eq!(v.outcome, Winner::First);
+    assert_eq!(v.moves.len(), 100);
+    assert!(!v.complete);
+    assert!(
+        v.note.as_deref().unwrap().contains("243 winning moves"),
+        "{v:?}"
+    );
+    // Nim: 3 × 3 × 3 ways to move in every heap.
+    let nim = lookup("nim").unwrap();
+    let m = nim.moves_verdict(&words("3 3 3"), &every).unwrap();
+    assert_eq!(m.moves.len(), 27);
+    assert_eq!(m.moves.iter().filter(|x| x.winning).count(), 1);
+}
+
+#[test]
+fn equal_components_get_their_winning_moves_too() {
+    let nim = lookup("nim").unwrap();
+    let v = nim
+        .solve_verdict(&words("1 1 1"), &SolveOptions::default())
+        .unwrap();
+    assert_eq!(v.winning_positions(), ["0 1 1", "1 0 1", "1 1 0"]);
+    let misere = SolveOptions {
+        misere: true,
+        ..Default::default()
+    };
+    let v = nim.solve_verdict(&words("0 0"), &misere).unwrap();
+    assert_eq!(v.outcome, Winner::First);
+    assert!(
+        v.moves.is_empty() && v.complete && v.note.is_some(),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn huge_positions_are_bounded_and_honest() {
+    let huge = format!("1{}", "0".repeat(40));
+    let opts = SolveOptions::default();
+    for (spec, position) in [
+        ("nim", format!("{huge} 5")),
+        ("euclid", format!("{huge} 7")),
+        ("wythoff", format!("{huge} {huge}")),
+        ("fibonacci-nim", huge.clone()),
+        ("redistribute", format!("3 {huge}")),
+        ("prime-power", format!("{huge}1")),
+        ("moore-nim:2", format!("{huge} 5 3")),
+        ("staircase-nim", format!("{huge} 3")),
+        ("sorted-piles", format!("1 {huge}")),
+        ("subtraction:1,3,4", format!("{huge}1")),
+    ] {
+        let game = lookup(spec).unwrap();
+        let v = game.solve_verdict(&words(&position), &opts).unwrap();
+        if v.outcome == Winner::First {
+            assert!(!v.moves.is_empty(), "{spec} {position}");
+        }
+        for m in &v.moves {
+            let again = game.solve_verdict(&words(&m.position), &opts).unwrap();
+            assert_eq!(again.outcome, Winner::Second, "{spec} {}", m.position);
+        }
+    }
+    // Too many moves to list: the error says how many.
+    let nim = lookup("nim").unwrap();
+    let err = nim
+        .legal_moves(&words("100000000000000000000 3"), &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("has 100000000000000000000 moves"), "{err}");
+    assert!(nim.moves_verdict(&words(&huge), &opts).is_err());
+    // Few moves of huge numbers are listed in closed form.
+    let euclid = lookup("euclid").unwrap();
+    let m = euclid
+        .moves_verdict(&words(&format!("{huge} 9{}", "9".repeat(39))), &opts)
+        .unwrap();
+    assert_eq!(m.moves.len(), 1);
+    let sub = lookup("subtraction:1,3,4").unwrap();
+    let m = sub.moves_verdict(&words(&huge), &opts).unwrap();
+    assert_eq!(m.moves.len(), 3);
+    assert!(m.moves.iter().all(|x| x.value.is_some()));
+}
