@@ -17,19 +17,25 @@ fn every_sums_of_euclid_games_through_the_catalogue() {
         every: true,
         ..Default::default()
     };
-    let r = g.solve(&words("25 7 + 3 2 + 10 10"), &every).unwrap();
-    assert_eq!(r.json["outcome"], "first");
-    assert_eq!(r.json["steps"], serde_json::json!(["5", "2", "1"]));
-    assert!(r.json["method"].as_str().unwrap().starts_with("theorem"));
-    assert_eq!(
-        r.json["winning_moves"],
-        serde_json::json!(["11 7 + 1 2 + 0 10"])
-    );
-    // Largest step even: the second player wins.
-    let r = g.solve(&words("3 2 + 1 1"), &every).unwrap();
-    assert_eq!(r.json["outcome"], "second");
-    assert!(g.moves(&words("3 2 + 1 1"), &every).is_err());
-    assert!(g.moves(&words("3 2"), &every).is_ok());
+    let v = g
+        .solve_verdict(&words("25 7 + 3 2 + 10 10"), &every)
+        .unwrap();
+    assert_eq!(v.outcome, crate::catalogue::Winner::First);
+    assert_eq!(v.value_kind, Some(crate::catalogue::ValueKind::Step));
+    let steps: Vec<&str> = v
+        .components
+        .iter()
+        .map(|c| c.value.as_deref().unwrap())
+        .collect();
+    assert_eq!(steps, ["5", "2", "1"]);
+    assert_eq!(v.value.as_deref(), Some("5"));
+    assert!(v.method.text.starts_with("theorem"));
+    assert_eq!(v.winning_positions(), ["11 7 + 1 2 + 0 10"]);
+    // Largest step even: the second player wins, and no move of the compound wins.
+    let v = g.solve_verdict(&words("3 2 + 1 1"), &every).unwrap();
+    assert_eq!(v.outcome, crate::catalogue::Winner::Second);
+    let all = g.moves_verdict(&words("3 2 + 1 1"), &every).unwrap();
+    assert!(!all.moves.is_empty() && all.moves.iter().all(|m| !m.winning));
     let both = SolveOptions {
         every: true,
         misere: true,
