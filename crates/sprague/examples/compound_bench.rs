@@ -1,4 +1,4 @@
-//! Timings for issue 3's compounds and coins. Run with
+//! Timings for the compounds and coins. Run with
 //! `cargo run --release -p sprague --example compound_bench`.
 
 use num_bigint::BigUint;

@@ -1,4 +1,4 @@
-//! Misère sums (GAMES.md A17) by the SJ theorem, only where its hypothesis is checked.
+//! Misère sums (docs/theory.md#misere-sums) by the SJ theorem, only where its hypothesis is checked.
 //!
 //! **SJ theorem** (Jia Zhihao 2009, "anti-SG"; the misère analogue of Bouton's rule): in a
 //! sum played misère, if the game ends as soon as every component has Grundy value 0, then
@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn sj_is_wrong_for_misere_kayles_and_dawsons_kayles() {
         let (singles, pairs) = sj_mistakes(KAYLES, 12);
-        // GAMES.md A17: a single Kayles row of 8 is a misère first-player win; its Grundy
+        // docs/theory.md#misere-sums: a single Kayles row of 8 is a misère first-player win; its Grundy
         // value is 1, so the SJ formula says the second player wins.
         assert!(singles.contains(&8), "{singles:?}");
         assert!(pairs > 0);

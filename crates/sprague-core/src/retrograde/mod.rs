@@ -1,7 +1,7 @@
 //! Retrograde analysis over flat arrays for games whose positions can be enumerated or
 //! indexed: win/lose/draw with remoteness ([`solve`], [`solve_csr`]), the generalized
 //! Sprague–Grundy function of a loopy impartial game ([`gsg`]), and a value-carrying mode
-//! for scoring games whose plays end at a repetition ([`scoring`]). (Issue 4.)
+//! for scoring games whose plays end at a repetition ([`scoring`]).
 //!
 //! Everything here is iterative: one work queue and a few flat arrays, no recursion, so a
 //! million-vertex path is as easy as a triangle.

@@ -68,7 +68,7 @@ pub fn winning_moves(x: &BigUint, y: &BigUint) -> Vec<Numbers> {
         .collect()
 }
 
-/// Every-move play (GAMES.md A16; HDU 3595 "GG and MM"): the step of (x, y) and whether
+/// Every-move play (docs/theory.md#every-sg; HDU 3595 "GG and MM"): the step of (x, y) and whether
 /// the mover wins it alone, in O(log) big-number divisions along the Euclid chain.
 ///
 /// With x ≥ y > 0, q = ⌊x/y⌋, r = x mod y, the options are (r + jy, y) for j = 0..q−1, and

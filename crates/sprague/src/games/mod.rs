@@ -1,4 +1,4 @@
-//! The number games of GAMES.md part A (A1–A12, A14): each one twice, by its rules (a move
+//! The number games of docs/theory.md#heap-games: each one twice, by its rules (a move
 //! generator for the generic engine) and by its theorem (a closed form over integers of any
 //! length). `tests/theorems_agree.rs` checks that both agree on every small position.
 

@@ -1,5 +1,5 @@
-//! Partizan games (GAMES.md part C): canonical forms, numbers, thermography, rulesets.
-//! (Issue 5.)
+//! Partizan games (docs/theory.md#partizan): canonical forms, numbers, thermography, rulesets.
+//!
 //!
 //! - [`canonical`]: [`Context`] (the caller-owned arena), [`GameId`], sums, comparison,
 //!   outcome classes, stops, birthday, CGSuite-style printing.

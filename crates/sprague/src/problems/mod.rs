@@ -1,5 +1,5 @@
 //! Judge problems (`sprague problem ID`): reference solutions that read a judge's input
-//! text and write exactly the output the judge accepts (see `shared/spec/PROBLEMS.md`).
+//! text and write exactly the output the judge accepts (formats in README, "Judge problems").
 //!
 //! Each problem is a pure function from the whole input text to the whole output text; the
 //! command line does the reading and writing. Inputs are read instance after instance until

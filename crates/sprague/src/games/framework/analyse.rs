@@ -308,7 +308,7 @@ where
         }))
     }
 
-    /// Every-move play (Every-SG, GAMES.md A16): the step of each component by closed form
+    /// Every-move play (Every-SG, docs/theory.md#every-sg): the step of each component by closed form
     /// or by search; the first player wins iff the largest step is odd.
     pub fn analyse_every(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
         let g = &self.0;

@@ -149,7 +149,7 @@ pub trait NumberGame: Send + Sync + 'static {
     fn sj_theorem(&self) -> Option<String> {
         None
     }
-    /// Every-move play (GAMES.md A16): the step of a component by closed form.
+    /// Every-move play (docs/theory.md#every-sg): the step of a component by closed form.
     fn every_step_theorem(&self, component: &[BigUint]) -> Option<BigUint> {
         let _ = component;
         None

@@ -83,7 +83,7 @@ fn boards(alphabet: &[char], rows: usize, cols: usize) -> Vec<String> {
 
 #[test]
 fn domineering_known_values() {
-    // GAMES.md / Winning Ways ch. 1: the 2×2 board is ±1; a vertical slot is Left's move.
+    // Winning Ways ch. 1: the 2×2 board is ±1; a vertical slot is Left's move.
     assert_eq!(value_of(&Domineering, "..|.."), "+-1");
     assert_eq!(value_of(&Domineering, ".|."), "1");
     assert_eq!(value_of(&Domineering, ".."), "-1");
@@ -109,7 +109,7 @@ fn domineering_small_boards_match_brute_force() {
 
 #[test]
 fn hackenbush_strings() {
-    // GAMES.md C1: blue-red-blue = 3/4.
+    // docs/theory.md#numbers: blue-red-blue = 3/4.
     assert_eq!(
         value_of(&Hackenbush::parse_picture("BRB", None).unwrap(), "BRB"),
         "3/4"
