@@ -16,11 +16,15 @@
 //! that, and a cycle edge is tested by re-fusing its component without it (the component's
 //! children are replaced by stalks of their values, as the colon principle allows).
 
+use super::format::{Graph, PositionWords};
 use super::undirected::{option_vertex, parse_undirected, Adjacency};
-use crate::catalogue::{Entry, Game, Report, SolveOptions};
+use crate::catalogue::{
+    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
+    Verdict,
+};
 use crate::error::{Error, Result};
 use crate::value::Outcome;
-use serde_json::json;
+use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
 
@@ -372,12 +376,15 @@ pub struct Analysis {
 }
 
 impl Hackenbush {
-    /// Reads a position from command-line words and the `--ground` option (default `0`).
+    /// Reads a position from command-line words and the `--ground` option (default `0`);
+    /// the words may name the ground themselves with `ground=V` (not together with the flag).
     pub fn parse(words: &[String], ground: Option<&str>) -> Result<Hackenbush> {
-        let g = parse_undirected("green-hackenbush", words)?;
-        let ground = option_vertex(&g, "ground", ground.unwrap_or("0")).map_err(|e| {
+        let pw = PositionWords::split("green-hackenbush", words, &["ground"])?;
+        let ground = pw.single("ground", ground)?;
+        let g = parse_undirected("green-hackenbush", &pw.graph)?;
+        let ground = option_vertex(&g, "ground", ground.as_deref().unwrap_or("0")).map_err(|e| {
             if ground.is_none() {
-                Error::invalid("the graph has no vertex `0`, the default ground; name the ground vertex with `--ground V`")
+                Error::invalid("the graph has no vertex `0`, the default ground; name the ground vertex with `ground=V` in the position or `--ground V`")
             } else {
                 e
             }
@@ -389,6 +396,67 @@ impl Hackenbush {
             edges: g.edges().iter().map(|e| (e.from, e.to)).collect(),
             ground,
         })
+    }
+
+    /// The position with the edges `keep` accepts, as the command line reads it: the graph
+    /// (every vertex when `all_vertices`, else the ground and the ends of the kept edges)
+    /// and `ground=V` unless the ground is the default `0`.
+    pub fn write(&self, keep: impl Fn(usize) -> bool, all_vertices: bool) -> String {
+        let mut g = Graph::new();
+        let mut used = vec![all_vertices; self.names.len()];
+        used[self.ground as usize] = true;
+        for (i, &(u, v)) in self.edges.iter().enumerate() {
+            if keep(i) {
+                used[u as usize] = true;
+                used[v as usize] = true;
+            }
+        }
+        let mut id = vec![NONE; self.names.len()];
+        for (v, name) in self.names.iter().enumerate() {
+            if used[v] {
+                id[v] = g.vertex_or_insert(name);
+            }
+        }
+        for (i, &(u, v)) in self.edges.iter().enumerate() {
+            if keep(i) {
+                g.add_edge(id[u as usize], id[v as usize], false);
+            }
+        }
+        let mut text = g.to_text();
+        let ground = &self.names[self.ground as usize];
+        if ground != "0" {
+            text.push_str(" ground=");
+            text.push_str(ground);
+        }
+        text
+    }
+
+    /// The edges still connected to the ground once edge `cut` is cut (`u32::MAX`: none).
+    pub fn grounded(&self, adj: &Adjacency, cut: u32) -> Vec<bool> {
+        let mut seen = vec![false; self.names.len()];
+        let mut kept = vec![false; self.edges.len()];
+        seen[self.ground as usize] = true;
+        let mut stack = vec![self.ground];
+        while let Some(v) = stack.pop() {
+            for &(w, id) in adj.of(v) {
+                if id == cut {
+                    continue;
+                }
+                kept[id as usize] = true;
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        kept
+    }
+
+    /// The position after cutting edge `id`: what is no longer connected to the ground
+    /// disappears (and what was not connected before).
+    pub fn after_cut(&self, adj: &Adjacency, id: u32) -> String {
+        let kept = self.grounded(adj, id);
+        self.write(|i| kept[i], false)
     }
 
     /// The fused structure.
@@ -488,16 +556,40 @@ impl Hackenbush {
         Ok(out)
     }
 
-    /// The name of edge `id` as `u-v`, with `#k` (k-th in input order) when parallel edges exist.
-    pub fn edge_name(&self, id: u32) -> String {
-        let (u, v) = self.edges[id as usize];
-        let key = (u.min(v), u.max(v));
-        let same = |e: &(u32, u32)| (e.0.min(e.1), e.0.max(e.1)) == key;
-        let total = self.edges.iter().filter(|e| same(e)).count();
-        let base = format!("{}-{}", self.names[u as usize], self.names[v as usize]);
-        if total > 1 {
-            let k = self.edges[..id as usize].iter().filter(|e| same(e)).count() + 1;
-            format!("{base}#{k}")
+    /// The names of the edges as `u-v`, with `#k` for the k-th (in input order) of
+    /// parallel edges; computed once for all edges, in linear time.
+    pub fn edge_names(&self) -> EdgeNames<'_> {
+        let key = |&(u, v): &(u32, u32)| (u.min(v), u.max(v));
+        let mut total: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+        let mut rank = Vec::with_capacity(self.edges.len());
+        for e in &self.edges {
+            let t = total.entry(key(e)).or_insert(0);
+            *t += 1;
+            rank.push(*t);
+        }
+        let parallel = self.edges.iter().map(|e| total[&key(e)] > 1).collect();
+        EdgeNames {
+            h: self,
+            rank,
+            parallel,
+        }
+    }
+}
+
+/// The names of the edges of a position (see [`Hackenbush::edge_names`]).
+pub struct EdgeNames<'a> {
+    h: &'a Hackenbush,
+    rank: Vec<u32>,
+    parallel: Vec<bool>,
+}
+
+impl EdgeNames<'_> {
+    /// The name of edge `id`: `u-v`, or `u-v#k` for the k-th of parallel edges.
+    pub fn name(&self, id: u32) -> String {
+        let (u, v) = self.h.edges[id as usize];
+        let base = format!("{}-{}", self.h.names[u as usize], self.h.names[v as usize]);
+        if self.parallel[id as usize] {
+            format!("{base}#{}", self.rank[id as usize])
         } else {
             base
         }
@@ -506,13 +598,67 @@ impl Hackenbush {
 
 struct GreenHackenbushGame;
 
-fn check_options(options: &SolveOptions) -> Result<()> {
+fn parse(words: &[String], options: &SolveOptions) -> Result<Hackenbush> {
     if options.misere || options.every {
         return Err(Error::unsupported(
             "green-hackenbush is solved in normal play only (no --misere, no --every)",
         ));
     }
-    Ok(())
+    super::refuse_flags("green-hackenbush", options, &["ground"])?;
+    Hackenbush::parse(words, options.ground.as_deref())
+}
+
+/// The verdict of a position, without its moves.
+fn verdict(h: &Hackenbush, a: &Analysis) -> Verdict {
+    let outcome = Outcome::from_grundy_is_zero(a.value == 0);
+    let method = format!(
+        "fusion principle: {} bridges, {} fused components; colon principle on the bridge tree",
+        a.bridges, a.components
+    );
+    let position = h.write(|_| true, true);
+    let mut v = Verdict::new(
+        "green-hackenbush",
+        position.clone(),
+        Play::Normal,
+        outcome.into(),
+        Method::theorem(method),
+    )
+    .with_value(ValueKind::Grundy, Some(a.value.to_string()));
+    v.components.push(Component {
+        position,
+        value: Some(a.value.to_string()),
+        outcome: Some(outcome.into()),
+        remoteness: None,
+    });
+    v.details.push("ground", &h.names[h.ground as usize]);
+    v.details.push("edges", h.edges.len());
+    v.details.push("ignored_edges", a.ignored);
+    v.details.push("bridges", a.bridges);
+    v.details.push("components", a.components);
+    v
+}
+
+/// Lists the cuts `(edge, value after)` in `v`, as many as fit (see [`super::listed`]).
+fn list_cuts(h: &Hackenbush, v: &mut Verdict, cuts: &[(u32, u64)]) -> Option<String> {
+    let names = h.edge_names();
+    let adj = Adjacency::new(h.names.len(), &h.edges);
+    let len = v.position.len();
+    let shown = super::listed(cuts.len(), len);
+    for &(id, value) in &cuts[..shown] {
+        let mut m = Move::new(
+            format!("cut edge {}", names.name(id)),
+            h.after_cut(&adj, id),
+        );
+        m.value = Some(value.to_string());
+        m.outcome = Some(Outcome::from_grundy_is_zero(value == 0).into());
+        m.winning = value == 0;
+        v.moves.push(m);
+    }
+    let what = match v.listing {
+        Listing::All => "moves",
+        Listing::Winning => "winning moves",
+    };
+    (shown < cuts.len()).then(|| super::cut_short(cuts.len(), what, shown, len))
 }
 
 impl Game for GreenHackenbushGame {
@@ -520,82 +666,49 @@ impl Game for GreenHackenbushGame {
         "green-hackenbush".into()
     }
 
-    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
-        check_options(options)?;
-        let h = Hackenbush::parse(words, options.ground.as_deref())?;
+    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let h = parse(words, options)?;
         let a = h.analyse();
-        let outcome = Outcome::from_grundy_is_zero(a.value == 0);
-        let moves: Vec<String> = a.winning.iter().map(|&e| h.edge_name(e)).collect();
-        let mut text = format!(
-            "game: green-hackenbush\nground: {}\nedges: {}",
-            h.names[h.ground as usize],
-            h.edges.len()
+        let mut v = verdict(&h, &a);
+        let cuts: Vec<(u32, u64)> = a.winning.iter().map(|&e| (e, 0)).collect();
+        let cut_short = list_cuts(&h, &mut v, &cuts);
+        let untested = (!a.complete).then_some(
+            "only bridges were tested as winning cuts; the cycles are too large to test every cycle edge",
         );
-        if a.ignored > 0 {
-            text.push_str(&format!(
-                " ({} not connected to the ground, ignored)",
-                a.ignored
-            ));
+        let notes: Vec<&str> = cut_short.as_deref().into_iter().chain(untested).collect();
+        if !notes.is_empty() {
+            v.incomplete(notes.join("; "));
         }
-        text.push_str(&format!(
-            "\nplay: normal\noutcome: {} ({}-position)\ngrundy: {}\n",
-            outcome,
-            outcome.letter(),
-            a.value
-        ));
-        if moves.is_empty() {
-            text.push_str("winning moves: none\n");
-        } else {
-            text.push_str("winning moves (cut the edge):\n");
-            for m in &moves {
-                text.push_str(&format!("  {m}\n"));
-            }
-        }
-        if !a.complete {
-            text.push_str("note: only bridges were tested as winning cuts; the cycles are too large to test every cycle edge\n");
-        }
-        let method = format!(
-            "fusion principle: {} bridges, {} fused components; colon principle on the bridge tree",
-            a.bridges, a.components
-        );
-        text.push_str(&format!("method: {method}"));
-        let json = json!({
-            "game": "green-hackenbush",
-            "ground": h.names[h.ground as usize],
-            "edges": h.edges.len(),
-            "ignored_edges": a.ignored,
-            "play": "normal",
-            "outcome": outcome.as_str(),
-            "grundy": a.value.to_string(),
-            "winning_moves": moves,
-            "winning_edge_indices": a.winning,
-            "winning_moves_complete": a.complete,
-            "method": method,
-        });
-        Ok(Report::new(text, json))
+        Ok(v)
     }
 
-    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
-        check_options(options)?;
-        let h = Hackenbush::parse(words, options.ground.as_deref())?;
+    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let h = parse(words, options)?;
         let cuts = h.values_after_cuts()?;
-        let mut text = String::from("cut -> grundy after the cut\n");
-        let mut list = Vec::new();
-        for &(id, v) in &cuts {
-            let name = h.edge_name(id);
-            let wins = v == 0;
-            text.push_str(&format!(
-                "  {name} -> {v}{}\n",
-                if wins { "  (winning)" } else { "" }
-            ));
-            list.push(
-                json!({"cut": name, "edge_index": id, "grundy": v.to_string(), "winning": wins}),
-            );
+        let a = h.analyse();
+        let mut v = verdict(&h, &a);
+        v.listing = Listing::All;
+        if let Some(note) = list_cuts(&h, &mut v, &cuts) {
+            v.incomplete(note);
         }
-        Ok(Report::new(
-            text.trim_end().to_string(),
-            json!({"game": "green-hackenbush", "moves": list}),
-        ))
+        Ok(v)
+    }
+
+    fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let h = parse(words, options)?;
+        let adj = Adjacency::new(h.names.len(), &h.edges);
+        let reached = h.grounded(&adj, NONE);
+        let count = reached.iter().filter(|r| **r).count();
+        super::check_legal_list(count as u128, h.write(|_| true, true).len())?;
+        let names = h.edge_names();
+        Ok((0..h.edges.len() as u32)
+            .filter(|&id| reached[id as usize])
+            .map(|id| LegalMove {
+                label: format!("cut edge {}", names.name(id)),
+                position: h.after_cut(&adj, id),
+                side: None,
+            })
+            .collect())
     }
 }
 
@@ -614,9 +727,9 @@ pub fn entry() -> Entry {
     Entry {
         name: "green-hackenbush",
         aliases: &["green-hack"],
-        usage: "green-hackenbush GRAPH [--ground V]",
+        usage: "green-hackenbush GRAPH [ground=V]   (or GRAPH --ground V)",
         summary: "Green Hackenbush on any undirected graph (fusion + colon principles)",
-        rules: "A graph of edges is attached to the ground vertex (`--ground V`, default `0`). A move cuts one edge; every edge no longer connected to the ground disappears. Loops and parallel edges are allowed. The player who cannot move (nothing left) loses. Several pictures on the same ground are a disjunctive sum; edges not connected to the ground are ignored. Example: `sprague solve green-hackenbush 0-1 1-2 2-0 1-3`.",
+        rules: "A graph of edges is attached to the ground vertex (the word `ground=V` among the graph's items, or `--ground V`; default `0`). A move cuts one edge; every edge no longer connected to the ground disappears. Loops and parallel edges are allowed. The player who cannot move (nothing left) loses. Several pictures on the same ground are a disjunctive sum; edges not connected to the ground are ignored. Example: `sprague solve green-hackenbush 0-1 1-2 2-0 1-3`, or `sprague solve green-hackenbush a-b b-c c-a ground=a`. A move is named `cut edge u-v` (`u-v#k` for the k-th of parallel edges); the position after it is the graph left connected to the ground, written the same way.",
         theorem: "Colon principle: a rooted tree is worth g(v) = XOR over children c of (g(c) + 1). Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value, its edges becoming loops, each loop worth *1 (so an odd cycle acts as one extra leaf edge, an even cycle as none). The toolkit finds the bridges (iterative lowlink DFS), fuses every 2-edge-connected component, and applies the colon principle to the tree of components. Winning cuts: bridges by a top-down pass, cycle edges by re-fusing their component without them.",
         references: "Berlekamp, Conway, Guy, Winning Ways for your Mathematical Plays, ch. 7 (Green Hackenbush, colon and fusion principles); Conway, On Numbers and Games, ch. 7.",
         build,
@@ -626,6 +739,7 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::checks::verdicts_agree;
     use crate::impartial::{GrundySolver, Impartial};
 
     /// The real game: a position is the set of remaining edges (bitmask); after a cut, edges
@@ -811,11 +925,158 @@ mod tests {
     #[test]
     fn reports_name_parallel_edges_and_ignored_parts() {
         let game = build(None).unwrap();
-        let r = game
-            .solve(&["0-1 0-1 0-1 5-6".to_string()], &SolveOptions::default())
+        let v = game
+            .solve_verdict(&["0-1 0-1 0-1 5-6".to_string()], &SolveOptions::default())
             .unwrap();
-        assert!(r.text.contains("grundy: 1"), "{}", r.text);
-        assert!(r.text.contains("1 not connected"), "{}", r.text);
-        assert!(r.text.contains("0-1#1"), "{}", r.text);
+        assert_eq!(v.value.as_deref(), Some("1"));
+        assert_eq!(v.details.get("ignored_edges"), Some("1"));
+        assert_eq!(v.position, "0-1 0-1 0-1 5-6");
+        let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["cut edge 0-1#1", "cut edge 0-1#2", "cut edge 0-1#3"]
+        );
+        // The ignored part disappears after a move.
+        assert_eq!(v.moves[0].position, "0-1 0-1");
+        let t = v.render_text();
+        assert!(
+            t.contains("grundy: 1") && t.contains("ignored edges: 1"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn positions_read_back_and_solve_agrees_with_moves() {
+        let normal = SolveOptions::default();
+        for words in [
+            vec!["0-1 1-2 2-0 1-3 3-4"],
+            vec!["0-1", "1-2", "2-0", "1-3"],
+            vec!["a-b b-c c-a ground=a"],
+            vec!["0-1 0-1 0-1 5-6"],
+            vec!["0-0 0-1 1-1 1-2 2-0 x"],
+            vec!["g ground=g"],
+            vec!["0"],
+        ] {
+            verdicts_agree("green-hackenbush", &words, &normal);
+        }
+        let v = verdicts_agree(
+            "green-hackenbush",
+            &["a-b b-c c-a"],
+            &SolveOptions {
+                ground: Some("b".into()),
+                ..Default::default()
+            },
+        );
+        assert_eq!(v.position, "a-b b-c c-a ground=b");
+        assert_eq!(v.moves[0].label, "cut edge a-b");
+        // `a` keeps its place (the first vertex) though its first edge is gone.
+        assert_eq!(v.moves[0].position, "a b-c c-a ground=b");
+        // Random multigraphs with loops.
+        let mut seed = 0x7777_1234_abcd_0001u64;
+        let mut next = |k: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % k
+        };
+        for _ in 0..40 {
+            let n = 2 + next(4);
+            let edges: Vec<String> = (0..1 + next(6))
+                .map(|_| format!("{}-{}", next(n), next(n)))
+                .collect();
+            let mut text = edges.join(" ");
+            if next(2) == 0 {
+                text.push_str(&format!(" ground={}", next(n)));
+            }
+            if Hackenbush::parse(&[text.clone()], None).is_ok() {
+                verdicts_agree("green-hackenbush", &[&text], &normal);
+            }
+        }
+    }
+
+    #[test]
+    fn flags_that_do_not_apply_are_errors() {
+        let game = build(None).unwrap();
+        let w = ["0-1 1-2".to_string()];
+        for (o, want) in [
+            (
+                SolveOptions {
+                    misere: true,
+                    ..Default::default()
+                },
+                "--misere",
+            ),
+            (
+                SolveOptions {
+                    every: true,
+                    ..Default::default()
+                },
+                "--every",
+            ),
+            (
+                SolveOptions {
+                    tokens: vec!["0".into()],
+                    ..Default::default()
+                },
+                "--token",
+            ),
+            (
+                SolveOptions {
+                    start: Some("0".into()),
+                    ..Default::default()
+                },
+                "--start",
+            ),
+        ] {
+            let e = game.solve_verdict(&w, &o).unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+            assert!(game.moves_verdict(&w, &o).is_err());
+            assert!(game.legal_moves(&w, &o).is_err());
+        }
+        let e = game
+            .solve_verdict(
+                &["0-1 ground=1".to_string()],
+                &SolveOptions {
+                    ground: Some("0".into()),
+                    ..Default::default()
+                },
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn a_star_of_a_hundred_thousand_leaves_lists_a_few_cuts_quickly() {
+        // Every leaf is a winning cut (the value is 1, the XOR of 10^5 - 1 ones... of an odd
+        // number of them), and each position after a cut writes the whole star: the list is
+        // cut short by its length, and naming the edges is linear.
+        let n = 100_001u32;
+        let text: Vec<String> = (1..n).map(|v| format!("0-{v}")).collect();
+        let game = build(None).unwrap();
+        let v = game
+            .solve_verdict(&[text.join(" ")], &SolveOptions::default())
+            .unwrap();
+        assert_eq!(v.value.as_deref(), Some("0"));
+        let text: Vec<String> = (1..n - 1).map(|v| format!("0-{v}")).collect();
+        let v = game
+            .solve_verdict(&[text.join(" ")], &SolveOptions::default())
+            .unwrap();
+        assert_eq!(v.value.as_deref(), Some("1"));
+        assert!(!v.complete);
+        assert!(
+            !v.moves.is_empty() && v.moves.len() < 100,
+            "{}",
+            v.moves.len()
+        );
+        let note = v.note.as_deref().unwrap();
+        assert!(note.starts_with("99999 winning moves in all"), "{note}");
+        assert_eq!(v.moves[0].label, "cut edge 0-1");
+        assert!(v.moves[0].position.starts_with("0-2 0-3 "));
+        let m = game
+            .moves_verdict(&[text.join(" ")], &SolveOptions::default())
+            .unwrap();
+        assert_eq!(m.moves.len(), v.moves.len());
+        assert!(m.note.unwrap().starts_with("99999 moves in all"));
     }
 }

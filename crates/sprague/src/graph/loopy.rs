@@ -6,8 +6,11 @@
 //! analysis ([`crate::retrograde::solve_csr`]) and, for sums, the generalized Sprague–Grundy
 //! function γ ([`crate::retrograde::gsg`]). Everything is iterative.
 
-use super::format::{Csr, Graph};
-use crate::catalogue::{Entry, Game, Report, SolveOptions, TableOptions};
+use super::format::{Csr, Graph, PositionWords};
+use crate::catalogue::{
+    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Report, SolveOptions,
+    TableOptions, ValueKind, Verdict,
+};
 use crate::error::{Error, Result};
 use crate::retrograde::gsg::{self, Gamma};
 use crate::retrograde::{self, Retro};
@@ -19,14 +22,17 @@ pub fn entry() -> Entry {
     Entry {
         name: "graph",
         aliases: &["digraph", "loopy-graph", "tokens"],
-        usage: "graph GRAPH --token V [--token W ...]",
+        usage: "graph GRAPH token=V[,W,...]   (or GRAPH --token V [--token W ...])",
         summary: "tokens on a directed graph (cycles allowed): Grundy / generalized SG values, draws, remoteness",
         rules: "GRAPH is text in the graph format: `u>v` is an arc from u to v, `u-v` an undirected \
 edge (both arcs), chains are allowed (`a>b>c`, `a-b-c`), a lone name is a vertex without edges, \
 items are separated by spaces, commas, semicolons or newlines, `#` starts a comment; vertex names \
-use letters, digits, `_` and `.`; `@FILE` reads the graph from a file. Tokens stand on vertices \
-(`--token V`, repeated; several tokens may share a vertex). A move takes one token along one arc. \
-The player who cannot move loses; on a graph with cycles play may go on forever (a draw).",
+use letters, digits, `_` and `.`; `@FILE` reads the graph from a file. Tokens stand on vertices: \
+the word `token=V,W,...` among the graph's items (or `--token V`, repeated; several tokens may \
+share a vertex), e.g. `sprague solve graph \"a>b>c a>c d>e token=a,d\"`; the moves' positions are \
+written that way. A move takes one token along one arc. The player who cannot move loses; on a \
+graph with cycles play may go on forever (a draw). With `--misere` (one token only) the player \
+who cannot move wins.",
         theorem: "Acyclic graph: g(v) = mex of g over the successors of v, and a sum of tokens has \
 the XOR of their values (Sprague–Grundy); the first player wins iff it is non-zero, by moving a \
 token to a vertex that makes the XOR 0. Graph with cycles, one token: retrograde analysis — a \
@@ -37,7 +43,10 @@ Sprague–Grundy function γ, where γ(v) is a nimber or ∞(K) with K the finit
 successors, computed by the Fraenkel–Yesha labelling algorithm. A sum whose values are all finite \
 is decided by their XOR; with exactly one ∞(K), the first player wins iff the XOR of the others \
 lies in K (he moves that token to that value), else it is a draw; with two or more ∞ it is a draw. \
-A winning move is a move to a position the opponent loses.",
+The value of the sum is the generalized nim-sum: ∞(K) + x = ∞(K ⊕ x), and two ∞ make ∞(∅). \
+A winning move is a move to a position the opponent loses. Misère play, one token: normal play \
+on the graph with one more sink and an arc to it from every vertex without moves (a player who \
+cannot move wins); the remoteness is one less than there.",
         references: "C. A. B. Smith, Graphs and composite games, J. Combin. Theory 1 (1966); \
 A. S. Fraenkel and Y. Yesha, The generalized Sprague–Grundy function and its invariance under \
 certain mappings, J. Combin. Theory A 43 (1986); A. S. Fraenkel, Scenic trails ascending from \
@@ -185,7 +194,7 @@ struct GraphGame;
 fn graph_text(words: &[String]) -> Result<String> {
     if words.iter().all(|w| w.trim().is_empty()) {
         return Err(Error::parse(
-            "no graph given: write it after the name, e.g. `sprague solve graph \"1>2 2>3\" --token 1`, or `@FILE`",
+            "no graph given: write it after the name, e.g. `sprague solve graph \"1>2 2>3 token=1\"`, or `@FILE`",
         ));
     }
     Ok(words.join("\n"))
@@ -198,20 +207,323 @@ fn gamma_json(g: &Gamma) -> Value {
     }
 }
 
-fn parse_tokens(a: &Analysis, options: &SolveOptions) -> Result<Vec<u32>> {
-    if options.tokens.is_empty() {
-        return Err(Error::invalid(
-            "no token: place at least one with `--token V` (a vertex name of the graph)",
-        ));
+/// The generalized nim-sum of two γ values (Smith; Fraenkel–Yesha): finite values add by
+/// XOR; ∞(K) + x = ∞(K ⊕ x), since the followers of finite value are those that move the
+/// ∞ component to a value of K; two ∞ make ∞(∅), since every follower keeps an ∞ component.
+pub fn gamma_sum(a: &Gamma, b: &Gamma) -> Gamma {
+    match (a, b) {
+        (Gamma::Finite(x), Gamma::Finite(y)) => Gamma::Finite(x ^ y),
+        (Gamma::Infinite(k), Gamma::Finite(x)) | (Gamma::Finite(x), Gamma::Infinite(k)) => {
+            let mut k: Vec<u32> = k.iter().map(|v| v ^ x).collect();
+            k.sort_unstable();
+            Gamma::Infinite(k)
+        }
+        (Gamma::Infinite(_), Gamma::Infinite(_)) => Gamma::Infinite(Vec::new()),
     }
-    options.tokens.iter().map(|t| a.graph.vertex(t)).collect()
 }
 
-fn describe(o: Outcome) -> &'static str {
-    match o {
-        Outcome::First => "first player wins",
-        Outcome::Second => "second player wins",
-        Outcome::Draw => "draw (play goes on forever)",
+/// The outcome of the sum of two γ values without building it (see [`gamma_sum`]).
+fn pair_outcome(a: &Gamma, b: &Gamma) -> Outcome {
+    match (a, b) {
+        (Gamma::Finite(x), Gamma::Finite(y)) => Outcome::from_grundy_is_zero(x == y),
+        (Gamma::Infinite(k), Gamma::Finite(x)) | (Gamma::Finite(x), Gamma::Infinite(k)) => {
+            if k.binary_search(x).is_ok() {
+                Outcome::First
+            } else {
+                Outcome::Draw
+            }
+        }
+        (Gamma::Infinite(_), Gamma::Infinite(_)) => Outcome::Draw,
+    }
+}
+
+impl Analysis {
+    /// Win, loss or draw and remoteness of one token on every vertex under misère play (the
+    /// player who cannot move wins). This is normal play on the graph with one new sink and
+    /// an arc to it from every vertex without moves: there the player to move still has
+    /// one move, to the sink, which leaves the opponent stuck; every play gets that one
+    /// move longer, so the misère remoteness is one less (and 0 at the old sinks).
+    pub fn misere_retro(&self) -> (Retro, u32) {
+        let n = self.arcs.len() as u32;
+        let arcs = (0..n)
+            .flat_map(|v| {
+                let succ = self.arcs.successors(v);
+                let sink = succ.is_empty().then_some((v, n));
+                succ.iter().map(move |&w| (v, w)).chain(sink)
+            })
+            .collect::<Vec<_>>();
+        let csr = Csr::from_arcs(n as usize + 1, arcs.iter().copied());
+        (retrograde::solve_csr(&csr, None), n)
+    }
+}
+
+/// The misère remoteness of `v` from [`Analysis::misere_retro`]: one less than on the
+/// graph with the extra sink (every vertex of the graph has a move there).
+fn misere_remoteness(r: &Retro, v: u32) -> Option<u32> {
+    r.remoteness(v).map(|x| x.saturating_sub(1))
+}
+
+/// One position of the `graph` game: the graph, its tokens and the play convention.
+struct Position {
+    a: Analysis,
+    tokens: Vec<u32>,
+    /// The graph written back as text, without the tokens.
+    text: String,
+    /// Misère play (one token only): the retrograde analysis of the misère game.
+    misere: Option<Retro>,
+    /// The value of each token alone (normal play).
+    vals: Vec<Gamma>,
+    /// The XOR of the finite values among `vals`.
+    xor: u32,
+    /// The tokens (indices) of infinite value; the first two are all that matter.
+    infinite: Vec<usize>,
+}
+
+/// The most characters the components' positions may hold together before they name
+/// only their token (`token=V`) instead of repeating the graph.
+const MAX_COMPONENT_TEXT: usize = 1 << 20;
+
+impl Position {
+    fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
+        super::refuse_flags("graph", options, &["token"])?;
+        if options.every {
+            return Err(Error::unsupported(
+                "`graph` is solved in normal and misère play; the every-move compound (--every) is not supported",
+            ));
+        }
+        let pw = PositionWords::split("graph", words, &["token"])?;
+        if pw.has("token") && !options.tokens.is_empty() {
+            return Err(Error::invalid(
+                "the tokens are given twice: as `token=` in the position and with `--token`; give them one way",
+            ));
+        }
+        let names = if pw.has("token") {
+            pw.list("token")
+        } else {
+            options.tokens.clone()
+        };
+        let a = Analysis::new(&graph_text(&pw.graph)?)?;
+        if names.is_empty() {
+            return Err(Error::invalid(
+                "no token: place at least one with `token=V` in the position (`token=a,b` for several) or `--token V` (a vertex name of the graph)",
+            ));
+        }
+        let tokens = names
+            .iter()
+            .map(|t| a.graph.vertex(t))
+            .collect::<Result<Vec<u32>>>()?;
+        let misere = if options.misere {
+            if tokens.len() != 1 {
+                return Err(Error::unsupported(format!(
+                    "misère play on `graph` is solved for one token; {} tokens make a misère sum, which is not supported",
+                    tokens.len()
+                )));
+            }
+            Some(a.misere_retro().0)
+        } else {
+            None
+        };
+        let text = a.graph.to_text();
+        let vals: Vec<Gamma> = tokens.iter().map(|&t| a.gamma(t)).collect();
+        let xor = vals.iter().fold(0, |x, v| x ^ v.finite().unwrap_or(0));
+        let infinite = (0..vals.len())
+            .filter(|&i| vals[i].finite().is_none())
+            .take(3)
+            .collect();
+        Ok(Position {
+            a,
+            tokens,
+            text,
+            misere,
+            vals,
+            xor,
+            infinite,
+        })
+    }
+
+    fn play(&self) -> Play {
+        if self.misere.is_some() {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
+    /// The position with the tokens on `tokens`, as the command line reads it.
+    fn write(&self, tokens: &[u32]) -> String {
+        let names: Vec<&str> = tokens.iter().map(|&v| self.a.graph.name(v)).collect();
+        format!("{} token={}", self.text, names.join(","))
+    }
+
+    /// Outcome and remoteness of one token alone on `v`.
+    fn alone(&self, v: u32) -> (Outcome, Option<u32>) {
+        match &self.misere {
+            Some(r) => (r.outcome(v), misere_remoteness(r, v)),
+            None => (self.a.retro.outcome(v), self.a.retro.remoteness(v)),
+        }
+    }
+
+    fn value_kind(&self) -> ValueKind {
+        if self.a.acyclic {
+            ValueKind::Grundy
+        } else {
+            ValueKind::Gamma
+        }
+    }
+
+    /// The value of the tokens but token `skip` (all of them for `None`), in normal play:
+    /// the XOR of the finite values and at most two of the ∞ ones decide it.
+    fn others(&self, skip: Option<usize>) -> Gamma {
+        let x = match skip {
+            Some(i) => self.xor ^ self.vals[i].finite().unwrap_or(0),
+            None => self.xor,
+        };
+        let mut inf = self.infinite.iter().filter(|&&j| Some(j) != skip);
+        match (inf.next(), inf.next()) {
+            (None, _) => Gamma::Finite(x),
+            (Some(&j), None) => gamma_sum(&self.vals[j], &Gamma::Finite(x)),
+            _ => Gamma::Infinite(Vec::new()),
+        }
+    }
+
+    /// Every move, grouped by token: for each token, its distinct targets with the outcome
+    /// of the position after the move for the opponent, who moves next. Tokens on the same
+    /// vertex share one computation (their moves lead to the same outcomes).
+    fn moves(&self) -> Vec<Vec<(u32, Outcome)>> {
+        let mut by_vertex: rustc_hash::FxHashMap<u32, usize> = Default::default();
+        let mut groups: Vec<Vec<(u32, Outcome)>> = Vec::new();
+        let mut out = Vec::with_capacity(self.tokens.len());
+        for (i, &v) in self.tokens.iter().enumerate() {
+            let g = *by_vertex.entry(v).or_insert_with(|| {
+                let mut succ: Vec<u32> = self.a.arcs.successors(v).to_vec();
+                succ.sort_unstable();
+                succ.dedup();
+                let others = (self.tokens.len() > 1).then(|| self.others(Some(i)));
+                let list = succ
+                    .into_iter()
+                    .map(|w| {
+                        let o = match &others {
+                            Some(rest) => pair_outcome(rest, &self.a.gamma(w)),
+                            None => self.alone(w).0,
+                        };
+                        (w, o)
+                    })
+                    .collect();
+                groups.push(list);
+                groups.len() - 1
+            });
+            out.push(g);
+        }
+        out.into_iter().map(|g| groups[g].clone()).collect()
+    }
+
+    /// The verdict's move for moving token `i` to `w`.
+    fn verdict_move(&self, i: usize, w: u32, o: Outcome) -> Move {
+        let g = &self.a.graph;
+        let mut after = self.tokens.clone();
+        after[i] = w;
+        let mut m = Move::new(
+            format!(
+                "move token {} from {} to {}",
+                i + 1,
+                g.name(self.tokens[i]),
+                g.name(w)
+            ),
+            self.write(&after),
+        );
+        m.outcome = Some(o.into());
+        m.winning = o == Outcome::Second;
+        if self.misere.is_none() {
+            let value = if self.tokens.len() == 1 {
+                self.a.gamma(w)
+            } else {
+                gamma_sum(&self.others(Some(i)), &self.a.gamma(w))
+            };
+            m.value = Some(value.to_string());
+        }
+        if self.tokens.len() == 1 {
+            m.remoteness = self.alone(w).1.map(u64::from);
+        }
+        m
+    }
+
+    /// The verdict without its moves.
+    fn verdict(&self) -> Verdict {
+        let g = &self.a.graph;
+        let outcome = match &self.misere {
+            Some(r) => r.outcome(self.tokens[0]),
+            None => self.a.outcome(&self.tokens),
+        };
+        let method = if self.misere.is_some() {
+            "misère retrograde analysis: a vertex without moves is won for the player to move (remoteness 0), a vertex with a lost successor is won, one whose successors are all won is lost, every other vertex is a draw"
+        } else if self.a.acyclic {
+            "Grundy values of the vertices from the sinks up (Kahn's order); a sum of tokens is worth the XOR of their values (Sprague–Grundy)"
+        } else if self.tokens.len() == 1 {
+            "retrograde analysis (win, loss or draw with remoteness); γ by the Fraenkel–Yesha labelling"
+        } else {
+            "generalized Sprague–Grundy function γ (Fraenkel–Yesha labelling); the tokens' values add by the generalized nim-sum: finite values by XOR, ∞(K) + x = ∞(K ⊕ x), two ∞ make ∞(∅), a draw"
+        };
+        let mut v = Verdict::new(
+            "graph",
+            self.write(&self.tokens),
+            self.play(),
+            outcome.into(),
+            Method::engine(method),
+        );
+        if self.misere.is_none() {
+            v = v.with_value(self.value_kind(), Some(self.others(None).to_string()));
+        }
+        if let [t] = self.tokens[..] {
+            v.remoteness = self.alone(t).1.map(u64::from);
+            if self.misere.is_some() && self.a.arcs.successors(t).is_empty() {
+                v.note = Some("the player to move cannot move, and so wins (misère play)".into());
+            }
+        }
+        let full = self.text.len().saturating_mul(self.tokens.len()) <= MAX_COMPONENT_TEXT;
+        for (&t, val) in self.tokens.iter().zip(&self.vals) {
+            let (o, r) = self.alone(t);
+            let position = if full {
+                self.write(&[t])
+            } else {
+                format!("token={}", g.name(t))
+            };
+            v.components.push(Component {
+                position,
+                value: self.misere.is_none().then(|| val.to_string()),
+                outcome: Some(o.into()),
+                remoteness: r.map(u64::from),
+            });
+        }
+        v.details.push("vertices", g.vertex_count());
+        v.details.push("arcs", self.a.arcs.targets.len());
+        v.details.push("acyclic", self.a.acyclic);
+        v
+    }
+
+    /// The verdict listing every move or the winning ones.
+    fn answer(&self, listing: Listing) -> Verdict {
+        let mut v = self.verdict();
+        v.listing = listing;
+        let moves = self.moves();
+        let chosen: Vec<(usize, u32, Outcome)> = moves
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| list.iter().map(move |&(w, o)| (i, w, o)))
+            .filter(|&(_, _, o)| listing == Listing::All || o == Outcome::Second)
+            .collect();
+        let len = v.position.len();
+        let shown = super::listed(chosen.len(), len);
+        for &(i, w, o) in &chosen[..shown] {
+            v.moves.push(self.verdict_move(i, w, o));
+        }
+        if shown < chosen.len() {
+            let what = match listing {
+                Listing::All => "moves",
+                Listing::Winning => "winning moves",
+            };
+            v.incomplete(super::cut_short(chosen.len(), what, shown, len));
+        }
+        v
     }
 }
 
@@ -220,124 +532,81 @@ impl Game for GraphGame {
         "graph".to_string()
     }
 
-    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
-        let a = Analysis::new(&graph_text(position)?)?;
-        let tokens = parse_tokens(&a, options)?;
-        let g = &a.graph;
-        let mut text = format!(
-            "graph: {} vertices, {} arcs, {}\n",
-            g.vertex_count(),
-            a.arcs.targets.len(),
-            if a.acyclic { "acyclic" } else { "with cycles" }
-        );
-        let vals: Vec<Gamma> = tokens.iter().map(|&v| a.gamma(v)).collect();
-        let outcome = a.outcome(&tokens);
-        let kind = if a.acyclic { "Grundy value" } else { "γ" };
-        let mut tok_json = Vec::new();
-        for (i, (&v, val)) in tokens.iter().zip(&vals).enumerate() {
-            let o = a.retro.outcome(v);
-            let rem = a.retro.remoteness(v);
-            text.push_str(&format!(
-                "token {} on {}: {kind} {val}; alone: {}{}\n",
-                i + 1,
-                g.name(v),
-                describe(o),
-                rem.map(|r| format!(", remoteness {r}")).unwrap_or_default()
-            ));
-            tok_json.push(json!({"vertex": g.name(v), "value": gamma_json(val),
-                "outcome": o.as_str(), "remoteness": rem}));
-        }
-        let xor = vals.iter().try_fold(0u32, |x, v| v.finite().map(|f| x ^ f));
-        if tokens.len() > 1 {
-            match xor {
-                Some(x) => text.push_str(&format!("sum: {x} (XOR): {}\n", describe(outcome))),
-                None => text.push_str(&format!("sum: {}\n", describe(outcome))),
-            }
-        }
-        let mut winning = Vec::new();
-        let mut wjson = Vec::new();
-        if outcome == Outcome::First {
-            for (i, w, o) in a.moves(&tokens) {
-                if o != Outcome::Second {
-                    continue;
-                }
-                let mut m = json!({"token": i + 1, "from": g.name(tokens[i]), "to": g.name(w)});
-                let mut line = format!("token {} {} -> {}", i + 1, g.name(tokens[i]), g.name(w));
-                if tokens.len() == 1 {
-                    let r = a.retro.remoteness(w);
-                    m["remoteness"] = json!(r);
-                    if let Some(r) = r {
-                        line.push_str(&format!(" (opponent lost, remoteness {r})"));
-                    }
-                }
-                winning.push(line);
-                wjson.push(m);
-            }
-        }
-        if winning.is_empty() {
-            text.push_str("winning moves: none");
-        } else {
-            text.push_str(&format!("winning moves: {}", winning.join("; ")));
-        }
-        let mut j = json!({
-            "game": "graph",
-            "vertices": g.vertex_count(),
-            "arcs": a.arcs.targets.len(),
-            "acyclic": a.acyclic,
-            "tokens": tok_json,
-            "value": xor,
-            "outcome": outcome.as_str(),
-            "winning_moves": wjson,
-        });
-        if let [v] = tokens[..] {
-            j["remoteness"] = json!(a.retro.remoteness(v));
-        }
-        Ok(Report::new(text, j))
+    fn solve_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        Ok(Position::parse(position, options)?.answer(Listing::Winning))
     }
 
-    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
-        let a = Analysis::new(&graph_text(position)?)?;
-        let tokens = parse_tokens(&a, options)?;
-        let g = &a.graph;
-        let mut lines = Vec::new();
-        let mut js = Vec::new();
-        for (i, w, o) in a.moves(&tokens) {
-            // `o` is the outcome for the opponent, who moves next.
-            let verdict = match o {
-                Outcome::Second => "wins",
-                Outcome::First => "loses",
-                Outcome::Draw => "draws",
-            };
-            let rem = if tokens.len() == 1 {
-                a.retro.remoteness(w)
-            } else {
-                None
-            };
-            lines.push(format!(
-                "token {} {} -> {}: {verdict}{}",
-                i + 1,
-                g.name(tokens[i]),
-                g.name(w),
-                rem.map(|r| format!(" (remoteness after it {r})"))
-                    .unwrap_or_default()
-            ));
-            js.push(
-                json!({"token": i + 1, "from": g.name(tokens[i]), "to": g.name(w),
-                "result": o.as_str(), "remoteness": rem}),
-            );
+    fn moves_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        Ok(Position::parse(position, options)?.answer(Listing::All))
+    }
+
+    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let p = Position::parse(position, options)?;
+        let g = &p.a.graph;
+        let targets: Vec<Vec<u32>> = p
+            .tokens
+            .iter()
+            .map(|&v| {
+                let mut succ = p.a.arcs.successors(v).to_vec();
+                succ.sort_unstable();
+                succ.dedup();
+                succ
+            })
+            .collect();
+        let count: usize = targets.iter().map(Vec::len).sum();
+        super::check_legal_list(count as u128, p.write(&p.tokens).len())?;
+        let mut out = Vec::with_capacity(count);
+        let mut after = p.tokens.clone();
+        for (i, list) in targets.iter().enumerate() {
+            for &w in list {
+                after[i] = w;
+                out.push(LegalMove {
+                    label: format!(
+                        "move token {} from {} to {}",
+                        i + 1,
+                        g.name(p.tokens[i]),
+                        g.name(w)
+                    ),
+                    position: p.write(&after),
+                    side: None,
+                });
+            }
+            after[i] = p.tokens[i];
         }
-        if lines.is_empty() {
-            lines.push("no moves: the player to move loses".to_string());
-        }
-        Ok(Report::new(
-            lines.join("\n"),
-            json!({"game": "graph", "moves": js}),
-        ))
+        Ok(out)
     }
 
     fn table(&self, options: &TableOptions) -> Result<Report> {
-        let a = Analysis::new(&graph_text(&options.args)?)?;
+        if options.period {
+            return Err(Error::unsupported(
+                "`table graph` lists every vertex; it has no period (--period)",
+            ));
+        }
+        let pw = PositionWords::split("graph", &options.args, &[])?;
+        let a = Analysis::new(&graph_text(&pw.graph)?)?;
         let g = &a.graph;
+        if options.misere {
+            // One token per vertex under misère play: outcome and remoteness only (misère
+            // play has no values that add up).
+            let (r, _) = a.misere_retro();
+            let mut text = String::from("vertex\toutcome\tremoteness\n");
+            let mut rows = Vec::with_capacity(g.vertex_count());
+            for v in 0..g.vertex_count() as u32 {
+                let (o, rem) = (r.outcome(v), misere_remoteness(&r, v));
+                text.push_str(&format!(
+                    "{}\t{}\t{}\n",
+                    g.name(v),
+                    o.letter(),
+                    rem.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
+                ));
+                rows.push(json!({"vertex": g.name(v), "outcome": o.as_str(), "remoteness": rem}));
+            }
+            text.pop();
+            return Ok(Report::new(
+                text,
+                json!({"game": "graph", "play": "misere", "acyclic": a.acyclic, "vertices": rows}),
+            ));
+        }
         let kind = if a.acyclic { "grundy" } else { "gamma" };
         let mut text = format!("vertex\t{kind}\toutcome\tremoteness\n");
         let mut rows = Vec::with_capacity(g.vertex_count());
@@ -365,87 +634,95 @@ impl Game for GraphGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::lookup;
+    use crate::catalogue::{lookup, Winner};
+    use crate::graph::checks::verdicts_agree;
+    use crate::retrograde::tests::{next, random_graph};
 
-    fn solve(graph: &str, tokens: &[&str]) -> Result<Report> {
-        let opts = SolveOptions {
+    fn opts(tokens: &[&str]) -> SolveOptions {
+        SolveOptions {
             tokens: tokens.iter().map(|s| s.to_string()).collect(),
             ..Default::default()
-        };
-        lookup("graph")?.solve(&[graph.to_string()], &opts)
+        }
+    }
+
+    fn solve(graph: &str, tokens: &[&str]) -> Result<Verdict> {
+        lookup("graph")?.solve_verdict(&[graph.to_string()], &opts(tokens))
     }
 
     #[test]
     fn acyclic_sum_by_xor_with_winning_moves() {
         // g(c)=0, g(b)=1, g(a)=2 (a>b>c, a>c); d>e: g(d)=1.
-        let r = solve("a>b>c a>c d>e", &["a", "d"]).unwrap();
-        assert_eq!(r.json["acyclic"], true);
-        assert_eq!(r.json["value"], 3);
-        assert_eq!(r.json["outcome"], "first");
+        let v = solve("a>b>c a>c d>e", &["a", "d"]).unwrap();
+        assert_eq!(v.details.get("acyclic"), Some("true"));
+        assert_eq!(v.value_kind, Some(ValueKind::Grundy));
+        assert_eq!(v.value.as_deref(), Some("3"));
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.position, "a>b b>c a>c d>e token=a,d");
         // 2 xor 1 = 3: move a to b (1 xor 1 = 0).
-        assert_eq!(
-            r.json["winning_moves"],
-            json!([{"token": 1, "from": "a", "to": "b"}])
-        );
-        let r = solve("a>b>c a>c d>e", &["b", "d"]).unwrap();
-        assert_eq!(r.json["outcome"], "second");
-        assert_eq!(r.json["winning_moves"], json!([]));
+        assert_eq!(v.moves.len(), 1);
+        let m = &v.moves[0];
+        assert_eq!(m.label, "move token 1 from a to b");
+        assert_eq!(m.position, "a>b b>c a>c d>e token=b,d");
+        assert_eq!(m.value.as_deref(), Some("0"));
+        assert_eq!(m.outcome, Some(Winner::Second));
+        let comps: Vec<_> = v.components.iter().map(|c| c.value.as_deref()).collect();
+        assert_eq!(comps, [Some("2"), Some("1")]);
+        let v = solve("a>b>c a>c d>e", &["b", "d"]).unwrap();
+        assert_eq!(v.outcome, Winner::Second);
+        assert!(v.moves.is_empty());
+        // The same position written with the tokens in it.
+        let w = lookup("graph")
+            .unwrap()
+            .solve_verdict(&["a>b>c a>c d>e token=b,d".into()], &opts(&[]))
+            .unwrap();
+        assert_eq!(w, v);
     }
 
     #[test]
     fn cyclic_single_token_gives_remoteness() {
-        // a <-> b, b > c > d: d loses (0), c wins (1), b wins (moves to... b>c wins? no)
-        let r = solve("a-b b>c c>d", &["b"]).unwrap();
-        // b's successors: a (draw?), c (win). a's successor: b. b: no losing successor,
-        // not all successors win (a undecided) -> draw.
-        assert_eq!(r.json["outcome"], "draw");
-        let r = solve("a-b b>c c>d", &["c"]).unwrap();
-        assert_eq!(r.json["outcome"], "first");
-        assert_eq!(r.json["remoteness"], 1);
-        let r = solve("a>b b>a b>c", &["a"]).unwrap();
+        // a <-> b, b > c > d: b's successors are a (a draw) and c (won): b is a draw.
+        let v = solve("a-b b>c c>d", &["b"]).unwrap();
+        assert_eq!(v.outcome, Winner::Draw);
+        assert_eq!(v.remoteness, None);
+        let v = solve("a-b b>c c>d", &["c"]).unwrap();
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.remoteness, Some(1));
+        assert_eq!(v.moves[0].label, "move token 1 from c to d");
+        assert_eq!(v.moves[0].remoteness, Some(0));
+        let v = solve("a>b b>a b>c", &["a"]).unwrap();
         // b wins by moving to c; a must move to b: a loses with remoteness 2.
-        assert_eq!(r.json["outcome"], "second");
-        assert_eq!(r.json["remoteness"], 2);
-        assert!(r.text.contains("winning moves: none"));
+        assert_eq!(v.outcome, Winner::Second);
+        assert_eq!(v.remoteness, Some(2));
+        assert!(v.render_text().contains("winning moves: none"));
+        assert_eq!(v.value_kind, Some(ValueKind::Gamma));
     }
 
     #[test]
     fn cyclic_sums_use_gamma() {
         // x has a loop and an exit to the terminal t: γ(x) = ∞(0). y > t: γ(y) = 1.
-        let r = solve("x>x x>t y>t", &["x", "y"]).unwrap();
-        assert_eq!(r.json["outcome"], "draw");
-        let r = solve("x>x x>t y>t", &["x", "t"]).unwrap();
-        assert_eq!(r.json["outcome"], "first");
-        assert_eq!(
-            r.json["winning_moves"],
-            json!([{"token": 1, "from": "x", "to": "t"}])
-        );
-        assert_eq!(
-            r.json["tokens"][0]["value"],
-            json!({"infinite": true, "k": [0]})
-        );
-        let r = solve("x>x x>t y>t z>z", &["x", "z"]).unwrap();
-        assert_eq!(r.json["outcome"], "draw");
+        let v = solve("x>x x>t y>t", &["x", "y"]).unwrap();
+        assert_eq!(v.outcome, Winner::Draw);
+        assert_eq!(v.value.as_deref(), Some("∞(1)"));
+        let v = solve("x>x x>t y>t", &["x", "t"]).unwrap();
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.value.as_deref(), Some("∞(0)"));
+        let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(labels, ["move token 1 from x to t"]);
+        assert_eq!(v.components[0].value.as_deref(), Some("∞(0)"));
+        assert_eq!(v.components[0].position, "x>x x>t y>t token=x");
+        let v = solve("x>x x>t y>t z>z", &["x", "z"]).unwrap();
+        assert_eq!(v.outcome, Winner::Draw);
+        assert_eq!(v.value.as_deref(), Some("∞()"));
     }
 
     #[test]
     fn every_winning_move_reaches_a_lost_position_on_random_graphs() {
-        use crate::retrograde::tests::{next, random_graph};
         let mut seed = 0xABCD_EF01_2345_6789u64;
         for t in 0..200 {
             let n = 1 + t % 7;
             let m = (next(&mut seed) % (2 * n as u64 + 2)) as usize;
             let csr = random_graph(&mut seed, n, m);
-            let mut g = Graph::new();
-            for v in 0..n {
-                g.vertex_or_insert(&v.to_string());
-            }
-            for v in 0..n as u32 {
-                for &w in csr.successors(v) {
-                    g.add_edge(v, w, true);
-                }
-            }
-            let a = Analysis::from_graph(g);
+            let a = Analysis::from_graph(graph_of(&csr));
             let toks = [
                 (next(&mut seed) % n as u64) as u32,
                 (next(&mut seed) % n as u64) as u32,
@@ -460,6 +737,160 @@ mod tests {
         }
     }
 
+    fn graph_of(csr: &Csr) -> Graph {
+        let mut g = Graph::new();
+        for v in 0..csr.len() {
+            g.vertex_or_insert(&v.to_string());
+        }
+        for v in 0..csr.len() as u32 {
+            for &w in csr.successors(v) {
+                g.add_edge(v, w, true);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn generalized_nim_sum_is_gamma_of_the_sum() {
+        // γ of two tokens, labelled on the product graph, against the generalized nim-sum.
+        let mut seed = 0x0F1E_2D3C_4B5A_6978u64;
+        for t in 0..150 {
+            let n = 1 + t % 6;
+            let m = (next(&mut seed) % (2 * n as u64 + 3)) as usize;
+            let csr = random_graph(&mut seed, n, m);
+            let a = Analysis::from_graph(graph_of(&csr));
+            let nn = n as u32;
+            let prod = Csr::from_arcs(
+                n * n,
+                (0..nn * nn).flat_map(|p| {
+                    let (x, y) = (p / nn, p % nn);
+                    let xs = csr.successors(x).iter().map(move |&w| (p, w * nn + y));
+                    let ys = csr.successors(y).iter().map(move |&w| (p, x * nn + w));
+                    xs.chain(ys).collect::<Vec<_>>()
+                }),
+            );
+            let labels = gsg::labels(&prod, &prod.transpose());
+            for p in 0..nn * nn {
+                let want = labels.gamma(&prod, p);
+                let got = gamma_sum(&a.gamma(p / nn), &a.gamma(p % nn));
+                assert_eq!(got, want, "{csr:?} tokens {} {}", p / nn, p % nn);
+            }
+        }
+    }
+
+    /// Misère play of one token by brute force: the fixpoint of "won if some move reaches
+    /// a lost vertex, lost if every move reaches a won one", starting from the sinks won.
+    fn misere_brute(csr: &Csr) -> Vec<Outcome> {
+        let n = csr.len();
+        let mut o = vec![Outcome::Draw; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if o[v] != Outcome::Draw {
+                    continue;
+                }
+                let succ = csr.successors(v as u32);
+                let new =
+                    if succ.is_empty() || succ.iter().any(|&w| o[w as usize] == Outcome::Second) {
+                        Outcome::First
+                    } else if succ.iter().all(|&w| o[w as usize] == Outcome::First) {
+                        Outcome::Second
+                    } else {
+                        continue;
+                    };
+                o[v] = new;
+                changed = true;
+            }
+            if !changed {
+                return o;
+            }
+        }
+    }
+
+    #[test]
+    fn misere_single_token_agrees_with_brute_force() {
+        let mut seed = 0x5555_AAAA_1234_0F0Fu64;
+        for t in 0..300 {
+            let n = 1 + t % 8;
+            let m = (next(&mut seed) % (2 * n as u64 + 2)) as usize;
+            let csr = random_graph(&mut seed, n, m);
+            let a = Analysis::from_graph(graph_of(&csr));
+            let (r, _) = a.misere_retro();
+            let want = misere_brute(&csr);
+            for v in 0..n as u32 {
+                assert_eq!(r.outcome(v), want[v as usize], "{csr:?} at {v}");
+                // Remoteness: 0 exactly at the sinks, and a won vertex is one more than
+                // its best lost successor.
+                let rem = misere_remoteness(&r, v);
+                assert_eq!(rem == Some(0), csr.successors(v).is_empty());
+                if want[v as usize] == Outcome::First && rem != Some(0) {
+                    let best = csr
+                        .successors(v)
+                        .iter()
+                        .filter(|&&w| want[w as usize] == Outcome::Second)
+                        .filter_map(|&w| misere_remoteness(&r, w))
+                        .min();
+                    assert_eq!(rem, best.map(|b| b + 1));
+                }
+            }
+        }
+        // A path a>b>c under misère: the player at b must move to c, where the opponent is
+        // stuck and wins; so b is lost (remoteness 1) and a is won by moving to b.
+        let game = lookup("graph").unwrap();
+        let mis = SolveOptions {
+            misere: true,
+            ..Default::default()
+        };
+        let v = game.solve_verdict(&["a>b>c token=a".into()], &mis).unwrap();
+        assert_eq!(v.play, Play::Misere);
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.remoteness, Some(2));
+        assert_eq!(v.value, None);
+        assert_eq!(v.moves[0].position, "a>b b>c token=b");
+        let v = game.solve_verdict(&["a>b>c token=c".into()], &mis).unwrap();
+        assert_eq!((v.outcome, v.remoteness), (Winner::First, Some(0)));
+    }
+
+    #[test]
+    fn positions_read_back_and_solve_agrees_with_moves() {
+        let normal = SolveOptions::default();
+        let mis = SolveOptions {
+            misere: true,
+            ..Default::default()
+        };
+        for (words, o) in [
+            (vec!["a>b>c a>c d>e token=a,d"], &normal),
+            (vec!["a>b>c a>c d>e", "token=b", "token=d"], &normal),
+            (vec!["a-b b>c c>d token=b"], &normal), // a draw
+            (vec!["a-b b>c c>d token=c"], &normal),
+            (vec!["x>x x>t y>t token=x,y"], &normal), // draws with γ = ∞
+            (vec!["x>x x>t y>t token=x,t"], &normal),
+            (vec!["x>x x>t y>t z>z token=x,z,t"], &normal),
+            (vec!["1>2 2>3 3>1 3>4 lonely token=1,1"], &normal),
+            (vec!["a>b b>a b>c token=a"], &mis),
+            (vec!["a-b b>c c>d token=b"], &mis),
+            (vec!["p>q q>r r>p r>s token=p"], &mis),
+        ] {
+            verdicts_agree("graph", &words, o);
+        }
+        // Random graphs, one or two tokens, both conventions.
+        let mut seed = 0x2468_1357_9BDF_ACE0u64;
+        for t in 0..60 {
+            let n = 1 + t % 6;
+            let m = (next(&mut seed) % (2 * n as u64 + 2)) as usize;
+            let g = graph_of(&random_graph(&mut seed, n, m));
+            let k = 1 + t % 2;
+            let toks: Vec<String> = (0..k)
+                .map(|_| (next(&mut seed) % n as u64).to_string())
+                .collect();
+            let text = format!("{} token={}", g.to_text(), toks.join(","));
+            verdicts_agree("graph", &[&text], &normal);
+            if k == 1 {
+                verdicts_agree("graph", &[&text], &mis);
+            }
+        }
+    }
+
     #[test]
     fn errors_are_clear() {
         let e = solve("1>2", &[]).unwrap_err().to_string();
@@ -470,20 +901,58 @@ mod tests {
         assert!(e.contains("graph, line 1"), "{e}");
         let e = solve("  ", &["1"]).unwrap_err().to_string();
         assert!(e.contains("no graph"), "{e}");
+        let e = solve("1>2 token=1", &["1"]).unwrap_err().to_string();
+        assert!(e.contains("twice"), "{e}");
+        let e = solve("1>2 start=1", &[]).unwrap_err().to_string();
+        assert!(e.contains("`start=1`") && e.contains("`token=`"), "{e}");
+        let game = lookup("graph").unwrap();
+        let w = ["1>2 2>3 token=1,2".to_string()];
+        let flag = |f: fn(&mut SolveOptions)| {
+            let mut o = SolveOptions::default();
+            f(&mut o);
+            game.solve_verdict(&w, &o).unwrap_err().to_string()
+        };
+        let e = flag(|o| o.misere = true);
+        assert!(e.contains("misère") && e.contains("2 tokens"), "{e}");
+        let e = flag(|o| o.every = true);
+        assert!(e.contains("--every"), "{e}");
+        let e = flag(|o| o.start = Some("1".into()));
+        assert!(e.contains("--start"), "{e}");
+        let e = flag(|o| o.ground = Some("1".into()));
+        assert!(e.contains("--ground"), "{e}");
+        assert!(game
+            .moves_verdict(
+                &w,
+                &SolveOptions {
+                    every: true,
+                    ..Default::default()
+                }
+            )
+            .is_err());
     }
 
     #[test]
     fn table_lists_every_vertex() {
-        let t = lookup("graph")
-            .unwrap()
-            .table(&TableOptions {
-                args: vec!["a>b b>a b>c".into()],
-                ..Default::default()
-            })
-            .unwrap();
+        let table = |misere: bool| {
+            lookup("graph")
+                .unwrap()
+                .table(&TableOptions {
+                    args: vec!["a>b b>a b>c".into()],
+                    misere,
+                    ..Default::default()
+                })
+                .unwrap()
+                .text
+        };
         assert_eq!(
-            t.text,
+            table(false),
             "vertex\tgamma\toutcome\tremoteness\na\t0\tP\t2\nb\t1\tN\t1\nc\t0\tP\t0"
+        );
+        // Misère: c (stuck) wins; b's only lost... b can move to c (won for the opponent)
+        // or back to a; a can only move to b: both are draws.
+        assert_eq!(
+            table(true),
+            "vertex\toutcome\tremoteness\na\tD\t-\nb\tD\t-\nc\tN\t0"
         );
     }
 
@@ -494,9 +963,10 @@ mod tests {
         for v in 0..1_000_000u32 - 1 {
             writeln!(text, "{v}>{}", v + 1).unwrap();
         }
-        let r = solve(&text, &["0"]).unwrap();
-        assert_eq!(r.json["outcome"], "first");
-        assert_eq!(r.json["remoteness"], 999_999);
-        assert_eq!(r.json["value"], 1);
+        let v = solve(&text, &["0"]).unwrap();
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.remoteness, Some(999_999));
+        assert_eq!(v.value.as_deref(), Some("1"));
+        assert_eq!(v.moves.len(), 1);
     }
 }

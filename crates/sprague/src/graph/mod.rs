@@ -11,10 +11,66 @@ pub mod queens;
 pub mod tree_chain;
 pub mod undirected;
 
-pub use format::{Csr, Edge, Graph};
+pub use format::{Csr, Edge, Graph, PositionWords};
 
-use crate::catalogue::Entry;
+use crate::catalogue::{Entry, SolveOptions};
+use crate::error::{Error, Result};
 use crate::problems::Problem;
+
+/// The most moves a verdict lists.
+pub const MAX_LISTED_MOVES: usize = 10_000;
+
+/// The most characters the positions of a verdict's listed moves may hold together: every
+/// move of a game on a graph writes the whole graph, so a long graph lists fewer moves.
+pub const MAX_LISTED_TEXT: usize = 1 << 24;
+
+/// The most characters the positions of [`crate::catalogue::Game::legal_moves`] may hold
+/// together; a longer list is refused.
+pub const MAX_LEGAL_TEXT: u128 = 1 << 26;
+
+/// How many of `count` moves a verdict lists when each position after a move is about
+/// `len` characters long: all of them when they fit, else as many as fit (at least one).
+pub fn listed(count: usize, len: usize) -> usize {
+    let fit = (MAX_LISTED_TEXT / len.max(1)).clamp(1, MAX_LISTED_MOVES);
+    count.min(fit)
+}
+
+/// The note of a list cut short by [`listed`].
+pub fn cut_short(count: impl std::fmt::Display, what: &str, shown: usize, len: usize) -> String {
+    format!(
+        "{count} {what} in all; the first {shown} are listed (each position after a move is about {len} characters long)"
+    )
+}
+
+/// Refuses a legal-move list of `count` moves whose positions are about `len` characters
+/// long each when it would be longer than [`MAX_LEGAL_TEXT`].
+pub fn check_legal_list(count: u128, len: usize) -> Result<()> {
+    if count.saturating_mul(len.max(1) as u128) > MAX_LEGAL_TEXT {
+        return Err(Error::unsupported(format!(
+            "the position has {count} legal moves, each written as a position of about {len} characters: the list is too long (more than {MAX_LEGAL_TEXT} characters)"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses the flags of `options` that the game `game` cannot honour. `allowed` names the
+/// ones it reads among `token`, `start` and `ground`; `--misere` and `--every` are checked
+/// by each game, since some honour them in part.
+pub fn refuse_flags(game: &str, options: &SolveOptions, allowed: &[&str]) -> Result<()> {
+    let given = [
+        ("token", !options.tokens.is_empty()),
+        ("start", options.start.is_some()),
+        ("ground", options.ground.is_some()),
+    ];
+    for (flag, set) in given {
+        if set && !allowed.contains(&flag) {
+            return Err(Error::unsupported(format!(
+                "`{game}` has no {flag} vertex: `--{flag}` does not apply to it"
+            )));
+        }
+    }
+    Ok(())
+}
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
@@ -42,4 +98,107 @@ pub fn problems() -> Vec<Problem> {
 
 fn undirected_problems() -> Vec<Problem> {
     vec![cycle_coin::PROBLEM_P1288, tree_chain::PROBLEM_TREE_CHAIN]
+}
+
+/// Checks shared by the tests of every game of this module.
+#[cfg(test)]
+pub(crate) mod checks {
+    use crate::catalogue::{lookup, Listing, SolveOptions, Verdict, Winner};
+
+    fn keys(v: &Verdict) -> Vec<String> {
+        let j = serde_json::to_value(v).unwrap();
+        j.as_object().unwrap().keys().cloned().collect()
+    }
+
+    /// The options a move's position is re-solved with: the play convention only, since a
+    /// position carries its tokens, start and ground itself.
+    fn play_only(options: &SolveOptions) -> SolveOptions {
+        SolveOptions {
+            misere: options.misere,
+            every: options.every,
+            ..Default::default()
+        }
+    }
+
+    /// For one position: `solve`, `moves` and `legal_moves` agree with each other; the
+    /// verdict's position reads back as the same verdict; every move's position reads back
+    /// and re-solving it gives the move's value, outcome and remoteness; the JSON has the
+    /// same keys everywhere. Returns the `moves` verdict for further checks.
+    pub(crate) fn verdicts_agree(spec: &str, words: &[&str], options: &SolveOptions) -> Verdict {
+        let game = lookup(spec).unwrap();
+        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        let what = format!("{spec} {words:?}");
+        let s = game.solve_verdict(&words, options).unwrap();
+        let m = game.moves_verdict(&words, options).unwrap();
+        let l = game.legal_moves(&words, options).unwrap();
+        let bare = keys(&Verdict::new(
+            "x",
+            "x",
+            crate::catalogue::Play::Normal,
+            Winner::Draw,
+            crate::catalogue::Method::engine("x"),
+        ));
+        assert_eq!(keys(&s), bare, "{what}");
+        assert_eq!(keys(&m), bare, "{what}");
+        assert_eq!(s.listing, Listing::Winning, "{what}");
+        assert_eq!(m.listing, Listing::All, "{what}");
+        assert_eq!(
+            (&s.position, s.outcome, &s.value, s.remoteness),
+            (&m.position, m.outcome, &m.value, m.remoteness),
+            "{what}"
+        );
+        assert!(s.moves.iter().all(|x| x.winning), "{what}");
+        // Misère play: a player who cannot move wins without a move, as the note says.
+        let stuck = s.outcome == Winner::First && m.moves.is_empty() && s.note.is_some();
+        if s.outcome == Winner::First {
+            assert!(
+                !s.moves.is_empty() || !s.complete || stuck,
+                "{what}: no winning move"
+            );
+        }
+        // The position is self-contained: read back without the flags, it is the same.
+        let again = game
+            .solve_verdict(std::slice::from_ref(&s.position), &play_only(options))
+            .unwrap();
+        assert_eq!(
+            again, s,
+            "{what}: the verdict's position does not read back"
+        );
+        if m.complete {
+            let legal: Vec<(&str, &str)> = l
+                .iter()
+                .map(|x| (x.label.as_str(), x.position.as_str()))
+                .collect();
+            let listed: Vec<(&str, &str)> = m
+                .moves
+                .iter()
+                .map(|x| (x.label.as_str(), x.position.as_str()))
+                .collect();
+            assert_eq!(legal, listed, "{what}");
+            if s.complete {
+                let winning: Vec<_> = m.moves.iter().filter(|x| x.winning).cloned().collect();
+                assert_eq!(s.moves, winning, "{what}");
+            }
+            // Who wins follows from the moves.
+            let to_lost = m.moves.iter().any(|x| x.outcome == Some(Winner::Second));
+            let all_won = m.moves.iter().all(|x| x.outcome == Some(Winner::First));
+            assert_eq!(s.outcome == Winner::First, to_lost || stuck, "{what}");
+            assert_eq!(s.outcome == Winner::Second, all_won && !stuck, "{what}");
+        }
+        for mv in &m.moves {
+            let after = game
+                .solve_verdict(std::slice::from_ref(&mv.position), &play_only(options))
+                .unwrap_or_else(|e| panic!("{what}: `{}` does not read back: {e}", mv.position));
+            assert_eq!(after.position, mv.position, "{what}");
+            assert_eq!(Some(after.outcome), mv.outcome, "{what}: {}", mv.label);
+            if mv.value.is_some() {
+                assert_eq!(after.value, mv.value, "{what}: {}", mv.label);
+            }
+            if mv.remoteness.is_some() {
+                assert_eq!(after.remoteness, mv.remoteness, "{what}: {}", mv.label);
+            }
+            assert_eq!(mv.winning, after.outcome == Winner::Second, "{what}");
+        }
+        m
+    }
 }

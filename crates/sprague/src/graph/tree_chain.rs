@@ -10,13 +10,17 @@
 //! makes every depth even. The game ends: the black counts read from the deepest depth up
 //! decrease lexicographically. The tests check the rule against exhaustive search.
 
+use super::format::PositionWords;
 use super::undirected::{option_vertex, parse_undirected};
-use crate::catalogue::{Entry, Game, Report, SolveOptions};
+use crate::catalogue::{
+    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
+    Verdict,
+};
 use crate::error::{Error, Result};
 use crate::problems::tokens::Tokens;
 use crate::problems::Problem;
 use crate::value::Outcome;
-use serde_json::json;
+use num_bigint::BigUint;
 
 const NONE: u32 = u32::MAX;
 
@@ -106,29 +110,74 @@ impl TreeChain {
     /// ancestors at the other odd depths.
     pub fn winning_moves(&self) -> Vec<ChainMove> {
         let odd = self.odd_depths();
+        self.winning_vertices(&odd)
+            .into_iter()
+            .map(|v| self.winning_move(&odd, v))
+            .collect()
+    }
+
+    /// The vertices of the winning moves: the black vertices at the deepest odd depth.
+    pub fn winning_vertices(&self, odd: &[bool]) -> Vec<u32> {
         let Some(deepest) = odd.iter().rposition(|&o| o) else {
             return Vec::new();
         };
-        let mut moves = Vec::new();
-        for v in 0..self.black.len() {
-            if self.black[v] && self.depth[v] as usize == deepest {
-                let mut flipped = Vec::new();
-                let mut a = self.parent[v];
-                while a != NONE {
-                    if odd[self.depth[a as usize] as usize] {
-                        flipped.push(a);
-                    }
-                    a = self.parent[a as usize];
-                }
-                moves.push(ChainMove {
-                    vertex: v as u32,
-                    flipped,
-                });
+        (0..self.black.len() as u32)
+            .filter(|&v| self.black[v as usize] && self.depth[v as usize] as usize == deepest)
+            .collect()
+    }
+
+    /// The winning move at `v` (one of [`TreeChain::winning_vertices`]): its ancestors at
+    /// the odd depths are flipped.
+    pub fn winning_move(&self, odd: &[bool], v: u32) -> ChainMove {
+        let flipped = self
+            .ancestors(v)
+            .filter(|&a| odd[self.depth[a as usize] as usize])
+            .collect();
+        ChainMove { vertex: v, flipped }
+    }
+
+    /// The proper ancestors of `v`, from its parent up to the root.
+    pub fn ancestors(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        let up = move |a: u32| {
+            let p = self.parent[a as usize];
+            (p != NONE).then_some(p)
+        };
+        std::iter::successors(up(v), move |&a| up(a))
+    }
+
+    /// The Grundy value, when it has at most [`MAX_VALUE_BITS`] bits: a black vertex at
+    /// depth d is worth 2^d. This is the coin-turning principle: a move turns one black
+    /// vertex white and any set of the vertices on its path to the root (whatever their
+    /// colours), so the game is the sum of its black vertices played alone, and one at depth
+    /// d has options worth every XOR of 2^i over sets of depths i < d, i.e. every value below
+    /// 2^d. (The tests check it against exhaustive search.)
+    pub fn grundy(odd: &[bool]) -> Option<BigUint> {
+        let bits = odd.iter().rposition(|&o| o).map_or(0, |d| d + 1);
+        if bits > MAX_VALUE_BITS {
+            return None;
+        }
+        let mut value = BigUint::ZERO;
+        for (d, &o) in odd.iter().enumerate().take(bits) {
+            if o {
+                value.set_bit(d as u64, true);
             }
         }
-        moves
+        Some(value)
+    }
+
+    /// The colouring after a move.
+    pub fn after(&self, m: &ChainMove) -> Vec<bool> {
+        let mut black = self.black.clone();
+        black[m.vertex as usize] = false;
+        for &a in &m.flipped {
+            black[a as usize] ^= true;
+        }
+        black
     }
 }
+
+/// The most bits of a Grundy value the verdicts write (beyond, `odd_depths` says it all).
+pub const MAX_VALUE_BITS: usize = 4096;
 
 fn solve_tree_chain(input: &str, out: &mut String) -> Result<()> {
     let mut t = Tokens::new("tree-chain", input);
@@ -176,28 +225,30 @@ pub const PROBLEM_TREE_CHAIN: Problem = Problem {
 
 struct TreeChainGame;
 
-fn parse(words: &[String], options: &SolveOptions) -> Result<(super::Graph, TreeChain)> {
-    let mut graph_words = Vec::new();
-    let mut black_names = Vec::new();
-    for w in words {
-        if let Some(list) = w.strip_prefix("black=") {
-            black_names.extend(
-                list.split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string),
-            );
-        } else {
-            graph_words.push(w.clone());
-        }
+/// A position: the graph as written, the tree and its root.
+struct Position {
+    graph: super::Graph,
+    tree: TreeChain,
+    root: u32,
+}
+
+fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
+    if options.misere || options.every {
+        return Err(Error::unsupported(
+            "tree-chain is solved in normal play only (no --misere, no --every)",
+        ));
     }
-    let g = parse_undirected("tree-chain", &graph_words)?;
-    let root = match options.ground.as_deref() {
-        Some(r) => option_vertex(&g, "root (--ground)", r)?,
+    super::refuse_flags("tree-chain", options, &["ground"])?;
+    let pw = PositionWords::split("tree-chain", words, &["black", "root"])?;
+    let root = pw.single("root", options.ground.as_deref())?;
+    let g = parse_undirected("tree-chain", &pw.graph)?;
+    let root = match root.as_deref() {
+        Some(r) => option_vertex(&g, "root", r)?,
         None => 0,
     };
     let mut black = vec![false; g.vertex_count()];
-    for name in &black_names {
-        black[g.vertex(name)? as usize] = true;
+    for name in pw.list("black") {
+        black[g.vertex(&name)? as usize] = true;
     }
     let edges: Vec<(u32, u32)> = g.edges().iter().map(|e| (e.from, e.to)).collect();
     if let Some(&(u, _)) = edges.iter().find(|(u, v)| u == v) {
@@ -208,7 +259,160 @@ fn parse(words: &[String], options: &SolveOptions) -> Result<(super::Graph, Tree
     }
     let tree = TreeChain::new(g.vertex_count(), &edges, root, black)
         .map_err(|e| Error::invalid(format!("tree-chain: {e}")))?;
-    Ok((g, tree))
+    Ok(Position {
+        graph: g,
+        tree,
+        root,
+    })
+}
+
+/// A move's label: `whiten 4` or `whiten 4, flip 3,1`.
+fn label(g: &super::Graph, m: &ChainMove) -> String {
+    let mut s = format!("whiten {}", g.name(m.vertex));
+    if !m.flipped.is_empty() {
+        let names: Vec<&str> = m.flipped.iter().map(|&a| g.name(a)).collect();
+        s.push_str(&format!(", flip {}", names.join(",")));
+    }
+    s
+}
+
+impl Position {
+    /// The position with the colouring `black`, as the command line reads it.
+    fn write(&self, black: &[bool]) -> String {
+        let mut s = self.graph.to_text();
+        if self.root != 0 {
+            s.push_str(&format!(" root={}", self.graph.name(self.root)));
+        }
+        let names: Vec<&str> = (0..black.len() as u32)
+            .filter(|&v| black[v as usize])
+            .map(|v| self.graph.name(v))
+            .collect();
+        if !names.is_empty() {
+            s.push_str(&format!(" black={}", names.join(",")));
+        }
+        s
+    }
+
+    /// The number of moves: every black vertex with every set of its ancestors
+    /// (saturating at `u128::MAX`).
+    fn move_count(&self) -> u128 {
+        let t = &self.tree;
+        (0..t.black.len())
+            .filter(|&v| t.black[v])
+            .map(|v| 1u128.checked_shl(t.depth[v]).unwrap_or(u128::MAX))
+            .fold(0u128, u128::saturating_add)
+    }
+
+    /// The first `limit` moves: black vertices in order, each with the sets of its
+    /// ancestors in binary counting order (bit i: the ancestor i + 1 levels up).
+    fn first_moves(&self, limit: usize) -> Vec<ChainMove> {
+        let t = &self.tree;
+        let mut out = Vec::new();
+        for v in 0..t.black.len() as u32 {
+            if !t.black[v as usize] {
+                continue;
+            }
+            let anc: Vec<u32> = t.ancestors(v).take(64).collect();
+            let sets = 1u128 << anc.len();
+            let mut set = 0u128;
+            while set < sets && out.len() < limit {
+                let flipped = (0..anc.len())
+                    .filter(|&i| set >> i & 1 == 1)
+                    .map(|i| anc[i])
+                    .collect();
+                out.push(ChainMove { vertex: v, flipped });
+                set += 1;
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+
+    fn verdict_move(&self, m: &ChainMove) -> Move {
+        let black = self.tree.after(m);
+        let after = TreeChain {
+            black,
+            ..self.tree.clone()
+        };
+        let odd = after.odd_depths();
+        let mut mv = Move::new(label(&self.graph, m), self.write(&after.black));
+        let first = odd.iter().any(|&o| o);
+        mv.value = TreeChain::grundy(&odd).map(|g| g.to_string());
+        mv.outcome = Some(Outcome::from_grundy_is_zero(!first).into());
+        mv.winning = !first;
+        mv
+    }
+
+    fn verdict(&self, listing: Listing) -> Verdict {
+        let t = &self.tree;
+        let odd = t.odd_depths();
+        let first = odd.iter().any(|&o| o);
+        let outcome = Outcome::from_grundy_is_zero(!first);
+        let value = TreeChain::grundy(&odd).map(|g| g.to_string());
+        let position = self.write(&t.black);
+        let mut v = Verdict::new(
+            "tree-chain",
+            position.clone(),
+            Play::Normal,
+            outcome.into(),
+            Method::theorem(
+                "theorem: P iff every depth has an even number of black vertices; a black vertex at depth d is worth 2^d (coin-turning principle)",
+            ),
+        )
+        .with_value(ValueKind::Grundy, value.clone());
+        v.listing = listing;
+        v.components.push(Component {
+            position,
+            value,
+            outcome: Some(outcome.into()),
+            remoteness: None,
+        });
+        let odd_list: Vec<String> = (0..odd.len())
+            .filter(|&d| odd[d])
+            .map(|d| d.to_string())
+            .collect();
+        v.details.push("root", self.graph.name(self.root));
+        v.details.push("odd_depths", odd_list.join(","));
+        let len = v.position.len();
+        let (count, moves) = match listing {
+            Listing::Winning => {
+                let wins = t.winning_vertices(&odd);
+                let shown = super::listed(wins.len(), len);
+                let moves = wins[..shown]
+                    .iter()
+                    .map(|&w| t.winning_move(&odd, w))
+                    .collect();
+                (wins.len() as u128, moves)
+            }
+            Listing::All => {
+                let count = self.move_count();
+                let shown = super::listed(usize::try_from(count).unwrap_or(usize::MAX), len);
+                (count, self.first_moves(shown))
+            }
+        };
+        for m in &moves {
+            v.moves.push(self.verdict_move(m));
+        }
+        if (moves.len() as u128) < count {
+            let what = match listing {
+                Listing::All => "moves",
+                Listing::Winning => "winning moves",
+            };
+            v.incomplete(super::cut_short(count_text(count), what, moves.len(), len));
+        }
+        v
+    }
+}
+
+/// A move count for people: saturated counts are astronomically large.
+fn count_text(count: u128) -> String {
+    if count == u128::MAX {
+        "more than 2^127".to_string()
+    } else {
+        count.to_string()
+    }
 }
 
 impl Game for TreeChainGame {
@@ -216,67 +420,33 @@ impl Game for TreeChainGame {
         "tree-chain".into()
     }
 
-    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
-        if options.misere || options.every {
-            return Err(Error::unsupported(
-                "tree-chain is solved in normal play only",
-            ));
-        }
-        let (g, tree) = parse(words, options)?;
-        let first = tree.first_wins();
-        let outcome = Outcome::from_grundy_is_zero(!first);
-        let moves: Vec<String> = tree
-            .winning_moves()
-            .iter()
-            .map(|m| {
-                let mut s = format!("whiten {}", g.name(m.vertex));
-                if !m.flipped.is_empty() {
-                    let names: Vec<&str> = m.flipped.iter().map(|&a| g.name(a)).collect();
-                    s.push_str(&format!(", flip {}", names.join(",")));
-                }
-                s
-            })
-            .collect();
-        let odd: Vec<usize> = tree
-            .odd_depths()
-            .iter()
-            .enumerate()
-            .filter(|(_, &o)| o)
-            .map(|(d, _)| d)
-            .collect();
-        let mut text = format!(
-            "game: tree-chain\nroot: {}\nplay: normal\noutcome: {} ({}-position)\n",
-            g.name(tree.parent.iter().position(|&p| p == NONE).unwrap_or(0) as u32),
-            outcome,
-            outcome.letter()
-        );
-        if moves.is_empty() {
-            text.push_str("winning moves: none\n");
-        } else {
-            text.push_str("winning moves:\n");
-            for m in &moves {
-                text.push_str(&format!("  {m}\n"));
-            }
-        }
-        let method = format!(
-            "theorem: P iff every depth has an even number of black vertices; odd depths: {odd:?}"
-        );
-        text.push_str(&format!("method: {method}"));
-        Ok(Report::new(
-            text,
-            json!({"game": "tree-chain", "outcome": outcome.as_str(), "winning_moves": moves, "odd_depths": odd, "method": method}),
-        ))
+    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        Ok(parse(words, options)?.verdict(Listing::Winning))
     }
 
-    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Report> {
-        let r = self.solve(words, options)?;
-        Ok(Report::new(
-            format!(
-                "{}\n(only winning moves are listed: a move may flip any subset of the ancestors)",
-                r.text
-            ),
-            r.json,
-        ))
+    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        Ok(parse(words, options)?.verdict(Listing::All))
+    }
+
+    fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let p = parse(words, options)?;
+        let count = p.move_count();
+        let len = p.write(&p.tree.black).len();
+        if count == u128::MAX {
+            return Err(Error::unsupported(format!(
+                "the position has {} legal moves (a black vertex may flip any set of its ancestors): the list is too long",
+                count_text(count)
+            )));
+        }
+        super::check_legal_list(count, len)?;
+        Ok(p.first_moves(count as usize)
+            .iter()
+            .map(|m| LegalMove {
+                label: label(&p.graph, m),
+                position: p.write(&p.tree.after(m)),
+                side: None,
+            })
+            .collect())
     }
 }
 
@@ -295,10 +465,10 @@ pub fn entry() -> Entry {
     Entry {
         name: "tree-chain",
         aliases: &[],
-        usage: "tree-chain TREE black=V,V,... [--ground ROOT]",
+        usage: "tree-chain TREE black=V,V,... [root=R]   (or TREE black=V,... --ground R)",
         summary: "Tree chain game: whiten a black vertex, flip any of its ancestors",
-        rules: "A rooted tree (root: `--ground V`, default the first vertex written) has black and white vertices (`black=V,V,...`). A move turns a black vertex white and then flips the colours of any subset of its ancestors. The player who cannot move (every vertex white) loses. Example: `sprague solve tree-chain 1-2 1-3 3-4 black=2,4`.",
-        theorem: "P-position iff every depth holds an even number of black vertices. The winning moves whiten a black vertex at the deepest odd depth and flip exactly its ancestors at the other odd depths.",
+        rules: "A rooted tree (root: the word `root=V` among the tree's items, or `--ground V`; default the first vertex written) has black and white vertices (`black=V,V,...`). A move turns a black vertex white and then flips the colours of any subset of its ancestors. The player who cannot move (every vertex white) loses. Example: `sprague solve tree-chain 1-2 1-3 3-4 black=2,4`. A move is named `whiten 4, flip 3` (the flipped ancestors from the parent up); the position after it is the tree with its new `black=` list.",
+        theorem: "P-position iff every depth holds an even number of black vertices. The winning moves whiten a black vertex at the deepest odd depth and flip exactly its ancestors at the other odd depths. The Grundy value is the sum of 2^d over the depths d with an odd number of black vertices: by the coin-turning principle a black vertex at depth d is worth 2^d (its options are worth every value below 2^d).",
         references: "nowcoder contest 204 problem H; the parity argument is in the module documentation and checked by exhaustive search on small trees.",
         build,
     }
@@ -307,6 +477,7 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::checks::verdicts_agree;
     use crate::impartial::{GrundySolver, Impartial};
 
     struct Brute<'a>(&'a [u32]); // parents
@@ -364,6 +535,12 @@ mod tests {
                     let tree = TreeChain::new(n, &edges, 0, black).unwrap();
                     let wins = s.outcome(&mask).unwrap() == Outcome::First;
                     assert_eq!(tree.first_wins(), wins, "{par:?} {mask:b}");
+                    let g = TreeChain::grundy(&tree.odd_depths()).unwrap();
+                    assert_eq!(
+                        g,
+                        BigUint::from(s.grundy(&mask).unwrap().0),
+                        "{par:?} {mask:b}"
+                    );
                     let mut want = s.winning_moves(&mask).unwrap();
                     want.sort_unstable();
                     want.dedup();
@@ -421,8 +598,133 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let r = game.solve(&w, &SolveOptions::default()).unwrap();
-        assert!(r.text.contains("first player wins"), "{}", r.text);
-        assert!(r.text.contains("whiten 4, flip 3"), "{}", r.text);
+        let v = game.solve_verdict(&w, &SolveOptions::default()).unwrap();
+        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.position, "1-2 1-3 3-4 black=2,4");
+        // Depth 1 holds 2 (odd), depth 2 holds 4 (odd): 2 + 4 = 6.
+        assert_eq!(v.value.as_deref(), Some("6"));
+        assert_eq!(v.details.get("odd_depths"), Some("1,2"));
+        assert_eq!(v.moves.len(), 1);
+        assert_eq!(v.moves[0].label, "whiten 4, flip 3");
+        assert_eq!(v.moves[0].position, "1-2 1-3 3-4 black=2,3");
+        assert_eq!(v.moves[0].value.as_deref(), Some("0"));
+    }
+
+    #[test]
+    fn positions_read_back_and_solve_agrees_with_moves() {
+        let normal = SolveOptions::default();
+        for words in [
+            vec!["1-2 1-3 3-4 black=2,4"],
+            vec!["1-2", "1-3", "3-4", "black=2", "black=4"],
+            vec!["1-2 1-3 3-4 black=1,2,3,4"],
+            vec!["1-2 1-3 3-4 black=2,4 root=3"],
+            vec!["a-b b-c c-d d-e black=e,c"],
+            vec!["x"],
+            vec!["x black=x"],
+        ] {
+            verdicts_agree("tree-chain", &words, &normal);
+        }
+        let v = verdicts_agree(
+            "tree-chain",
+            &["1-2 1-3 3-4 black=4"],
+            &SolveOptions {
+                ground: Some("4".into()),
+                ..Default::default()
+            },
+        );
+        assert_eq!(v.position, "1-2 1-3 3-4 root=4 black=4");
+        // The root has no ancestors: whitening it is its only move.
+        assert_eq!(v.moves.len(), 1);
+        let v = verdicts_agree("tree-chain", &["1-2 2-3 3-4 black=4,2"], &normal);
+        // 4 has ancestors 3, 2, 1: eight moves; 2 has 1: two moves.
+        let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "whiten 2",
+                "whiten 2, flip 1",
+                "whiten 4",
+                "whiten 4, flip 3",
+                "whiten 4, flip 2",
+                "whiten 4, flip 3,2",
+                "whiten 4, flip 1",
+                "whiten 4, flip 3,1",
+                "whiten 4, flip 2,1",
+                "whiten 4, flip 3,2,1",
+            ]
+        );
+    }
+
+    #[test]
+    fn deep_trees_cap_the_move_list_and_refuse_the_legal_list() {
+        // A path of 200 vertices with its far end black: 2^199 moves.
+        let text: Vec<String> = (1..200).map(|v| format!("{v}-{}", v + 1)).collect();
+        let words = vec![format!("{} black=200", text.join(" "))];
+        let game = build(None).unwrap();
+        let o = SolveOptions::default();
+        let m = game.moves_verdict(&words, &o).unwrap();
+        assert!(!m.complete);
+        assert_eq!(m.moves.len(), crate::graph::MAX_LISTED_MOVES);
+        let note = m.note.unwrap();
+        assert!(note.starts_with("more than 2^127 moves in all"), "{note}");
+        let v = game.solve_verdict(&words, &o).unwrap();
+        assert_eq!(v.value, Some((BigUint::from(1u8) << 199u32).to_string()));
+        assert_eq!(v.moves.len(), 1);
+        let e = game.legal_moves(&words, &o).unwrap_err().to_string();
+        assert!(e.contains("more than 2^127 legal moves"), "{e}");
+    }
+
+    #[test]
+    fn flags_that_do_not_apply_are_errors() {
+        let game = build(None).unwrap();
+        let w = ["1-2 black=2".to_string()];
+        for (o, want) in [
+            (
+                SolveOptions {
+                    misere: true,
+                    ..Default::default()
+                },
+                "--misere",
+            ),
+            (
+                SolveOptions {
+                    every: true,
+                    ..Default::default()
+                },
+                "--every",
+            ),
+            (
+                SolveOptions {
+                    tokens: vec!["1".into()],
+                    ..Default::default()
+                },
+                "--token",
+            ),
+            (
+                SolveOptions {
+                    start: Some("1".into()),
+                    ..Default::default()
+                },
+                "--start",
+            ),
+        ] {
+            let e = game.solve_verdict(&w, &o).unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+            assert!(game.moves_verdict(&w, &o).is_err());
+        }
+        let o = SolveOptions {
+            ground: Some("2".into()),
+            ..Default::default()
+        };
+        let e = game
+            .solve_verdict(&["1-2 root=1".to_string()], &o)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("twice") && e.contains("--ground"), "{e}");
+        let e = game
+            .solve_verdict(&["1-2 black=9".to_string()], &SolveOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`9`"), "{e}");
     }
 }
