@@ -448,11 +448,7 @@ impl Verdict {
                     let _ = write!(line, "  ({kind} {v})");
                 }
                 if self.listing == Listing::All {
-                    line.push_str(if m.winning {
-                        "  winning"
-                    } else {
-                        "  losing"
-                    });
+                    line.push_str(if m.winning { "  winning" } else { "  losing" });
                 }
                 if let Some(r) = m.remoteness {
                     let _ = write!(line, "  remoteness {r}");
