@@ -843,10 +843,16 @@ impl OctalGame {
         if known.formula {
             return lasker_winning(h, want, cap);
         }
-        let p = known
-            .period
-            .expect("a heap beyond the table has a proven period");
-        self.periodic_winning(known, p, h, want, cap)
+        match known.period {
+            Some(p) => self.periodic_winning(known, p, h, want, cap),
+            // `known` covers every heap it was asked for; a heap beyond it has no moves
+            // found rather than a guess.
+            None => HeapWins {
+                moves: Vec::new(),
+                count: None,
+                why: Some(format!("{} is beyond the values known", heap_words(h))),
+            },
+        }
     }
 
     /// [`OctalGame::heap_winning`] in a comparable form (moves sorted), for tests.
