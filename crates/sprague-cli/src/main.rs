@@ -351,15 +351,136 @@ fn octal_table(
         progress: &mut progress,
         period_limit: sprague::octal::DEFAULT_PERIOD_LIMIT,
     };
-    let (report, values) = game.table_with(req)?;
+    let table = game.table_with(req)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
     if let Some(path) = &output {
-        std::fs::write(path, sprague::octal::file::encode(&spec, &values))
+        write_sequence(path, &spec, &table.values)
             .with_context(|| format!("writing `{}`", path.display()))?;
     }
-    print_report(&report, json)
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let count = table.count();
+    if json {
+        let mut summary = table.json_summary();
+        match &output {
+            // The values went to the file: the summary says how many and where.
+            Some(path) => {
+                summary.insert("count".into(), count.into());
+                summary.insert("output".into(), path.display().to_string().into());
+                writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+            }
+            None => write_json_table(&mut out, &summary, &table.values, count)?,
+        }
+    } else {
+        writeln!(out, "{}", table.text_head())?;
+        match &output {
+            Some(path) => writeln!(out, "({count} values written to `{}`)", path.display())?,
+            None if table.list_in_text => {
+                write_values(&mut out, &table.values, count, Layout::Lines)?
+            }
+            None => writeln!(out, "{}", table.text_unlisted())?,
+        }
+        writeln!(out, "{}", table.text_tail())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes a saved sequence (the format of `sprague::octal::file`) range by range.
+fn write_sequence(
+    path: &std::path::Path,
+    spec: &str,
+    values: &sprague::octal::Values,
+) -> Result<()> {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    f.write_all(sprague::octal::file::header(spec, values).as_bytes())?;
+    let mut buf = Vec::new();
+    let mut start = 0;
+    while start < values.len() {
+        let end = values.len().min(start + (1 << 20));
+        buf.clear();
+        sprague::octal::file::encode_range(values, start, end, &mut buf);
+        f.write_all(&buf)?;
+        start = end;
+    }
+    f.flush()?;
+    Ok(())
+}
+
+/// Writes a table as one JSON object, laid out as `serde_json::to_string_pretty` would:
+/// the summary's keys (which sort before `values`), then the values written one by one,
+/// so that no tree of values is built.
+fn write_json_table(
+    out: &mut impl Write,
+    summary: &serde_json::Map<String, serde_json::Value>,
+    values: &sprague::octal::Values,
+    count: usize,
+) -> Result<()> {
+    out.write_all(b"{\n")?;
+    for (k, v) in summary {
+        let v = serde_json::to_string_pretty(v)?.replace('\n', "\n  ");
+        writeln!(out, "  {}: {v},", serde_json::to_string(k)?)?;
+    }
+    out.write_all(b"  \"values\": [")?;
+    write_values(out, values, count, Layout::Json)?;
+    out.write_all(b"\n  ]\n}\n")?;
+    Ok(())
+}
+
+/// How [`write_values`] lays values out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// `n<TAB>g(n)` lines.
+    Lines,
+    /// Elements of a pretty-printed JSON array, each on its own line.
+    Json,
+}
+
+/// Writes `g(0..count)` through a buffer refilled in blocks, formatting numbers by hand:
+/// tables hold hundreds of millions of values.
+fn write_values(
+    out: &mut impl Write,
+    values: &sprague::octal::Values,
+    count: usize,
+    layout: Layout,
+) -> Result<()> {
+    let mut buf = Vec::with_capacity(1 << 17);
+    for n in 0..count {
+        match layout {
+            Layout::Lines => {
+                push_u64(&mut buf, n as u64);
+                buf.push(b'\t');
+            }
+            Layout::Json if n > 0 => buf.extend_from_slice(b",\n    "),
+            Layout::Json => buf.extend_from_slice(b"\n    "),
+        }
+        push_u64(&mut buf, u64::from(values.get(n)));
+        if layout == Layout::Lines {
+            buf.push(b'\n');
+        }
+        if buf.len() >= 1 << 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)?;
+    Ok(())
+}
+
+/// Appends the decimal digits of `v`.
+fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 fn main() -> ExitCode {

@@ -309,3 +309,52 @@ fn value_cool_and_heat() {
         "cool and heat",
     );
 }
+
+#[test]
+fn take_and_break_tables_stream_and_save() {
+    // JSON written value by value is laid out exactly as a pretty-printed object.
+    let out = ok(&["table", "kayles", "--upto", "300", "--period", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(
+        format!("{}\n", serde_json::to_string_pretty(&v).unwrap()),
+        out
+    );
+    assert_eq!(v["values"].as_array().unwrap().len(), 301);
+    assert_eq!(v["period"]["period"], 12);
+    let text = ok(&["table", "lasker-nim", "--upto", "300"]);
+    assert!(text.contains("\n300\t299\n"), "{text}");
+    // --output: the file holds the values, the output only the summary.
+    let path = std::env::temp_dir().join(format!("sprague-cli-{}.sg", std::process::id()));
+    let p = path.to_str().unwrap();
+    let summary = json(&["table", "kayles", "--upto", "300", "--output", p, "--json"]);
+    assert_eq!(summary["count"], 301);
+    assert!(summary.get("values").is_none());
+    let text = ok(&["table", "kayles", "--upto", "300", "--output", p]);
+    assert!(
+        text.contains("301 values written") && !text.contains("\t"),
+        "{text}"
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"sprague-grundy 1 kayles 301 1\n"));
+    assert_eq!(bytes.len(), "sprague-grundy 1 kayles 301 1\n".len() + 301);
+    let resumed = json(&["table", "kayles", "--upto", "400", "--resume", p, "--json"]);
+    assert_eq!(resumed["values"][300], v["values"][300]);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn take_and_break_regressions() {
+    // The winning moves of a huge Lasker heap: take it all, or split it in halves.
+    let v = json(&["solve", "lasker-nim", "1000000000000", "--json"]);
+    assert_eq!(v["outcome"], "first");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!(["0", "500000000000 500000000000"])
+    );
+    // Heaps no method reaches are refused at once, naming the limit.
+    let err = fails(sprague(&["solve", "officers", "4294967296"]), "officers");
+    assert!(err.contains("8388608"), "{err}");
+    let text = ok(&["moves", "lasker-nim", "20000000"]);
+    assert!(text.contains("take 1 from heap 1") && text.contains("split heap 1"));
+    assert!(text.contains("30000000 moves"), "{text}");
+}

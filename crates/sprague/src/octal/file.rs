@@ -17,17 +17,29 @@ const MAGIC: &str = "sprague-grundy 1";
 
 /// Encodes a sequence of `spec`.
 pub fn encode(spec: &str, values: &Values) -> Vec<u8> {
-    let mut out = format!("{MAGIC} {spec} {} {}\n", values.len(), values.width()).into_bytes();
+    let mut out = header(spec, values).into_bytes();
+    encode_range(values, 0, values.len(), &mut out);
+    out
+}
+
+/// The header line of a saved sequence (with its newline). A writer puts the values'
+/// bytes after it, range by range with [`encode_range`], so that a long sequence is never
+/// copied whole.
+pub fn header(spec: &str, values: &Values) -> String {
+    format!("{MAGIC} {spec} {} {}\n", values.len(), values.width())
+}
+
+/// Appends the bytes of `g(start..end)` (little-endian, the sequence's width) to `out`.
+pub fn encode_range(values: &Values, start: usize, end: usize, out: &mut Vec<u8>) {
     match values {
-        Values::U8(v) => out.extend_from_slice(v),
-        Values::U16(v) => v
+        Values::U8(v) => out.extend_from_slice(&v[start..end]),
+        Values::U16(v) => v[start..end]
             .iter()
             .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-        Values::U32(v) => v
+        Values::U32(v) => v[start..end]
             .iter()
             .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
     }
-    out
 }
 
 /// Decodes a saved sequence: the game spec and the values.

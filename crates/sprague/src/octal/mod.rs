@@ -16,7 +16,7 @@ pub mod rules;
 pub mod seq;
 mod simd;
 
-pub use game::OctalGame;
+pub use game::{OctalGame, OctalTable};
 pub use period::{find_period, Period};
 pub use rules::{HeapRules, Ruleset};
 pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
