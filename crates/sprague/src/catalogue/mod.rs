@@ -12,6 +12,8 @@
 mod compound_tests;
 mod report;
 pub mod verdict;
+#[cfg(test)]
+mod verdict_tests;
 
 pub use report::Report;
 pub use verdict::{

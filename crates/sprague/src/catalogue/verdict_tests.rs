@@ -109,7 +109,7 @@ fn every_game_keeps_the_verdict_contract() {
         let first_wins = matches!(solved.outcome, Winner::First | Winner::N);
         if first_wins && solved.moves.is_empty() {
             assert!(
-                !solved.complete && solved.note.is_some(),
+                solved.note.is_some(),
                 "{what}: the first player wins but no winning move is listed or explained"
             );
         }
@@ -144,11 +144,20 @@ fn every_game_keeps_the_verdict_contract() {
 
         // The position API: the legal moves are the moves listed, each reads back.
         if play != Play::Every {
-            let legal = game
-                .legal_moves(&pos, &opts)
-                .unwrap_or_else(|e| panic!("{what}: legal_moves: {e}"));
+            // A position with too many moves to list may refuse `legal_moves` (and then
+            // `moves` says its list is a sample).
+            let legal = match game.legal_moves(&pos, &opts) {
+                Ok(legal) => legal,
+                Err(e) => {
+                    assert!(!all.complete, "{what}: legal_moves: {e}");
+                    Vec::new()
+                }
+            };
             if all.complete {
                 assert_eq!(legal.len(), all.moves.len(), "{what}");
+                for (l, m) in legal.iter().zip(&all.moves) {
+                    assert_eq!((&l.label, &l.position), (&m.label, &m.position), "{what}");
+                }
             }
             for m in all.moves.iter().take(12) {
                 let after = game
