@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use sprague::catalogue::{self, Report, SolveOptions, TableOptions};
+use sprague::catalogue::{self, Report, SolveOptions, TableOptions, Verdict};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -143,6 +143,17 @@ enum Command {
     },
 }
 
+/// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
+fn print_verdict(verdict: &Verdict, json: bool) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(verdict)?)?;
+    } else {
+        writeln!(out, "{}", verdict.render_text())?;
+    }
+    Ok(())
+}
+
 fn print_report(report: &Report, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if json {
@@ -211,7 +222,7 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_report(
+            print_verdict(
                 &g.solve(&expand_files(position)?, &play.options())?,
                 play.json,
             )?;
@@ -222,7 +233,7 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_report(
+            print_verdict(
                 &g.moves(&expand_files(position)?, &play.options())?,
                 play.json,
             )?;

@@ -17,9 +17,7 @@ fn every_sums_of_euclid_games_through_the_catalogue() {
         every: true,
         ..Default::default()
     };
-    let v = g
-        .solve_verdict(&words("25 7 + 3 2 + 10 10"), &every)
-        .unwrap();
+    let v = g.solve(&words("25 7 + 3 2 + 10 10"), &every).unwrap();
     assert_eq!(v.outcome, crate::catalogue::Winner::First);
     assert_eq!(v.value_kind, Some(crate::catalogue::ValueKind::Step));
     let steps: Vec<&str> = v
@@ -32,9 +30,9 @@ fn every_sums_of_euclid_games_through_the_catalogue() {
     assert!(v.method.text.starts_with("theorem"));
     assert_eq!(v.winning_positions(), ["11 7 + 1 2 + 0 10"]);
     // Largest step even: the second player wins, and no move of the compound wins.
-    let v = g.solve_verdict(&words("3 2 + 1 1"), &every).unwrap();
+    let v = g.solve(&words("3 2 + 1 1"), &every).unwrap();
     assert_eq!(v.outcome, crate::catalogue::Winner::Second);
-    let all = g.moves_verdict(&words("3 2 + 1 1"), &every).unwrap();
+    let all = g.moves(&words("3 2 + 1 1"), &every).unwrap();
     assert!(!all.moves.is_empty() && all.moves.iter().all(|m| !m.winning));
     let both = SolveOptions {
         every: true,
@@ -54,13 +52,13 @@ fn misere_method_is_named() {
         .unwrap()
         .solve(&words("5 3 + 2 1"), &misere)
         .unwrap();
-    let m = r.json["method"].as_str().unwrap();
+    let m = r.method.text.as_str();
     assert!(m.starts_with("search") && m.contains("SJ"), "{m}");
     let r = lookup("nim")
         .unwrap()
         .solve(&words("3 4 5"), &misere)
         .unwrap();
-    assert!(r.json["method"].as_str().unwrap().contains("Bouton"));
+    assert!(r.method.text.contains("Bouton"));
 }
 
 /// Nim without its misère theorem: the adapter must decide by the checked SJ theorem

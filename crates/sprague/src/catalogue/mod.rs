@@ -71,42 +71,23 @@ pub struct TableOptions {
 
 /// One game of the catalogue, built from a spec: parses positions, solves them.
 ///
-/// The typed interface is [`Game::solve_verdict`], [`Game::moves_verdict`] and
-/// [`Game::legal_moves`]; `solve` and `moves` (a [`Report`] of text and JSON) are being
-/// retired: a game that implements the typed methods gets them from its verdicts.
+/// Every game answers with the one typed [`Verdict`]; [`Game::legal_moves`] and
+/// [`Game::apply`] are the position API that a player, a web page or a stress tester drives.
 pub trait Game: Send + Sync {
     /// The spec that names this game with its parameters, as the command line reads it.
     fn spec(&self) -> String;
 
-    /// Outcome, value and every winning move of a position (`sprague solve`). `position`
-    /// holds the words after the spec on the command line (numbers, `+`, boards, ...).
-    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
-        self.solve_verdict(position, options).map(Report::from)
-    }
-
-    /// Every move from a position with the outcome it leads to (`sprague moves`).
-    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Report> {
-        self.moves_verdict(position, options).map(Report::from)
-    }
-
-    /// The verdict of a position with its winning moves (`sprague solve`).
-    fn solve_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
-        let _ = (position, options);
-        Err(self.no_verdict_yet())
-    }
+    /// The verdict of a position with its winning moves (`sprague solve`). `position` holds
+    /// the words after the spec on the command line (numbers, `+`, boards, graphs, ...).
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict>;
 
     /// The verdict of a position with every legal move and where it leads (`sprague moves`).
-    fn moves_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
-        let _ = (position, options);
-        Err(self.no_verdict_yet())
-    }
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict>;
 
     /// The legal moves of a position and the positions they lead to, without analysing
-    /// anything: what a player, a web page or a stress tester drives.
-    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
-        let _ = (position, options);
-        Err(self.no_verdict_yet())
-    }
+    /// anything. Positions with too many moves to list are refused with an error that says
+    /// how many there are.
+    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>>;
 
     /// The position after one legal move, as the command line reads positions. The move is
     /// chosen by its label, by the position it leads to, or by its number (from 1) in
@@ -137,14 +118,6 @@ pub trait Game: Send + Sync {
                     shown.join("; ")
                 ))
             })
-    }
-
-    /// The error of the typed methods while a game does not implement them yet.
-    fn no_verdict_yet(&self) -> Error {
-        Error::unsupported(format!(
-            "`{}` does not give typed verdicts yet",
-            self.spec()
-        ))
     }
 
     /// A table of values (`sprague table`); most heap games support it.

@@ -20,10 +20,3 @@ impl Report {
         }
     }
 }
-
-impl From<super::Verdict> for Report {
-    fn from(v: super::Verdict) -> Self {
-        let json = serde_json::to_value(&v).expect("a verdict always serialises");
-        Report::new(v.render_text(), json)
-    }
-}

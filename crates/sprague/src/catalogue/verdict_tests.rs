@@ -94,10 +94,10 @@ fn every_game_keeps_the_verdict_contract() {
         let opts = options(play);
         let pos = words(position);
         let solved = game
-            .solve_verdict(&pos, &opts)
+            .solve(&pos, &opts)
             .unwrap_or_else(|e| panic!("{what}: solve: {e}"));
         let all = game
-            .moves_verdict(&pos, &opts)
+            .moves(&pos, &opts)
             .unwrap_or_else(|e| panic!("{what}: moves: {e}"));
         assert_eq!(solved.play, play, "{what}");
         assert_eq!(solved.listing, Listing::Winning, "{what}");
@@ -161,7 +161,7 @@ fn every_game_keeps_the_verdict_contract() {
             }
             for m in all.moves.iter().take(12) {
                 let after = game
-                    .solve_verdict(&words(&m.position), &opts)
+                    .solve(&words(&m.position), &opts)
                     .unwrap_or_else(|e| panic!("{what}: move {} → {}: {e}", m.label, m.position));
                 if let Some(o) = m.outcome {
                     assert_eq!(after.outcome, o, "{what}: move {}", m.label);

@@ -696,11 +696,11 @@ impl Game for CoinGame {
         }
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::Winning)
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::All)
     }
 
@@ -854,7 +854,7 @@ mod tests {
             rule: CoinRule::TWINS,
         };
         let v = g
-            .solve_verdict(
+            .solve(
                 &w("123456789012345678901234567890 5"),
                 &SolveOptions::default(),
             )
@@ -871,9 +871,7 @@ mod tests {
         let g = CoinGame {
             rule: CoinRule::UpTo(4),
         };
-        assert!(g
-            .solve_verdict(&w("1000000000"), &SolveOptions::default())
-            .is_err());
+        assert!(g.solve(&w("1000000000"), &SolveOptions::default()).is_err());
     }
 
     #[test]
@@ -905,7 +903,7 @@ mod tests {
             let g = CoinGame { rule };
             for pos in ["THHTH", "2 3 5", "1", "TTTT", "HHHHHH", "7 9"] {
                 let opts = SolveOptions::default();
-                let all = g.moves_verdict(&w(pos), &opts).unwrap();
+                let all = g.moves(&w(pos), &opts).unwrap();
                 let legal = g.legal_moves(&w(pos), &opts).unwrap();
                 assert!(all.complete, "{rule:?} {pos}");
                 let lp: Vec<_> = legal.iter().map(|m| (&m.label, &m.position)).collect();
@@ -919,12 +917,12 @@ mod tests {
                     .sum();
                 assert_eq!(all.moves.len(), expect, "{rule:?} {pos}");
                 for m in &all.moves {
-                    let after = g.solve_verdict(&w(&m.position), &opts).unwrap();
+                    let after = g.solve(&w(&m.position), &opts).unwrap();
                     assert_eq!(after.value, m.value, "{rule:?} {pos} {}", m.label);
                     assert_eq!(Some(after.outcome), m.outcome);
                     assert_eq!(m.winning, after.value.as_deref() == Some("0"));
                 }
-                let solved = g.solve_verdict(&w(pos), &opts).unwrap();
+                let solved = g.solve(&w(pos), &opts).unwrap();
                 let mut want: Vec<&str> = all
                     .moves
                     .iter()
@@ -942,7 +940,7 @@ mod tests {
         let e = CoinGame {
             rule: CoinRule::TWINS,
         }
-        .solve_verdict(
+        .solve(
             &w("3"),
             &SolveOptions {
                 misere: true,
@@ -959,9 +957,7 @@ mod tests {
         let g = CoinGame {
             rule: CoinRule::MOCK_TURTLES,
         };
-        let v = g
-            .moves_verdict(&w("3000"), &SolveOptions::default())
-            .unwrap();
+        let v = g.moves(&w("3000"), &SolveOptions::default()).unwrap();
         // 1 + 2999 + C(2999, 2) moves.
         let all = 1 + 2999 + 2999 * 2998 / 2;
         assert!(!v.complete && v.moves.len() <= MAX_MOVES_SHOWN);
@@ -981,22 +977,16 @@ mod tests {
             rule: CoinRule::RULER,
         };
         let huge = format!("1{}", "0".repeat(30));
-        let v = r
-            .moves_verdict(&w(&huge), &SolveOptions::default())
-            .unwrap();
+        let v = r.moves(&w(&huge), &SolveOptions::default()).unwrap();
         assert!(!v.complete && !v.moves.is_empty() && v.moves.len() <= MAX_MOVES_SHOWN);
         assert!(v.note.as_deref().unwrap().contains(&huge));
         let m = &v.moves[3];
         assert!(m
             .label
             .starts_with("turn coins 999999999999999999999999999997 to "));
-        let after = r
-            .solve_verdict(&w(&m.position), &SolveOptions::default())
-            .unwrap();
+        let after = r.solve(&w(&m.position), &SolveOptions::default()).unwrap();
         assert_eq!(after.value, m.value);
-        let v = r
-            .solve_verdict(&w(&huge), &SolveOptions::default())
-            .unwrap();
+        let v = r.solve(&w(&huge), &SolveOptions::default()).unwrap();
         assert!(!v.moves.is_empty(), "turning the head alone wins");
         assert!(!v.complete);
     }

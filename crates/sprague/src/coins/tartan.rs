@@ -373,11 +373,11 @@ impl Game for Tartan {
         }
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::Winning)
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::All)
     }
 
@@ -526,20 +526,18 @@ mod tests {
         for t in &games {
             for pos in ["THT|HHT", "H", "TT|TH", "HHH|HTH|TTH", "TTT"] {
                 let w = vec![pos.to_string()];
-                let all = t.moves_verdict(&w, &opts).unwrap();
+                let all = t.moves(&w, &opts).unwrap();
                 let legal = t.legal_moves(&w, &opts).unwrap();
                 assert!(all.complete, "{pos}");
                 let lp: Vec<_> = legal.iter().map(|m| (&m.label, &m.position)).collect();
                 let mp: Vec<_> = all.moves.iter().map(|m| (&m.label, &m.position)).collect();
                 assert_eq!(lp, mp);
                 for m in &all.moves {
-                    let after = t
-                        .solve_verdict(std::slice::from_ref(&m.position), &opts)
-                        .unwrap();
+                    let after = t.solve(std::slice::from_ref(&m.position), &opts).unwrap();
                     assert_eq!(after.value, m.value, "{pos} {}", m.label);
                     assert_eq!(m.winning, after.value.as_deref() == Some("0"));
                 }
-                let solved = t.solve_verdict(&w, &opts).unwrap();
+                let solved = t.solve(&w, &opts).unwrap();
                 let mut want: Vec<&str> = all
                     .moves
                     .iter()
@@ -553,26 +551,20 @@ mod tests {
                 assert_eq!(solved.outcome == Winner::First, !want.is_empty());
                 // Components: one board per head, each with that head's value.
                 for c in &solved.components {
-                    let alone = t
-                        .solve_verdict(std::slice::from_ref(&c.position), &opts)
-                        .unwrap();
+                    let alone = t.solve(std::slice::from_ref(&c.position), &opts).unwrap();
                     assert_eq!(alone.value, c.value, "{}", c.position);
                 }
             }
         }
         let corners = &games[0];
-        let v = corners
-            .solve_verdict(&["TT|TH".to_string()], &opts)
-            .unwrap();
+        let v = corners.solve(&["TT|TH".to_string()], &opts).unwrap();
         // 2 ⊗ 2 = 3; turning (2,2) alone wins. The four corners are a move too.
         assert_eq!(v.value.as_deref(), Some("3"));
         assert!(v
             .moves
             .iter()
             .any(|m| m.label == "turn (2,2)" && m.position == "TT|TT"));
-        let all = corners
-            .moves_verdict(&["TT|TH".to_string()], &opts)
-            .unwrap();
+        let all = corners.moves(&["TT|TH".to_string()], &opts).unwrap();
         assert!(all
             .moves
             .iter()
@@ -591,18 +583,16 @@ mod tests {
         let board = vec![single_head(200, 200)];
         let opts = SolveOptions::default();
         let per_side: u64 = 1 + 199 + 199 * 198 / 2;
-        let all = t.moves_verdict(&board, &opts).unwrap();
+        let all = t.moves(&board, &opts).unwrap();
         assert!(!all.complete && all.moves.len() <= MAX_MOVES_SHOWN);
         let note = all.note.clone().unwrap();
         assert!(note.contains(&(per_side * per_side).to_string()), "{note}");
         assert!(t.legal_moves(&board, &opts).is_err());
-        let v = t.solve_verdict(&board, &opts).unwrap();
+        let v = t.solve(&board, &opts).unwrap();
         assert_eq!(v.outcome, Winner::First);
         assert!(!v.moves.is_empty() && v.moves.len() <= MAX_WINNING_SHOWN);
         for m in v.moves.iter().take(3) {
-            let after = t
-                .solve_verdict(std::slice::from_ref(&m.position), &opts)
-                .unwrap();
+            let after = t.solve(std::slice::from_ref(&m.position), &opts).unwrap();
             assert_eq!(after.value.as_deref(), Some("0"), "{}", m.label);
         }
     }

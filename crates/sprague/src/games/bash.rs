@@ -253,7 +253,7 @@ mod tests {
     fn huge_heaps_and_bad_params() {
         let g = lookup_game("bash:3");
         let v = g
-            .solve_verdict(
+            .solve(
                 &["1000000000000000000000000000002".into()],
                 &Default::default(),
             )

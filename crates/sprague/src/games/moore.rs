@@ -478,7 +478,7 @@ mod tests {
                 .split(' ')
                 .map(String::from)
                 .collect();
-        let v = g.solve_verdict(&words, &Default::default()).unwrap();
+        let v = g.solve(&words, &Default::default()).unwrap();
         assert_eq!(v.outcome, crate::catalogue::Winner::First);
         assert!(!v.complete && v.note.as_deref().unwrap().contains("one winning move"));
         let m = v.winning_positions()[0];

@@ -283,7 +283,7 @@ mod tests {
     fn huge_heap_gets_a_winning_move_and_a_note() {
         let g = crate::catalogue::lookup("prime-power").unwrap();
         let v = g
-            .solve_verdict(
+            .solve(
                 &["123456789012345678901234567893".into()],
                 &Default::default(),
             )

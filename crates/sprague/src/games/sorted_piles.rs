@@ -306,7 +306,7 @@ mod tests {
     fn order_is_validated() {
         let g = crate::catalogue::lookup("sorted-piles").unwrap();
         let err = g
-            .solve_verdict(&["1 3 2".into()], &Default::default())
+            .solve(&["1 3 2".into()], &Default::default())
             .unwrap_err()
             .to_string();
         assert!(
@@ -314,7 +314,7 @@ mod tests {
             "{err}"
         );
         let v = g
-            .moves_verdict(
+            .moves(
                 &["1 2 100000000000000000000000000000".into()],
                 &Default::default(),
             )

@@ -574,7 +574,7 @@ mod tests {
         assert_eq!(r.json["values"][8], 1);
         let ab = crate::catalogue::lookup("subtraction:allbut:2,3,7").unwrap();
         let err = ab
-            .solve_verdict(&["100000000000000000000".into()], &Default::default())
+            .solve(&["100000000000000000000".into()], &Default::default())
             .unwrap_err();
         assert!(err.to_string().contains("100000000000000000000"), "{err}");
         for bad in [

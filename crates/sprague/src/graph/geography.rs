@@ -569,13 +569,13 @@ impl Game for GeographyGame {
         "geography".into()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
         let a = p.geo.analyse(p.start);
         Ok(p.verdict(&a, Listing::Winning))
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
         let a = p.geo.analyse(p.start);
         if !a.complete {
@@ -833,14 +833,14 @@ mod tests {
             start: Some("1".into()),
             ..Default::default()
         };
-        let v = game.solve_verdict(&w("1-2 2-3 3-4"), &opts).unwrap();
+        let v = game.solve(&w("1-2 2-3 3-4"), &opts).unwrap();
         assert_eq!(v.outcome, crate::catalogue::Winner::First);
         assert_eq!(v.position, "1-2 2-3 3-4 start=1");
         assert_eq!(v.moves.len(), 1);
         assert_eq!(v.moves[0].label, "move to 2");
         assert_eq!(v.moves[0].position, "2-3 3-4 start=2");
         let e = game
-            .solve_verdict(&w("1-2 start=1"), &opts)
+            .solve(&w("1-2 start=1"), &opts)
             .unwrap_err()
             .to_string();
         assert!(e.contains("twice"), "{e}");
@@ -874,7 +874,7 @@ mod tests {
                 "--ground",
             ),
         ] {
-            let e = game.solve_verdict(&w("1-2"), &o).unwrap_err().to_string();
+            let e = game.solve(&w("1-2"), &o).unwrap_err().to_string();
             assert!(e.contains(want), "{e}");
             assert!(game.legal_moves(&w("1-2"), &o).is_err());
         }

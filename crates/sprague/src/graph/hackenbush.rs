@@ -666,7 +666,7 @@ impl Game for GreenHackenbushGame {
         "green-hackenbush".into()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
         let a = h.analyse();
         let mut v = verdict(&h, &a);
@@ -682,7 +682,7 @@ impl Game for GreenHackenbushGame {
         Ok(v)
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
         let cuts = h.values_after_cuts()?;
         let a = h.analyse();
@@ -926,7 +926,7 @@ mod tests {
     fn reports_name_parallel_edges_and_ignored_parts() {
         let game = build(None).unwrap();
         let v = game
-            .solve_verdict(&["0-1 0-1 0-1 5-6".to_string()], &SolveOptions::default())
+            .solve(&["0-1 0-1 0-1 5-6".to_string()], &SolveOptions::default())
             .unwrap();
         assert_eq!(v.value.as_deref(), Some("1"));
         assert_eq!(v.details.get("ignored_edges"), Some("1"));
@@ -1028,13 +1028,13 @@ mod tests {
                 "--start",
             ),
         ] {
-            let e = game.solve_verdict(&w, &o).unwrap_err().to_string();
+            let e = game.solve(&w, &o).unwrap_err().to_string();
             assert!(e.contains(want), "{e}");
-            assert!(game.moves_verdict(&w, &o).is_err());
+            assert!(game.moves(&w, &o).is_err());
             assert!(game.legal_moves(&w, &o).is_err());
         }
         let e = game
-            .solve_verdict(
+            .solve(
                 &["0-1 ground=1".to_string()],
                 &SolveOptions {
                     ground: Some("0".into()),
@@ -1055,12 +1055,12 @@ mod tests {
         let text: Vec<String> = (1..n).map(|v| format!("0-{v}")).collect();
         let game = build(None).unwrap();
         let v = game
-            .solve_verdict(&[text.join(" ")], &SolveOptions::default())
+            .solve(&[text.join(" ")], &SolveOptions::default())
             .unwrap();
         assert_eq!(v.value.as_deref(), Some("0"));
         let text: Vec<String> = (1..n - 1).map(|v| format!("0-{v}")).collect();
         let v = game
-            .solve_verdict(&[text.join(" ")], &SolveOptions::default())
+            .solve(&[text.join(" ")], &SolveOptions::default())
             .unwrap();
         assert_eq!(v.value.as_deref(), Some("1"));
         assert!(!v.complete);
@@ -1074,7 +1074,7 @@ mod tests {
         assert_eq!(v.moves[0].label, "cut edge 0-1");
         assert!(v.moves[0].position.starts_with("0-2 0-3 "));
         let m = game
-            .moves_verdict(&[text.join(" ")], &SolveOptions::default())
+            .moves(&[text.join(" ")], &SolveOptions::default())
             .unwrap();
         assert_eq!(m.moves.len(), v.moves.len());
         assert!(m.note.unwrap().starts_with("99999 moves in all"));

@@ -532,11 +532,11 @@ impl Game for GraphGame {
         "graph".to_string()
     }
 
-    fn solve_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
         Ok(Position::parse(position, options)?.answer(Listing::Winning))
     }
 
-    fn moves_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
         Ok(Position::parse(position, options)?.answer(Listing::All))
     }
 
@@ -646,7 +646,7 @@ mod tests {
     }
 
     fn solve(graph: &str, tokens: &[&str]) -> Result<Verdict> {
-        lookup("graph")?.solve_verdict(&[graph.to_string()], &opts(tokens))
+        lookup("graph")?.solve(&[graph.to_string()], &opts(tokens))
     }
 
     #[test]
@@ -673,7 +673,7 @@ mod tests {
         // The same position written with the tokens in it.
         let w = lookup("graph")
             .unwrap()
-            .solve_verdict(&["a>b>c a>c d>e token=b,d".into()], &opts(&[]))
+            .solve(&["a>b>c a>c d>e token=b,d".into()], &opts(&[]))
             .unwrap();
         assert_eq!(w, v);
     }
@@ -841,13 +841,13 @@ mod tests {
             misere: true,
             ..Default::default()
         };
-        let v = game.solve_verdict(&["a>b>c token=a".into()], &mis).unwrap();
+        let v = game.solve(&["a>b>c token=a".into()], &mis).unwrap();
         assert_eq!(v.play, Play::Misere);
         assert_eq!(v.outcome, Winner::First);
         assert_eq!(v.remoteness, Some(2));
         assert_eq!(v.value, None);
         assert_eq!(v.moves[0].position, "a>b b>c token=b");
-        let v = game.solve_verdict(&["a>b>c token=c".into()], &mis).unwrap();
+        let v = game.solve(&["a>b>c token=c".into()], &mis).unwrap();
         assert_eq!((v.outcome, v.remoteness), (Winner::First, Some(0)));
     }
 
@@ -910,7 +910,7 @@ mod tests {
         let flag = |f: fn(&mut SolveOptions)| {
             let mut o = SolveOptions::default();
             f(&mut o);
-            game.solve_verdict(&w, &o).unwrap_err().to_string()
+            game.solve(&w, &o).unwrap_err().to_string()
         };
         let e = flag(|o| o.misere = true);
         assert!(e.contains("misère") && e.contains("2 tokens"), "{e}");
@@ -921,7 +921,7 @@ mod tests {
         let e = flag(|o| o.ground = Some("1".into()));
         assert!(e.contains("--ground"), "{e}");
         assert!(game
-            .moves_verdict(
+            .moves(
                 &w,
                 &SolveOptions {
                     every: true,

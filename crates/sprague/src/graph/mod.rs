@@ -128,8 +128,8 @@ pub(crate) mod checks {
         let game = lookup(spec).unwrap();
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         let what = format!("{spec} {words:?}");
-        let s = game.solve_verdict(&words, options).unwrap();
-        let m = game.moves_verdict(&words, options).unwrap();
+        let s = game.solve(&words, options).unwrap();
+        let m = game.moves(&words, options).unwrap();
         let l = game.legal_moves(&words, options).unwrap();
         let bare = keys(&Verdict::new(
             "x",
@@ -158,7 +158,7 @@ pub(crate) mod checks {
         }
         // The position is self-contained: read back without the flags, it is the same.
         let again = game
-            .solve_verdict(std::slice::from_ref(&s.position), &play_only(options))
+            .solve(std::slice::from_ref(&s.position), &play_only(options))
             .unwrap();
         assert_eq!(
             again, s,
@@ -187,7 +187,7 @@ pub(crate) mod checks {
         }
         for mv in &m.moves {
             let after = game
-                .solve_verdict(std::slice::from_ref(&mv.position), &play_only(options))
+                .solve(std::slice::from_ref(&mv.position), &play_only(options))
                 .unwrap_or_else(|e| panic!("{what}: `{}` does not read back: {e}", mv.position));
             assert_eq!(after.position, mv.position, "{what}");
             assert_eq!(Some(after.outcome), mv.outcome, "{what}: {}", mv.label);

@@ -453,12 +453,12 @@ impl Game for QueensGame {
         "queens".into()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
         Ok(verdict(&Eval::new(&tokens, false)?, Listing::Winning))
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
         Ok(verdict(&Eval::new(&tokens, true)?, Listing::All))
     }
@@ -651,7 +651,8 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let r = game.solve(&words, &SolveOptions::default()).unwrap();
-        assert!(r.text.contains("grundy:"), "{}", r.text);
+        let text = r.render_text();
+        assert!(text.contains("grundy:"), "{text}");
     }
 
     #[test]
@@ -688,9 +689,7 @@ mod tests {
             verdicts_agree("queens", &words, &normal);
         }
         let game = crate::catalogue::lookup("queens").unwrap();
-        let v = game
-            .solve_verdict(&["3,5 4,7".to_string()], &normal)
-            .unwrap();
+        let v = game.solve(&["3,5 4,7".to_string()], &normal).unwrap();
         assert_eq!(v.position, "3,5 4,7");
         assert!(v
             .moves
@@ -698,9 +697,7 @@ mod tests {
             .all(|m| m.label.starts_with("move queen ") && m.value.as_deref() == Some("0")));
         // On the diagonal: the move to (0,0) wins, and so do the moves off the lines that
         // make the XOR 0.
-        let v = game
-            .solve_verdict(&["3,3 2,5".to_string()], &normal)
-            .unwrap();
+        let v = game.solve(&["3,3 2,5".to_string()], &normal).unwrap();
         let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
         assert_eq!(
             labels,
@@ -719,11 +716,11 @@ mod tests {
         let game = crate::catalogue::lookup("queens").unwrap();
         let o = SolveOptions::default();
         let w = vec!["7,7 1000000000,3".to_string()];
-        let v = game.solve_verdict(&w, &o).unwrap();
+        let v = game.solve(&w, &o).unwrap();
         assert_eq!(v.outcome, crate::catalogue::Winner::First);
         assert_eq!(v.moves.len(), 1);
         assert!(!v.complete && v.note.unwrap().contains("only the moves to (0,0)"));
-        let m = game.moves_verdict(&w, &o).unwrap();
+        let m = game.moves(&w, &o).unwrap();
         assert!(!m.complete);
         let note = m.note.unwrap();
         assert!(note.starts_with("1000000027 moves in all"), "{note}");
@@ -752,7 +749,7 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            assert!(game.solve_verdict(&["3,5".to_string()], &opts).is_err());
+            assert!(game.solve(&["3,5".to_string()], &opts).is_err());
         }
     }
 }

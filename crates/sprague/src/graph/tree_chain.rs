@@ -420,11 +420,11 @@ impl Game for TreeChainGame {
         "tree-chain".into()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         Ok(parse(words, options)?.verdict(Listing::Winning))
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         Ok(parse(words, options)?.verdict(Listing::All))
     }
 
@@ -598,7 +598,7 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let v = game.solve_verdict(&w, &SolveOptions::default()).unwrap();
+        let v = game.solve(&w, &SolveOptions::default()).unwrap();
         assert_eq!(v.outcome, crate::catalogue::Winner::First);
         assert_eq!(v.position, "1-2 1-3 3-4 black=2,4");
         // Depth 1 holds 2 (odd), depth 2 holds 4 (odd): 2 + 4 = 6.
@@ -662,12 +662,12 @@ mod tests {
         let words = vec![format!("{} black=200", text.join(" "))];
         let game = build(None).unwrap();
         let o = SolveOptions::default();
-        let m = game.moves_verdict(&words, &o).unwrap();
+        let m = game.moves(&words, &o).unwrap();
         assert!(!m.complete);
         assert_eq!(m.moves.len(), crate::graph::MAX_LISTED_MOVES);
         let note = m.note.unwrap();
         assert!(note.starts_with("more than 2^127 moves in all"), "{note}");
-        let v = game.solve_verdict(&words, &o).unwrap();
+        let v = game.solve(&words, &o).unwrap();
         assert_eq!(v.value, Some((BigUint::from(1u8) << 199u32).to_string()));
         assert_eq!(v.moves.len(), 1);
         let e = game.legal_moves(&words, &o).unwrap_err().to_string();
@@ -708,21 +708,21 @@ mod tests {
                 "--start",
             ),
         ] {
-            let e = game.solve_verdict(&w, &o).unwrap_err().to_string();
+            let e = game.solve(&w, &o).unwrap_err().to_string();
             assert!(e.contains(want), "{e}");
-            assert!(game.moves_verdict(&w, &o).is_err());
+            assert!(game.moves(&w, &o).is_err());
         }
         let o = SolveOptions {
             ground: Some("2".into()),
             ..Default::default()
         };
         let e = game
-            .solve_verdict(&["1-2 root=1".to_string()], &o)
+            .solve(&["1-2 root=1".to_string()], &o)
             .unwrap_err()
             .to_string();
         assert!(e.contains("twice") && e.contains("--ground"), "{e}");
         let e = game
-            .solve_verdict(&["1-2 black=9".to_string()], &SolveOptions::default())
+            .solve(&["1-2 black=9".to_string()], &SolveOptions::default())
             .unwrap_err()
             .to_string();
         assert!(e.contains("`9`"), "{e}");

@@ -1611,11 +1611,11 @@ impl Game for OctalGame {
         self.rules.name.clone()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::Winning)
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(words, options, Listing::All)
     }
 

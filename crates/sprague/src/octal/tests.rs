@@ -207,9 +207,7 @@ fn misere() -> SolveOptions {
 #[test]
 fn solve_multi_heap_positions() {
     let g = lookup("kayles").unwrap();
-    let v = g
-        .solve_verdict(&w("3 4"), &SolveOptions::default())
-        .unwrap();
+    let v = g.solve(&w("3 4"), &SolveOptions::default()).unwrap();
     // g(3) ^ g(4) = 3 ^ 1 = 2
     assert_eq!(v.value.as_deref(), Some("2"));
     assert_eq!(v.outcome, Winner::First);
@@ -232,23 +230,21 @@ fn solve_multi_heap_positions() {
     assert_eq!(v.winning_positions(), ["1 4", "3 3", "3 1 2"]);
     assert!(v.complete && v.note.is_none());
     for m in &v.moves {
-        let after = g
-            .solve_verdict(&w(&m.position), &SolveOptions::default())
-            .unwrap();
+        let after = g.solve(&w(&m.position), &SolveOptions::default()).unwrap();
         assert_eq!(after.value.as_deref(), Some("0"), "{}", m.label);
         assert_eq!((m.winning, m.outcome), (true, Some(Winner::Second)));
     }
     let json = serde_json::to_value(&v).unwrap();
     assert_eq!(json["grundy"], "2");
     assert_eq!(json["components"][1]["position"], "4");
-    let v = g.solve_verdict(&w("7"), &SolveOptions::default()).unwrap();
+    let v = g.solve(&w("7"), &SolveOptions::default()).unwrap();
     assert!(v
         .moves
         .iter()
         .any(|m| m.label == "take 1 from heap 1, split into 3 + 3" && m.position == "3 3"));
     // Huge heaps use the proven period.
     let v = g
-        .solve_verdict(&w("1000000000000000000000 5"), &SolveOptions::default())
+        .solve(&w("1000000000000000000000 5"), &SolveOptions::default())
         .unwrap();
     assert!(v.method.text.contains("period 12"), "{}", v.method.text);
     assert_eq!(v.method.kind, MethodKind::Mixed);
@@ -257,20 +253,18 @@ fn solve_multi_heap_positions() {
     // Grundy's game has no provable period: a clear error for a huge heap, at once.
     let o = lookup("grundy-game").unwrap();
     let e = o
-        .solve_verdict(&w("100000000000000"), &SolveOptions::default())
+        .solve(&w("100000000000000"), &SolveOptions::default())
         .unwrap_err();
     assert!(
         e.to_string().contains("periodicity theorem does not apply"),
         "{e}"
     );
-    assert!(g
-        .solve_verdict(&w("3 x"), &SolveOptions::default())
-        .is_err());
+    assert!(g.solve(&w("3 x"), &SolveOptions::default()).is_err());
     let every = SolveOptions {
         every: true,
         ..Default::default()
     };
-    assert!(g.solve_verdict(&w("3"), &every).is_err());
+    assert!(g.solve(&w("3"), &every).is_err());
 }
 
 /// For sample positions of several rulesets, in both conventions: every listed move's
@@ -292,7 +286,7 @@ fn moves_round_trip_and_agree_with_solve() {
         let g = lookup(spec).unwrap();
         for pos in positions {
             for opts in [SolveOptions::default(), misere()] {
-                let all = g.moves_verdict(&w(pos), &opts).unwrap();
+                let all = g.moves(&w(pos), &opts).unwrap();
                 let legal = g.legal_moves(&w(pos), &opts).unwrap();
                 assert!(all.complete, "{spec} {pos}");
                 assert_eq!(all.listing, Listing::All);
@@ -309,12 +303,12 @@ fn moves_round_trip_and_agree_with_solve() {
                         "{spec} {pos}: {} twice",
                         m.position
                     );
-                    let after = g.solve_verdict(&w(&m.position), &opts).unwrap();
+                    let after = g.solve(&w(&m.position), &opts).unwrap();
                     assert_eq!(after.value, m.value, "{spec} {pos} {}", m.label);
                     assert_eq!(Some(after.outcome), m.outcome, "{spec} {pos} {}", m.label);
                     assert_eq!(m.winning, after.outcome == Winner::Second);
                 }
-                let solved = g.solve_verdict(&w(pos), &opts).unwrap();
+                let solved = g.solve(&w(pos), &opts).unwrap();
                 assert!(solved.complete, "{spec} {pos}");
                 let mut want: Vec<&str> = all
                     .moves
@@ -400,7 +394,7 @@ fn lasker_splits_are_counted_and_listed_exactly() {
 fn huge_lasker_heaps_have_their_winning_moves() {
     let g = lookup("lasker-nim").unwrap();
     let v = g
-        .solve_verdict(&w("1000000000000"), &SolveOptions::default())
+        .solve(&w("1000000000000"), &SolveOptions::default())
         .unwrap();
     assert_eq!(v.outcome, Winner::First);
     assert_eq!(v.winning_positions(), ["0", "500000000000 500000000000"]);
@@ -430,11 +424,11 @@ fn huge_lasker_heaps_have_their_winning_moves() {
     for h in [game::DIRECT_LIMIT + 1, 1 << 40, (1 << 40) + 3] {
         for other in [0u64, 1, 6, 1000, 77777] {
             let pos = format!("{h} {other}");
-            let v = g.solve_verdict(&w(&pos), &SolveOptions::default()).unwrap();
+            let v = g.solve(&w(&pos), &SolveOptions::default()).unwrap();
             assert!(v.complete, "{pos}: {:?}", v.note);
             assert_eq!(v.outcome == Winner::First, !v.moves.is_empty(), "{pos}");
             for m in &v.moves {
-                let after = g.solve_verdict(&w(&m.position), &SolveOptions::default());
+                let after = g.solve(&w(&m.position), &SolveOptions::default());
                 assert_eq!(
                     after.unwrap().value.as_deref(),
                     Some("0"),
@@ -446,27 +440,25 @@ fn huge_lasker_heaps_have_their_winning_moves() {
     }
     // Huge: 10^20, and counting stops (with a note) past the counting limit.
     let v = g
-        .solve_verdict(&w("100000000000000000000 3"), &SolveOptions::default())
+        .solve(&w("100000000000000000000 3"), &SolveOptions::default())
         .unwrap();
     assert!(!v.moves.is_empty() && v.complete, "{:?}", v.note);
     // Past the counting limit (16384 bits), splits are still listed from the smallest,
     // and when fewer than asked for turn up, the list is known to be whole.
     let digits = format!("1{}", "0".repeat(6000));
     let v = g
-        .solve_verdict(&w(&format!("{digits} 5")), &SolveOptions::default())
+        .solve(&w(&format!("{digits} 5")), &SolveOptions::default())
         .unwrap();
     assert_eq!(v.outcome, Winner::First);
     assert!(v.moves.iter().any(|m| m.label.starts_with("take ")));
-    let v = g
-        .solve_verdict(&w(&digits), &SolveOptions::default())
-        .unwrap();
+    let v = g.solve(&w(&digits), &SolveOptions::default()).unwrap();
     assert_eq!(v.moves.len(), 2, "remove it, or split it in halves");
     assert!(v.complete, "{:?}", v.note);
     // 2^20000 − 1 beside 2^20000: the first heap must be split into parts with no common
     // bit, of which there are too many to count or list.
     let all_ones = (BigUint::from(1u32) << 20000u32) - 1u32;
     let pos = format!("{all_ones} {}", &all_ones + 1u32);
-    let v = g.solve_verdict(&w(&pos), &SolveOptions::default()).unwrap();
+    let v = g.solve(&w(&pos), &SolveOptions::default()).unwrap();
     assert_eq!(v.moves.len(), game::MAX_WINNING_LISTED);
     assert!(!v.complete);
     assert!(v
@@ -475,7 +467,7 @@ fn huge_lasker_heaps_have_their_winning_moves() {
         .unwrap()
         .contains("counted for heaps of at most 16384 bits"));
     for m in v.moves.iter().take(3) {
-        let after = g.solve_verdict(&w(&m.position), &SolveOptions::default());
+        let after = g.solve(&w(&m.position), &SolveOptions::default());
         assert_eq!(after.unwrap().value.as_deref(), Some("0"), "{}", m.label);
     }
 }
@@ -512,9 +504,7 @@ fn periodic_winning_moves_agree_with_a_full_table() {
 #[test]
 fn long_move_lists_are_capped_samples_of_every_kind() {
     let g = lookup("lasker-nim").unwrap();
-    let v = g
-        .moves_verdict(&w("20000000"), &SolveOptions::default())
-        .unwrap();
+    let v = g.moves(&w("20000000"), &SolveOptions::default()).unwrap();
     assert!(!v.complete);
     assert!(v.moves.len() <= game::MAX_MOVES_LISTED);
     assert!(v.moves.iter().any(|m| m.label.starts_with("take ")));
@@ -528,9 +518,7 @@ fn long_move_lists_are_capped_samples_of_every_kind() {
     // A heap of 3001 digits: samples and notes, nothing sized by the heap.
     let k = lookup("kayles").unwrap();
     let digits = format!("1{}", "0".repeat(3000));
-    let v = k
-        .moves_verdict(&w(&digits), &SolveOptions::default())
-        .unwrap();
+    let v = k.moves(&w(&digits), &SolveOptions::default()).unwrap();
     assert!(!v.complete && v.moves.len() <= game::MAX_MOVES_LISTED);
     assert!(v
         .moves
@@ -539,15 +527,13 @@ fn long_move_lists_are_capped_samples_of_every_kind() {
     let note = v.note.as_deref().unwrap();
     assert!(note.contains(&digits[..40]), "{note}");
     // Kayles' periodic values are never 0: the first player wins a single huge heap.
-    let v = k
-        .solve_verdict(&w(&digits), &SolveOptions::default())
-        .unwrap();
+    let v = k.solve(&w(&digits), &SolveOptions::default()).unwrap();
     assert_eq!(v.outcome, Winner::First);
     assert!(!v.moves.is_empty() && v.moves.len() <= game::MAX_WINNING_LISTED);
     assert!(!v.complete, "winning splits of a huge heap are many");
     assert!(v.note.as_deref().unwrap().contains("winning moves among"));
     for m in v.moves.iter().take(5) {
-        let after = k.solve_verdict(&w(&m.position), &SolveOptions::default());
+        let after = k.solve(&w(&m.position), &SolveOptions::default());
         assert_eq!(after.unwrap().value.as_deref(), Some("0"));
     }
 }
@@ -558,7 +544,7 @@ fn long_move_lists_are_capped_samples_of_every_kind() {
 fn heaps_beyond_every_method_are_refused_naming_the_limit() {
     let o = lookup("officers").unwrap();
     let e = o
-        .solve_verdict(&w("4294967296"), &SolveOptions::default())
+        .solve(&w("4294967296"), &SolveOptions::default())
         .unwrap_err();
     assert!(
         matches!(e, crate::Error::Limit { limit: 8388608, .. }),
@@ -569,7 +555,7 @@ fn heaps_beyond_every_method_are_refused_naming_the_limit() {
         max_positions: 200_000,
         ..Default::default()
     };
-    let e = o.solve_verdict(&w("300000"), &small).unwrap_err();
+    let e = o.solve(&w("300000"), &small).unwrap_err();
     assert!(
         matches!(e, crate::Error::Limit { limit: 200_000, .. }),
         "{e}"
@@ -580,23 +566,21 @@ fn heaps_beyond_every_method_are_refused_naming_the_limit() {
         max_positions: 3000,
         ..Default::default()
     };
-    let e = c.solve_verdict(&w("1000000000"), &tiny).unwrap_err();
+    let e = c.solve(&w("1000000000"), &tiny).unwrap_err();
     assert!(
         e.to_string()
             .contains("no period is proven by its first 3001 values"),
         "{e}"
     );
-    assert!(o
-        .moves_verdict(&w("4294967296"), &SolveOptions::default())
-        .is_err());
+    assert!(o.moves(&w("4294967296"), &SolveOptions::default()).is_err());
     // Misère search is limited too.
-    assert!(o.solve_verdict(&w("201"), &misere()).is_err());
+    assert!(o.solve(&w("201"), &misere()).is_err());
 }
 
 #[test]
 fn misere_kayles() {
     let g = lookup("kayles").unwrap();
-    let v = g.solve_verdict(&w("8"), &misere()).unwrap();
+    let v = g.solve(&w("8"), &misere()).unwrap();
     assert_eq!(v.play, crate::catalogue::Play::Misere);
     assert_eq!(v.value, None);
     // Brute force: same as a direct recursive evaluation of the single row.
@@ -618,7 +602,7 @@ fn misere_kayles() {
     let mut memo = Default::default();
     // Misère: a player with no move wins, so "to move and terminal" = win.
     for n in 1..=12u64 {
-        let v = g.solve_verdict(&w(&n.to_string()), &misere()).unwrap();
+        let v = g.solve(&w(&n.to_string()), &misere()).unwrap();
         assert_eq!(
             v.outcome == Winner::First,
             wins(&hr, vec![n], &mut memo),

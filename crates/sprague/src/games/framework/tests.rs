@@ -79,8 +79,8 @@ fn keys(v: &Verdict) -> Vec<String> {
 /// The checks of one position under one play convention.
 fn check(game: &dyn Game, position: &str, play: &str, opts: &SolveOptions) {
     let at = format!("{} {position} ({play})", game.spec());
-    let s = game.solve_verdict(&words(position), opts).expect(&at);
-    let m = game.moves_verdict(&words(position), opts).expect(&at);
+    let s = game.solve(&words(position), opts).expect(&at);
+    let m = game.moves(&words(position), opts).expect(&at);
     assert_eq!(s.listing, Listing::Winning, "{at}");
     assert_eq!(m.listing, Listing::All, "{at}");
     assert_eq!(s.outcome, m.outcome, "{at}");
@@ -112,7 +112,7 @@ fn check(game: &dyn Game, position: &str, play: &str, opts: &SolveOptions) {
     }
     for x in &m.moves {
         let again = game
-            .solve_verdict(&words(&x.position), opts)
+            .solve(&words(&x.position), opts)
             .unwrap_or_else(|e| panic!("{at}: move to `{}`: {e}", x.position));
         assert_eq!(Some(again.outcome), x.outcome, "{at}: move {x:?}");
         if let (Some(a), Some(b)) = (&again.value, &x.value) {
@@ -185,9 +185,7 @@ fn every_move_play_lists_combinations() {
         ..Default::default()
     };
     let euclid = lookup("euclid").unwrap();
-    let v = euclid
-        .solve_verdict(&words("25 7 + 3 2 + 10 10"), &every)
-        .unwrap();
+    let v = euclid.solve(&words("25 7 + 3 2 + 10 10"), &every).unwrap();
     assert_eq!(v.outcome, Winner::First);
     let steps: Vec<_> = v.components.iter().map(|c| c.value.clone()).collect();
     assert_eq!(
@@ -204,7 +202,7 @@ fn every_move_play_lists_combinations() {
     // Heap 5 wins with step 3; each heap of 4 loses in 2 by any of its 3 moves: 3^5
     // winning combinations, of which 100 are listed.
     let bash = lookup("bash:3").unwrap();
-    let v = bash.solve_verdict(&words("5 4 4 4 4 4"), &every).unwrap();
+    let v = bash.solve(&words("5 4 4 4 4 4"), &every).unwrap();
     assert_eq!(v.outcome, Winner::First);
     assert_eq!(v.moves.len(), 100);
     assert!(!v.complete);
@@ -214,7 +212,7 @@ fn every_move_play_lists_combinations() {
     );
     // Nim: 3 × 3 × 3 ways to move in every heap.
     let nim = lookup("nim").unwrap();
-    let m = nim.moves_verdict(&words("3 3 3"), &every).unwrap();
+    let m = nim.moves(&words("3 3 3"), &every).unwrap();
     assert_eq!(m.moves.len(), 27);
     assert_eq!(m.moves.iter().filter(|x| x.winning).count(), 1);
 }
@@ -223,14 +221,14 @@ fn every_move_play_lists_combinations() {
 fn equal_components_get_their_winning_moves_too() {
     let nim = lookup("nim").unwrap();
     let v = nim
-        .solve_verdict(&words("1 1 1"), &SolveOptions::default())
+        .solve(&words("1 1 1"), &SolveOptions::default())
         .unwrap();
     assert_eq!(v.winning_positions(), ["0 1 1", "1 0 1", "1 1 0"]);
     let misere = SolveOptions {
         misere: true,
         ..Default::default()
     };
-    let v = nim.solve_verdict(&words("0 0"), &misere).unwrap();
+    let v = nim.solve(&words("0 0"), &misere).unwrap();
     assert_eq!(v.outcome, Winner::First);
     assert!(
         v.moves.is_empty() && v.complete && v.note.is_some(),
@@ -255,12 +253,12 @@ fn huge_positions_are_bounded_and_honest() {
         ("subtraction:1,3,4", format!("{huge}1")),
     ] {
         let game = lookup(spec).unwrap();
-        let v = game.solve_verdict(&words(&position), &opts).unwrap();
+        let v = game.solve(&words(&position), &opts).unwrap();
         if v.outcome == Winner::First {
             assert!(!v.moves.is_empty(), "{spec} {position}");
         }
         for m in &v.moves {
-            let again = game.solve_verdict(&words(&m.position), &opts).unwrap();
+            let again = game.solve(&words(&m.position), &opts).unwrap();
             assert_eq!(again.outcome, Winner::Second, "{spec} {}", m.position);
         }
     }
@@ -271,15 +269,15 @@ fn huge_positions_are_bounded_and_honest() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("has 100000000000000000000 moves"), "{err}");
-    assert!(nim.moves_verdict(&words(&huge), &opts).is_err());
+    assert!(nim.moves(&words(&huge), &opts).is_err());
     // Few moves of huge numbers are listed in closed form.
     let euclid = lookup("euclid").unwrap();
     let m = euclid
-        .moves_verdict(&words(&format!("{huge} 9{}", "9".repeat(39))), &opts)
+        .moves(&words(&format!("{huge} 9{}", "9".repeat(39))), &opts)
         .unwrap();
     assert_eq!(m.moves.len(), 1);
     let sub = lookup("subtraction:1,3,4").unwrap();
-    let m = sub.moves_verdict(&words(&huge), &opts).unwrap();
+    let m = sub.moves(&words(&huge), &opts).unwrap();
     assert_eq!(m.moves.len(), 3);
     assert!(m.moves.iter().all(|x| x.value.is_some()));
 }

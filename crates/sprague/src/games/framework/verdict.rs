@@ -325,12 +325,12 @@ where
         self.0.spec()
     }
 
-    fn solve_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let comps = self.parse(words)?;
         self.solve_numbers(&comps, options)
     }
 
-    fn moves_verdict(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let comps = self.parse(words)?;
         self.moves_numbers(&comps, options)
     }

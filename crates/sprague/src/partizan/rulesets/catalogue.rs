@@ -136,11 +136,11 @@ impl Game for RulesetGame {
         .into()
     }
 
-    fn solve_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(position, options, Listing::Winning)
     }
 
-    fn moves_verdict(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
         self.verdict(position, options, Listing::All)
     }
 

@@ -265,7 +265,7 @@ fn catalogue_reports() {
     let opts = SolveOptions::default();
     let v = lookup("domineering")
         .unwrap()
-        .solve_verdict(&word("..|.."), &opts)
+        .solve(&word("..|.."), &opts)
         .unwrap();
     assert_eq!(v.value_kind, Some(ValueKind::Canonical));
     assert_eq!(v.value.as_deref(), Some("+-1"));
@@ -289,19 +289,20 @@ fn catalogue_reports() {
     assert!(v.moves.iter().all(|m| m.winning));
     let v = lookup("hackenbush")
         .unwrap()
-        .solve_verdict(&word("BRB"), &opts)
+        .solve(&word("BRB"), &opts)
         .unwrap();
     assert_eq!(v.value.as_deref(), Some("3/4"));
     assert_eq!(v.outcome, Winner::L);
     assert_eq!(v.method.kind, crate::catalogue::MethodKind::Theorem);
-    // The Report the command line prints is rendered from the verdict.
-    let r = lookup("cutcake")
+    // What the command line prints is rendered from the verdict.
+    let v = lookup("cutcake")
         .unwrap()
         .moves(&word("2x4"), &opts)
         .unwrap();
-    assert!(r.text.contains("2x2 + 2x2"), "{}", r.text);
-    assert_eq!(r.json["listing"], "all");
-    assert_eq!(r.json["value_kind"], "canonical");
+    let text = v.render_text();
+    assert!(text.contains("2x2 + 2x2"), "{text}");
+    assert_eq!(serde_json::to_value(&v).unwrap()["listing"], "all");
+    assert_eq!(serde_json::to_value(&v).unwrap()["value_kind"], "canonical");
     for (game, bad) in [
         ("domineering", "..|."),
         ("domineering", "..|.o"),
@@ -312,7 +313,7 @@ fn catalogue_reports() {
         ("hackenbush", "1-2:B"),
     ] {
         let g = lookup(game).unwrap();
-        let err = g.solve_verdict(&word(bad), &opts).unwrap_err();
+        let err = g.solve(&word(bad), &opts).unwrap_err();
         assert!(err.to_string().contains(game), "{game} {bad}: {err}");
         assert!(g.legal_moves(&word(bad), &opts).is_err(), "{game} {bad}");
     }
@@ -384,8 +385,8 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
     for &(game, positions) in SAMPLES {
         let g = lookup(game).unwrap();
         for &text in positions {
-            let all = g.moves_verdict(&word(text), &opts).unwrap();
-            let solved = g.solve_verdict(&word(text), &opts).unwrap();
+            let all = g.moves(&word(text), &opts).unwrap();
+            let solved = g.solve(&word(text), &opts).unwrap();
             let root = brute(game, text);
             assert_eq!(letter(all.outcome), root.letter(), "{game} {text}");
             assert_eq!(all.listing, Listing::All);
@@ -396,7 +397,7 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
                 "{game} {text}"
             );
             // The verdict's own position reads back as the same position.
-            let again = g.solve_verdict(&word(&all.position), &opts).unwrap();
+            let again = g.solve(&word(&all.position), &opts).unwrap();
             assert_eq!(again.position, all.position, "{game} {text}");
             assert_eq!(again.value, all.value, "{game} {text}");
             let legal = g.legal_moves(&word(text), &opts).unwrap();
@@ -421,7 +422,7 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
                 assert_eq!(has, wins_first, "{game} {text} {side:?}");
             }
             for m in &all.moves {
-                let after = g.solve_verdict(&word(&m.position), &opts).unwrap();
+                let after = g.solve(&word(&m.position), &opts).unwrap();
                 assert_eq!(after.position, m.position, "{game} {text}: {}", m.label);
                 assert_eq!(after.value, m.value, "{game} {text}: {}", m.label);
                 assert_eq!(Some(after.outcome), m.outcome, "{game} {text}: {}", m.label);
@@ -464,8 +465,8 @@ fn catalogue_verdicts_have_the_verdict_keys_and_components() {
     ] {
         let g = lookup(game).unwrap();
         for v in [
-            g.solve_verdict(&word(text), &opts).unwrap(),
-            g.moves_verdict(&word(text), &opts).unwrap(),
+            g.solve(&word(text), &opts).unwrap(),
+            g.moves(&word(text), &opts).unwrap(),
         ] {
             let json = serde_json::to_value(&v).unwrap();
             assert_eq!(keys(&json), keys(&bare), "{game} {text}");
@@ -486,7 +487,7 @@ fn catalogue_verdicts_have_the_verdict_keys_and_components() {
     // Two 2x2 Domineering regions: ±1 each, written as boards of their own.
     let v = lookup("domineering")
         .unwrap()
-        .solve_verdict(&word("..#..|..#.."), &opts)
+        .solve(&word("..#..|..#.."), &opts)
         .unwrap();
     assert_eq!(v.components[0].position, "..|..");
     assert_eq!(v.components[0].value.as_deref(), Some("+-1"));
@@ -494,7 +495,7 @@ fn catalogue_verdicts_have_the_verdict_keys_and_components() {
     assert_eq!(v.value.as_deref(), Some("0"));
     let v = lookup("cutcake")
         .unwrap()
-        .solve_verdict(&word("3x4 + 2x2"), &opts)
+        .solve(&word("3x4 + 2x2"), &opts)
         .unwrap();
     let comps: Vec<(&str, Option<&str>)> = v
         .components
@@ -531,27 +532,25 @@ fn catalogue_refuses_other_conventions_and_options() {
         },
     ] {
         for r in [
-            g.solve_verdict(&word(".."), &opts).map(|_| ()),
-            g.moves_verdict(&word(".."), &opts).map(|_| ()),
+            g.solve(&word(".."), &opts).map(|_| ()),
+            g.moves(&word(".."), &opts).map(|_| ()),
             g.legal_moves(&word(".."), &opts).map(|_| ()),
         ] {
             let err = r.unwrap_err();
             assert!(err.to_string().starts_with("domineering"), "{err}");
         }
     }
-    assert!(g
-        .solve_verdict(&word("  "), &SolveOptions::default())
-        .is_err());
+    assert!(g.solve(&word("  "), &SolveOptions::default()).is_err());
     // --ground is Hackenbush's: a graph on another ground, and its moves, read back.
     let h = lookup("hackenbush").unwrap();
     let opts = SolveOptions {
         ground: Some("a".into()),
         ..SolveOptions::default()
     };
-    let v = h.moves_verdict(&word("a-b:B b-c:R"), &opts).unwrap();
+    let v = h.moves(&word("a-b:B b-c:R"), &opts).unwrap();
     assert_eq!(v.moves[0].label, "cut edge a-b (blue)");
     assert_eq!(v.moves[0].position, "a");
-    let after = h.solve_verdict(&word("a"), &opts).unwrap();
+    let after = h.solve(&word("a"), &opts).unwrap();
     assert_eq!(after.value.as_deref(), Some("0"));
     assert!(after.moves.is_empty());
     // The search limit stays a clean error.
@@ -559,9 +558,7 @@ fn catalogue_refuses_other_conventions_and_options() {
         max_positions: 10,
         ..SolveOptions::default()
     };
-    let err = g
-        .solve_verdict(&word("....|....|....|...."), &small)
-        .unwrap_err();
+    let err = g.solve(&word("....|....|....|...."), &small).unwrap_err();
     assert!(matches!(err, crate::error::Error::Limit { .. }), "{err}");
 }
 
@@ -576,7 +573,7 @@ fn long_move_lists_are_capped_or_refused() {
         .map(|c| format!("1x{c}"))
         .collect::<Vec<_>>()
         .join(" + ");
-    let v = g.solve_verdict(&word(&many), &opts).unwrap();
+    let v = g.solve(&word(&many), &opts).unwrap();
     let left = v
         .moves
         .iter()
@@ -589,7 +586,7 @@ fn long_move_lists_are_capped_or_refused() {
         note.contains("Left has 1023 winning moves in all; the first 1000 are listed"),
         "{note}"
     );
-    let v = g.moves_verdict(&word(&many), &opts).unwrap();
+    let v = g.moves(&word(&many), &opts).unwrap();
     assert!(!v.complete && v.moves.len() == 1000, "{:?}", v.note);
     // Listing the moves of three long cakes would write 15 000 positions: refused.
     let err = g
@@ -601,7 +598,7 @@ fn long_move_lists_are_capped_or_refused() {
         .map(|c| format!("1x{c}"))
         .collect::<Vec<_>>()
         .join(" + ");
-    let err = g.solve_verdict(&word(&huge), &opts).unwrap_err();
+    let err = g.solve(&word(&huge), &opts).unwrap_err();
     assert!(err.to_string().contains("component look-ups"), "{err}");
 }
 
