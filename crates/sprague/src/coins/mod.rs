@@ -1,5 +1,5 @@
-//! Coin-turning games (GAMES.md A15), nimber multiplication, and two-dimensional
-//! coin-turning games by the Tartan theorem. (Issue 3.)
+//! Coin-turning games (docs/theory.md#coin-turning), nimber multiplication, and two-dimensional
+//! coin-turning games by the Tartan theorem.
 //!
 //! - [`rule`]: one-dimensional rules (`up-to:K`, `run:K`; twins, Mock Turtles, Ruler) and
 //!   the values of single heads, from the rule (mex over its moves) and by theorem.

@@ -1,4 +1,4 @@
-//! Coin on a cycle (GAMES.md B8; Luogu P1288): a cycle of edges carrying non-negative values,
+//! Coin on a cycle (docs/theory.md#cycle-coin; Luogu P1288): a cycle of edges carrying non-negative values,
 //! at least one of them 0, and a coin on a vertex. A move picks an edge next to the coin
 //! with a non-zero value, lowers it to any smaller value (0 allowed) and moves the coin
 //! across it. The player who cannot move loses.

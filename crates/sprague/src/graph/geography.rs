@@ -1,4 +1,4 @@
-//! Undirected vertex geography (GAMES.md B6): a token on a start vertex; a move takes it to
+//! Undirected vertex geography (docs/theory.md#geography): a token on a start vertex; a move takes it to
 //! an adjacent vertex not visited before; the player who cannot move loses.
 //!
 //! Theorem (Fraenkel, Scheinerman & Ullman, "Undirected edge geography", TCS 112 (1993),

@@ -1,4 +1,4 @@
-//! Green Hackenbush (GAMES.md B5): an undirected graph attached to a ground vertex; a move
+//! Green Hackenbush (docs/theory.md#green-hackenbush): an undirected graph attached to a ground vertex; a move
 //! cuts one edge, and whatever is no longer connected to the ground disappears.
 //!
 //! Theory (Berlekamp, Conway & Guy, *Winning Ways*, ch. 7; Conway, *On Numbers and Games*):

@@ -1,4 +1,4 @@
-//! The Jewel Game (GAMES.md B4; Universal Cup / TTPC 2022 J): judge problem `jewel-game`.
+//! The Jewel Game (docs/theory.md#jewel-game; Universal Cup / TTPC 2022 J): judge problem `jewel-game`.
 //!
 //! Alice's token starts on A, Bob's on B, Alice moves first; a move takes the mover's own
 //! token along an out-edge, and arriving on a vertex that still holds a jewel takes it

@@ -1,4 +1,4 @@
-//! Tokens on a directed graph, with or without cycles (GAMES.md B1–B3): the `graph` entry.
+//! Tokens on a directed graph, with or without cycles (docs/theory.md#dag): the `graph` entry.
 //!
 //! A move takes one token along one arc; the player who cannot move loses. Acyclic graphs
 //! get Grundy values (computed from the sinks up, in reverse topological order) and sums by

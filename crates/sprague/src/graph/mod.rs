@@ -1,5 +1,5 @@
-//! Games on graphs (GAMES.md part B): the plain-text graph format, games on directed graphs
-//! with or without cycles, Hackenbush, geography, tree games. (Issue 4.)
+//! Games on graphs (docs/theory.md#graph-games): the plain-text graph format, games on directed graphs
+//! with or without cycles, Hackenbush, geography, tree games.
 
 pub mod cycle_coin;
 pub mod format;

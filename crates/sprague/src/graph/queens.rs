@@ -1,4 +1,4 @@
-//! Queens racing to the corner (GAMES.md B9): tokens on a grid; a move shifts one token
+//! Queens racing to the corner (docs/theory.md#queens): tokens on a grid; a move shifts one token
 //! left, down, or diagonally down-left by any distance (cells may hold several tokens); the
 //! first player to move a token onto (0,0) wins.
 //!

@@ -1,4 +1,4 @@
-//! The tree chain game (GAMES.md B7; nowcoder contest 204 problem H): a rooted tree whose
+//! The tree chain game (docs/theory.md#tree-chain; nowcoder contest 204 problem H): a rooted tree whose
 //! vertices are black or white; a move turns a black vertex white and then flips the colours
 //! of any subset of its (proper) ancestors. The player who cannot move (all white) loses.
 //!

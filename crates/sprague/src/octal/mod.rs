@@ -1,6 +1,6 @@
-//! Take-and-break games from octal and hexadecimal codes (GAMES.md A13): rulesets, Grundy
+//! Take-and-break games from octal and hexadecimal codes (docs/theory.md#take-and-break): rulesets, Grundy
 //! sequences by the plain and the sparse-space methods, periods proven by the Guy–Smith
-//! bound. (Issue 3.)
+//! bound.
 //!
 //! - [`rules`]: [`Ruleset`] (codes `d0.d1d2…`, Grundy's game, Lasker's Nim) and the move
 //!   generator [`HeapRules`] for the generic engine (positions: sorted heaps).
