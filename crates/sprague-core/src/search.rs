@@ -37,6 +37,14 @@ pub trait Recurrence {
 
     /// The state's value from the values of all its children, in the order of `expand`.
     fn combine(&mut self, tag: Self::Tag, children: &[Self::Value]) -> Self::Value;
+
+    /// Whether the search keeps the set of states on its stack to report a cycle as
+    /// [`Error::Cycle`]. Recurrences over games known to be short (every play ends) may
+    /// turn it off to save two hash operations a state: a cycle then still ends the search,
+    /// at the budget, as [`Error::Limit`].
+    fn detect_cycles(&self) -> bool {
+        true
+    }
 }
 
 /// Where the values of finished states are kept across searches.
@@ -76,6 +84,8 @@ struct Frame<S, T> {
     children: Vec<S>,
     next: usize,
     tag: T,
+    /// Where this frame's children's values start on the shared value stack.
+    base: usize,
 }
 
 /// The value of `start`, computing (and recording in `memo`) every state it depends on.
@@ -84,6 +94,8 @@ struct Frame<S, T> {
 /// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
 /// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`].
 /// States finished before an error stay recorded, so a later call resumes their work.
+/// Each child's value is read from the memo once, when it is known, onto one value stack
+/// shared by the frames (a frame's values sit above its parent's).
 pub fn evaluate<R, M>(
     rec: &mut R,
     memo: &mut M,
@@ -97,10 +109,20 @@ where
     if let Some(v) = memo.lookup(&start) {
         return Ok(v);
     }
+    let cycles = rec.detect_cycles();
     let mut on_stack: FxHashSet<R::State> = FxHashSet::default();
     let mut stack: Vec<Frame<R::State, R::Tag>> = Vec::new();
     let mut values: Vec<R::Value> = Vec::new();
-    push(rec, memo, &mut stack, &mut on_stack, start, budget)?;
+    push(
+        rec,
+        memo,
+        &mut stack,
+        &mut on_stack,
+        start,
+        budget,
+        0,
+        cycles,
+    )?;
     loop {
         let top = stack
             .last_mut()
@@ -115,10 +137,11 @@ where
                         decided = Some(early);
                         break;
                     }
+                    values.push(v);
                     top.next += 1;
                 }
                 None => {
-                    if on_stack.contains(child) {
+                    if cycles && on_stack.contains(child) {
                         return Err(Error::Cycle(format!(
                             "position {child:?} can be reached from itself"
                         )));
@@ -129,21 +152,28 @@ where
             }
         }
         if let Some(child) = descend {
-            push(rec, memo, &mut stack, &mut on_stack, child, budget)?;
+            let base = values.len();
+            push(
+                rec,
+                memo,
+                &mut stack,
+                &mut on_stack,
+                child,
+                budget,
+                base,
+                cycles,
+            )?;
             continue;
         }
         let frame = stack.pop().expect("non-empty");
         let value = match decided {
             Some(v) => v,
-            None => {
-                values.clear();
-                for c in &frame.children {
-                    values.push(memo.lookup(c).expect("every child was finished"));
-                }
-                rec.combine(frame.tag, &values)
-            }
+            None => rec.combine(frame.tag, &values[frame.base..]),
         };
-        on_stack.remove(&frame.state);
+        values.truncate(frame.base);
+        if cycles {
+            on_stack.remove(&frame.state);
+        }
         if stack.is_empty() {
             memo.record(frame.state, value.clone());
             return Ok(value);
@@ -152,6 +182,7 @@ where
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn push<R, M>(
     rec: &mut R,
     memo: &M,
@@ -159,6 +190,8 @@ fn push<R, M>(
     on_stack: &mut FxHashSet<R::State>,
     state: R::State,
     budget: Budget<'_>,
+    base: usize,
+    cycles: bool,
 ) -> Result<()>
 where
     R: Recurrence,
@@ -171,12 +204,15 @@ where
         });
     }
     let (children, tag) = rec.expand(&state)?;
-    on_stack.insert(state.clone());
+    if cycles {
+        on_stack.insert(state.clone());
+    }
     stack.push(Frame {
         state,
         children,
         next: 0,
         tag,
+        base,
     });
     Ok(())
 }
@@ -257,6 +293,30 @@ mod tests {
         let mut memo = FxHashMap::default();
         let err = evaluate(&mut Cyclic, &mut memo, 0, budget(100)).unwrap_err();
         assert!(matches!(err, Error::Cycle(_)), "{err}");
+    }
+
+    /// The same cycle, searched without the on-stack set: the budget still ends it.
+    struct CyclicUnchecked;
+    impl Recurrence for CyclicUnchecked {
+        type State = u8;
+        type Value = bool;
+        type Tag = ();
+        fn expand(&mut self, &n: &u8) -> Result<(Vec<u8>, ())> {
+            Ok((vec![(n + 1) % 3], ()))
+        }
+        fn combine(&mut self, _: (), _: &[bool]) -> bool {
+            false
+        }
+        fn detect_cycles(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn unchecked_cycles_end_at_the_budget() {
+        let mut memo = FxHashMap::default();
+        let err = evaluate(&mut CyclicUnchecked, &mut memo, 0, budget(100)).unwrap_err();
+        assert!(matches!(err, Error::Limit { limit: 100, .. }), "{err}");
     }
 
     /// Subtraction {1, 2} as win/lose with cut-off: n wins iff n mod 3 != 0.

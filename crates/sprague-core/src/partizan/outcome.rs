@@ -162,4 +162,8 @@ impl<R: Ruleset> Recurrence for Minimax<'_, R> {
             right_first: (tag.left..children.len()).any(|i| option(i).second(Side::Right)),
         }
     }
+
+    fn detect_cycles(&self) -> bool {
+        false // rulesets describe short games; a repetition ends the search at its limit
+    }
 }

@@ -151,6 +151,9 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             room: self.limit.saturating_sub(stored),
             closed_forms: self.closed_forms,
             fast_path: self.fast_path,
+            opts: Vec::new(),
+            comps: Vec::new(),
+            values: [Vec::new(), Vec::new()],
         };
         evaluate(&mut rec, &mut self.memo, root, budget)
     }
@@ -168,6 +171,11 @@ struct Canonical<'a, 'r, R: Ruleset> {
     room: u64,
     closed_forms: bool,
     fast_path: bool,
+    /// Scratch buffers reused from state to state (options, their components, the values
+    /// of each side's options).
+    opts: Vec<R::Position>,
+    comps: Vec<R::Position>,
+    values: [Vec<GameId>; 2],
 }
 
 /// A component of an option: its value when known at expansion (sign applied), or the
@@ -201,8 +209,8 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         let mut children = Vec::new();
         let mut items = Vec::new();
         let mut ends: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-        let mut opts = Vec::new();
-        let mut comps = Vec::new();
+        let mut opts = std::mem::take(&mut self.opts);
+        let mut comps = std::mem::take(&mut self.comps);
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             opts.clear();
             self.rules.options(q, side, &mut opts);
@@ -218,7 +226,14 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
                             self.rules
                                 .solve_component(c, self.ctx, self.compact, self.room)
                         {
-                            items.push(Item::Known(v?));
+                            match v {
+                                Ok(v) => items.push(Item::Known(v)),
+                                Err(e) => {
+                                    self.opts = opts;
+                                    self.comps = comps;
+                                    return Err(e);
+                                }
+                            }
                             continue;
                         }
                     }
@@ -229,7 +244,15 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
                 ends[k].push(items.len() as u32);
             }
         }
+        self.opts = opts;
+        self.comps = comps;
         Ok((children, Expansion::Options { items, ends }))
+    }
+
+    fn detect_cycles(&self) -> bool {
+        // Rulesets describe short games (every play ends); a repeating position would end
+        // the search at its limit.
+        false
     }
 
     fn combine(&mut self, tag: Expansion, children: &[GameId]) -> GameId {
@@ -237,11 +260,14 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
             Expansion::Closed(v) => return v,
             Expansion::Options { items, ends } => (items, ends),
         };
-        let mut values: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        let mut values = std::mem::take(&mut self.values);
         let mut start = 0usize;
         for (vals, ends) in values.iter_mut().zip(&ends) {
+            vals.clear();
             for &end in ends {
-                let mut total = self.ctx.zero();
+                // The first component's value starts the sum (adding it to zero would cost
+                // a memo lookup in the context for nothing).
+                let mut total: Option<GameId> = None;
                 for item in &items[start..end as usize] {
                     let v = match *item {
                         Item::Known(v) => v,
@@ -254,12 +280,17 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
                             }
                         }
                     };
-                    total = self.ctx.add(total, v);
+                    total = Some(match total {
+                        None => v,
+                        Some(t) => self.ctx.add(t, v),
+                    });
                 }
                 start = end as usize;
-                vals.push(total);
+                vals.push(total.unwrap_or_else(|| self.ctx.zero()));
             }
         }
-        self.ctx.from_options(&values[0], &values[1])
+        let v = self.ctx.from_options(&values[0], &values[1]);
+        self.values = values;
+        v
     }
 }
