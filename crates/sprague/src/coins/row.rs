@@ -37,7 +37,9 @@ pub(crate) const OUTPUT_BYTES: usize = 1 << 24;
 /// number of coins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// Positions of the heads, from 1 at the left, ascending and distinct.
     pub heads: Vec<BigUint>,
+    /// The number of coins when the row was written as H/T letters.
     pub len: Option<usize>,
 }
 
@@ -135,6 +137,7 @@ impl Row {
 /// A coin-turning game of the catalogue.
 #[derive(Debug, Clone)]
 pub struct CoinGame {
+    /// The rule of the moves (which sets of coins a move turns).
     pub rule: CoinRule,
 }
 

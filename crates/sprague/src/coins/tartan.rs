@@ -35,6 +35,7 @@ const COMPONENT_BYTES: usize = 1 << 22;
 /// A board: `heads[r][c]` for row r + 1, column c + 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// Heads by row, then column (`true` for heads).
     pub heads: Vec<Vec<bool>>,
 }
 
@@ -100,8 +101,11 @@ pub type Cells = Vec<(u64, u64)>;
 /// The product game G1 × G2.
 #[derive(Debug, Clone)]
 pub struct Tartan {
+    /// The 1-D rule G1 played along a column (on the rows).
     pub rows: CoinRule,
+    /// The 1-D rule G2 played along a row (on the columns).
     pub cols: CoinRule,
+    /// The catalogue name when the product has one (`turning-corners`).
     pub name: Option<&'static str>,
 }
 

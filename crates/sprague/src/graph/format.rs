@@ -16,8 +16,11 @@ use rustc_hash::FxHashMap;
 /// An edge as written: from, to (vertex indices) and whether it is directed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Edge {
+    /// The first vertex (index into the graph's names).
     pub from: u32,
+    /// The second vertex.
     pub to: u32,
+    /// True for an arc `from>to`, false for an edge `from-to`.
     pub directed: bool,
 }
 

@@ -363,6 +363,7 @@ pub struct Hackenbush {
 /// The analysis of a position.
 #[derive(Debug, Clone)]
 pub struct Analysis {
+    /// The Grundy value of the picture.
     pub value: u64,
     /// Edges (ids) whose cut leaves value 0.
     pub winning: Vec<u32>,
@@ -372,6 +373,7 @@ pub struct Analysis {
     pub complete: bool,
     /// Number of bridges and of 2-edge-connected components reached.
     pub bridges: usize,
+    /// Number of 2-edge-connected components reached.
     pub components: usize,
 }
 

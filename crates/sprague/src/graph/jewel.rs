@@ -46,10 +46,15 @@ pub const MAX_WORTH: u64 = 1_000_000_000_000_000;
 /// One instance: `n` vertices (0-based), out-edges, starts, jewels `(vertex, worth)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Instance {
+    /// Number of vertices (numbered from 1 in the input, from 0 here).
     pub n: usize,
+    /// The arcs `(from, to)`.
     pub edges: Vec<(u32, u32)>,
+    /// Alice's start vertex.
     pub alice: u32,
+    /// Bob's start vertex.
     pub bob: u32,
+    /// The jewels: vertex and worth.
     pub jewels: Vec<(u32, i64)>,
 }
 

@@ -64,7 +64,9 @@ sea-level Nim to alpine chess (1996); Berlekamp, Conway, Guy, Winning Ways, ch. 
 /// Everything known about a graph: values of every vertex and the single-token analysis.
 #[derive(Debug, Clone)]
 pub struct Analysis {
+    /// The graph as read, with its vertex names.
     pub graph: Graph,
+    /// Its arcs as flat adjacency lists.
     pub arcs: Csr,
     /// True when the graph has no cycle (then every γ is a finite Grundy value).
     pub acyclic: bool,

@@ -112,6 +112,7 @@ pub type QueenMove = (usize, (u64, u64));
 /// The analysis of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueensAnalysis {
+    /// True when the player to move wins.
     pub first_wins: bool,
     /// XOR of the single-token values (None when a token is on a line: immediate win; 0
     /// when the game is over).

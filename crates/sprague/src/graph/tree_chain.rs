@@ -38,7 +38,9 @@ pub struct TreeChain {
 /// A winning move: the black vertex turned white and the ancestors flipped with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainMove {
+    /// The black vertex turned white.
     pub vertex: u32,
+    /// The ancestors whose colours flip with it.
     pub flipped: Vec<u32>,
 }
 

@@ -39,7 +39,9 @@ pub fn option_vertex(g: &Graph, option: &str, name: &str) -> Result<u32> {
 /// loop appears once in its vertex's list.
 #[derive(Debug, Clone, Default)]
 pub struct Adjacency {
+    /// `offsets[v]..offsets[v + 1]` indexes the entries of vertex `v`.
     pub offsets: Vec<u32>,
+    /// Per vertex, its `(neighbour, edge id)` pairs.
     pub entries: Vec<(u32, u32)>,
 }
 

@@ -501,7 +501,7 @@ impl LaskerSplits {
         Some(((t >> 1) | (ny >> 1) << 1 | (nz >> 1) << 2) as u8)
     }
 
-    /// How many splits there are, or `None` for heaps of more than [`LASKER_COUNT_BITS`]
+    /// How many splits there are, or `None` for heaps of more than `LASKER_COUNT_BITS`
     /// bits (the counts are big numbers, added at every position).
     pub fn count(&self) -> Option<BigUint> {
         if self.h.bits() > LASKER_COUNT_BITS {

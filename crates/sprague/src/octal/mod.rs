@@ -29,7 +29,9 @@ use crate::error::Result;
 pub struct TableRequest<'a> {
     /// Largest heap; `None` with `period` searches until proven or `period_limit`.
     pub upto: Option<u64>,
+    /// Look for a proven period (and go on until one is proven when `upto` is open).
     pub period: bool,
+    /// Misère values instead of normal-play values.
     pub misere: bool,
     /// Values already known (e.g. read from a file by the caller).
     pub resume: Option<Values>,

@@ -31,7 +31,9 @@ use super::seq::Values;
 /// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Period {
+    /// The least `n0` from which the values repeat.
     pub preperiod: u64,
+    /// The least period.
     pub period: u64,
 }
 
@@ -92,8 +94,11 @@ pub fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> 
 /// equation still holds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidate {
+    /// The candidate preperiod.
     pub n0: u64,
+    /// The candidate period.
     pub p: u64,
+    /// How many values the periodicity theorem needs to prove it.
     pub needed: u64,
 }
 

@@ -39,7 +39,7 @@
 //!
 //! While every value is below 64 (most octal games), the marks are the bits of one word
 //! and both the marking and the scan are a few instructions a split
-//! (`Computation::small_value`, with the vector kernels of [`super::simd`]). Each heap
+//! (`Computation::small_value`, with the vector kernels of `octal::simd`). Each heap
 //! size's rare-part marks and scanned splits are remembered for the next heaps that split
 //! the same size (0.1777 splits `n − 2`, `n − 3` and `n − 4`: a third of the marks, and
 //! the scans of one heap serve the next two).
@@ -82,7 +82,7 @@ pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
         None
     }
     /// `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`: the
-    /// values of splits, stored without a branch (see [`simd::clear_xors_u16`]).
+    /// values of splits, stored without a branch (see `simd::clear_xors_u16`).
     fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
 }
 impl Cell for u8 {
@@ -135,8 +135,11 @@ impl Cell for u32 {
 /// A Grundy sequence `g(0), g(1), …`, one byte a value while the values stay below 256.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Values {
+    /// Every value below 256.
     U8(Vec<u8>),
+    /// Every value below 65536.
     U16(Vec<u16>),
+    /// Wider values.
     U32(Vec<u32>),
 }
 
@@ -266,7 +269,7 @@ pub struct Stats {
     pub target_steps: u64,
     /// Heaps whose value came from a speculative batch.
     pub speculated: u64,
-    /// Heaps computed in sequential batches ([`Computation::batch`]).
+    /// Heaps computed in sequential batches (`Computation::batch`).
     pub batched: u64,
     /// Speculative batches whose far marks were made while the batch before was checked.
     pub marked_ahead: u64,
@@ -810,7 +813,7 @@ impl Computation {
             && rayon::current_num_threads() >= SPECULATION_THREADS
     }
 
-    /// Whether heap `n` starts a batch ([`Computation::batch`]): the sparse method's general
+    /// Whether heap `n` starts a batch (`Computation::batch`): the sparse method's general
     /// path with many rare heaps.
     fn batches(&self, n: usize) -> bool {
         self.method == Method::Sparse
@@ -1739,7 +1742,7 @@ const SPECULATION_STEPS: u64 = 256;
 /// heap).
 const MAX_SPECULATION_VALUE: usize = 1 << 12;
 
-/// Heaps per batch of the sequential general path ([`Computation::batch`]).
+/// Heaps per batch of the sequential general path (`Computation::batch`).
 const BATCH: usize = 16;
 /// The least heap that starts a batch.
 const BATCH_FROM: usize = 1 << 10;

@@ -44,7 +44,10 @@ pub enum Shape {
     Heaps,
     /// The numbers between `+` signs form one component (`euclid 25 7 + 3 2`,
     /// `moore-nim:2 3 4 5`); `arity` is the exact count when the game needs one.
-    Groups { arity: Option<usize> },
+    Groups {
+        /// The exact count of numbers in a component, when the game needs one.
+        arity: Option<usize>,
+    },
 }
 
 /// The misère answer a theorem gives for a whole sum.

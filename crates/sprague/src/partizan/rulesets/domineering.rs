@@ -126,7 +126,7 @@ impl Ruleset for Domineering {
         (b, t & 4 != 0)
     }
 
-    /// Regions of at most 8 rows and 8 columns are searched by [`domineering_fast`], keyed
+    /// Regions of at most 8 rows and 8 columns are searched by `domineering_fast`, keyed
     /// by one `u64` each (every region inside them fits too); larger ones by the generic
     /// search.
     fn solve_component(

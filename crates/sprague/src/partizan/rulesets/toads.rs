@@ -17,8 +17,11 @@ pub const MAX_SQUARES: usize = 128;
 /// A strip: `len` squares; bit `i` of `toads`/`frogs` is square `i` from the left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Strip {
+    /// Number of cells.
     pub len: u8,
+    /// Cells holding a toad (bit i for cell i + 1).
     pub toads: u128,
+    /// Cells holding a frog.
     pub frogs: u128,
 }
 
