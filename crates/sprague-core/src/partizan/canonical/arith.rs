@@ -1,0 +1,87 @@
+//! Arithmetic on canonical forms: negation and sums, memoised, with `x + u·↑ + *m` handled
+//! by its parameters and numbers by translation. Kept apart from comparison and
+//! canonicalisation, which it calls.
+
+use super::{Context, GameId, Kind, Side};
+
+impl Context {
+    /// `-g`.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.as_nus(g).and_then(|n| n.neg()) {
+            return self.nus(n);
+        }
+        if let Some(&v) = self.neg_memo.get(&g) {
+            return v;
+        }
+        let l = self.opts(g, Side::Left);
+        let r = self.opts(g, Side::Right);
+        let nl: Vec<GameId> = r.iter().map(|&x| self.neg(x)).collect();
+        let nr: Vec<GameId> = l.iter().map(|&x| self.neg(x)).collect();
+        // The negative of a canonical form is canonical.
+        let mut nl = nl;
+        let mut nr = nr;
+        nl.sort_unstable();
+        nr.sort_unstable();
+        let v = self.intern(nl, nr);
+        self.neg_memo.insert(g, v);
+        self.neg_memo.insert(v, g);
+        v
+    }
+
+    /// `a + b`.
+    pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
+        let (ka, kb) = (self.info[a.0 as usize].kind, self.info[b.0 as usize].kind);
+        if ka != Kind::General && kb != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(s) = x.add(y) {
+                    return self.nus(s);
+                }
+            }
+        }
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(&v) = self.add_memo.get(&key) {
+            return v;
+        }
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            if ka == Kind::Number || kb == Kind::Number {
+                // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
+                let (x, g) = if ka == Kind::Number { (a, b) } else { (b, a) };
+                for i in self.range(g, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, x);
+                    sides[k].push(t);
+                }
+            } else {
+                for i in self.range(a, side) {
+                    let o = self.pool[i];
+                    let t = self.add(o, b);
+                    sides[k].push(t);
+                }
+                for i in self.range(b, side) {
+                    let o = self.pool[i];
+                    let t = self.add(a, o);
+                    sides[k].push(t);
+                }
+            }
+        }
+        let v = self.from_options(&sides[0], &sides[1]);
+        self.add_memo.insert(key, v);
+        v
+    }
+
+    /// `a - b`.
+    pub fn sub(&mut self, a: GameId, b: GameId) -> GameId {
+        let nb = self.neg(b);
+        self.add(a, nb)
+    }
+
+    /// The sum of many games.
+    pub fn sum(&mut self, games: &[GameId]) -> GameId {
+        let mut acc = self.zero();
+        for &g in games {
+            acc = self.add(acc, g);
+        }
+        acc
+    }
+}

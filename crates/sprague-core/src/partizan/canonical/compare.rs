@@ -1,0 +1,120 @@
+//! Comparison: [`Context::le`], decided by the parameters of nus, then by the fixed-point
+//! stops of [`Info`](super::Info), then by a search with a lossy cache of recent answers and
+//! an exact memo of long searches; and the comparisons built on it (equality, order, outcome
+//! class). The hot path of every search, kept in one file with its caches' parameters.
+
+use super::{Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_BITS, NO_STOP};
+use std::cmp::Ordering;
+
+impl Context {
+    /// Whether `a <= b`.
+    pub fn le(&mut self, a: GameId, b: GameId) -> bool {
+        if a == b {
+            return true;
+        }
+        let ia = self.info[a.0 as usize];
+        let ib = self.info[b.0 as usize];
+        if ia.kind != Kind::General && ib.kind != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
+                    return d.nonnegative();
+                }
+            }
+        }
+        // Stops decide most comparisons: both stops are monotone (a <= b implies LS(a) <=
+        // LS(b) and RS(a) <= RS(b)), and LS(a) < RS(b) implies a < b (the right stop of
+        // b - a is at least RS(b) - LS(a) > 0, and a game whose right stop is positive is
+        // positive).
+        if ia.ls != NO_STOP && ib.ls != NO_STOP {
+            if ia.ls > ib.ls || ia.rs > ib.rs {
+                return false;
+            }
+            if ia.ls < ib.rs {
+                return true;
+            }
+        }
+        // Comparisons the stops leave open are searched, with two memos: a small
+        // direct-mapped cache of recent answers (in cache, lossy), and an exact table of the
+        // comparisons whose search was long. Keeping every answer (the plain memo) costs a
+        // cache miss a lookup and grows without bound (65 million pairs for the 6×6
+        // Domineering board), while with the stops deciding most sub-comparisons, short
+        // searches are cheaper to repeat than to look up.
+        let packed = (u64::from(a.0) << 32) | u64::from(b.0);
+        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - LE_RECENT_BITS)) as usize;
+        // (Ids below 2^31 leave bit 63 free; the pair (0, 0) is never asked, so 0 marks an
+        // empty entry.)
+        let cacheable = a.0 < 1 << 31;
+        let e = self.le_recent[slot];
+        if cacheable && e & !(1 << 63) == packed {
+            return e >> 63 == 1;
+        }
+        if !self.le_memo.is_empty() {
+            if let Some(&v) = self.le_memo.get(&(a, b)) {
+                if cacheable {
+                    self.le_recent[slot] = packed | (u64::from(v) << 63);
+                }
+                return v;
+            }
+        }
+        self.le_searches += 1;
+        let before = self.le_searches;
+        // x <= b for a number x and a non-number b iff no b^R <= x (number translation),
+        // and symmetrically.
+        let check_al = ia.kind != Kind::Number;
+        let check_br = ib.kind != Kind::Number;
+        let mut v = true;
+        if check_al {
+            for i in self.range(a, Side::Left) {
+                let g = self.pool[i];
+                if self.le(b, g) {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if v && check_br {
+            for i in self.range(b, Side::Right) {
+                let g = self.pool[i];
+                if self.le(g, a) {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if cacheable {
+            self.le_recent[slot] = packed | (u64::from(v) << 63);
+        }
+        if self.le_searches - before >= LE_MEMO_WORK {
+            self.le_memo.insert((a, b), v);
+        }
+        v
+    }
+
+    /// Whether `a = b` (O(1): canonical forms are unique).
+    pub fn equal(&self, a: GameId, b: GameId) -> bool {
+        a == b
+    }
+
+    /// `Some(order)` when `a` and `b` are comparable, `None` when they are confused.
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Option<Ordering> {
+        if a == b {
+            return Some(Ordering::Equal);
+        }
+        match (self.le(a, b), self.le(b, a)) {
+            (true, _) => Some(Ordering::Less),
+            (_, true) => Some(Ordering::Greater),
+            _ => None,
+        }
+    }
+
+    /// The outcome class.
+    pub fn outcome(&mut self, g: GameId) -> PartizanOutcome {
+        let z = self.zero();
+        match (self.le(z, g), self.le(g, z)) {
+            (true, true) => PartizanOutcome::P,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::N,
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! Canonical forms of short partizan games, hash-consed in an arena owned by a [`Context`].
+//!
+//! Every [`GameId`] names a game in canonical form (dominated options removed, reversible
+//! options bypassed). Canonical forms are unique, so two ids are equal exactly when the games
+//! are equal, and equality is O(1).
+//!
+//! Games of the form `x + u·↑ + *m` (a dyadic number, a multiple of up and a nimber: "nus", as
+//! CGSuite's `CanonicalShortGame` calls them) are stored by their three parameters; their options
+//! are materialised only when asked for, so sums, negations and comparisons of such games cost a
+//! few big-integer operations and build no option trees. Every other game is stored by its
+//! canonical option lists.
+//!
+//! The recursive algorithms here recurse over the structure of games, whose depth is their
+//! birthday; canonical forms met in practice are shallow.
+//!
+//! The module is split by operation: [`Nus`] and its option rule in `nus`, the
+//! canonicalisation of option lists (`from_options`, interning) in `simplify`, comparison in
+//! `compare`, sums and negation in `arith`, stops and birthdays in `stops`. This file holds the
+//! arena itself: its layout, construction of games and access to their options.
+
+mod arith;
+mod compare;
+mod nus;
+mod simplify;
+mod stops;
+#[cfg(test)]
+mod tests;
+
+pub use nus::Nus;
+
+use super::dyadic::Dyadic;
+use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The id of a canonical game in a [`Context`]. Ids from different contexts must not be mixed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(pub u32);
+
+/// The outcome class of a partizan game: who wins with best play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PartizanOutcome {
+    /// Left wins whoever starts (G > 0).
+    L,
+    /// Right wins whoever starts (G < 0).
+    R,
+    /// The first player wins (G is confused with 0).
+    N,
+    /// The second player wins (G = 0).
+    P,
+}
+
+impl fmt::Display for PartizanOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PartizanOutcome::L => "L",
+            PartizanOutcome::R => "R",
+            PartizanOutcome::N => "N",
+            PartizanOutcome::P => "P",
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Side {
+    Left,
+    Right,
+}
+
+/// Canonical Left and Right option lists, sorted by id.
+type OptionsKey = (Arc<[GameId]>, Arc<[GameId]>);
+
+struct Node {
+    nus: Option<Nus>,
+    left: Option<Arc<[GameId]>>,
+    right: Option<Arc<[GameId]>>,
+}
+
+/// What [`Context::le`] reads first about a game, kept apart from the nodes so that the
+/// comparisons decided by it touch one small array.
+#[derive(Clone, Copy)]
+struct Info {
+    /// Left and right stops in fixed point ([`fixed_stop`]), or [`NO_STOP`] when a stop
+    /// does not fit.
+    ls: i64,
+    rs: i64,
+    /// The options in [`Context::pool`]: Left's at `start..start + nl`, Right's after them
+    /// (`nl` is [`UNSET`] until a nus's options are materialised).
+    start: u32,
+    nl: u32,
+    nr: u32,
+    kind: Kind,
+}
+
+/// `Info::nl` of a game whose options are not materialised yet.
+const UNSET: u32 = u32::MAX;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Stored by its options.
+    General,
+    /// `x + u·↑ + *m` with `u` or `m` not 0.
+    Nus,
+    /// A number.
+    Number,
+}
+
+/// log2 of the number of entries of the cache of recent comparisons (512 KiB).
+const LE_RECENT_BITS: u32 = 16;
+/// A comparison whose search made at least this many further searches is kept exactly.
+const LE_MEMO_WORK: u64 = 16;
+
+/// Marks a stop that has no fixed-point form.
+const NO_STOP: i64 = i64::MIN;
+/// Bits after the binary point of a fixed-point stop.
+const STOP_FRACTION_BITS: u32 = 24;
+
+/// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
+/// [`NO_STOP`].
+fn fixed_stop(x: &Dyadic) -> i64 {
+    use num_traits::ToPrimitive;
+    if x.den_log2() > STOP_FRACTION_BITS {
+        return NO_STOP;
+    }
+    match x.numerator().to_i64() {
+        Some(n) if n.unsigned_abs() < 1 << 36 => n << (STOP_FRACTION_BITS - x.den_log2()),
+        _ => NO_STOP,
+    }
+}
+
+/// The arena of canonical games and the memo tables of the operations on them.
+/// Ids are only meaningful in the context that made them.
+pub struct Context {
+    nodes: Vec<Node>,
+    info: Vec<Info>,
+    /// Every game's canonical options, one after another (see [`Info`]): what the
+    /// comparison searches read, without touching the nodes.
+    pool: Vec<GameId>,
+    by_nus: FxHashMap<Nus, GameId>,
+    by_options: FxHashMap<OptionsKey, GameId>,
+    add_memo: FxHashMap<(GameId, GameId), GameId>,
+    le_memo: FxHashMap<(GameId, GameId), bool>,
+    /// A direct-mapped cache of recent comparisons: `a << 32 | b`, the answer in bit 63.
+    le_recent: Box<[u64]>,
+    /// Comparisons searched so far (the work measure that decides what `le_memo` keeps).
+    le_searches: u64,
+    neg_memo: FxHashMap<GameId, GameId>,
+    stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    birthdays: FxHashMap<GameId, u64>,
+    pub(super) thermographs: FxHashMap<GameId, Arc<super::thermo::Thermograph>>,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+impl Context {
+    /// An empty context.
+    pub fn new() -> Self {
+        Context {
+            nodes: Vec::new(),
+            info: Vec::new(),
+            pool: Vec::new(),
+            by_nus: FxHashMap::default(),
+            by_options: FxHashMap::default(),
+            add_memo: FxHashMap::default(),
+            le_memo: FxHashMap::default(),
+            le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
+            le_searches: 0,
+            neg_memo: FxHashMap::default(),
+            stops: FxHashMap::default(),
+            birthdays: FxHashMap::default(),
+            thermographs: FxHashMap::default(),
+        }
+    }
+
+    /// How many distinct games the arena holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the arena is empty.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    // ----- construction -----
+
+    /// The game `x + u·↑ + *m`.
+    pub fn nus(&mut self, nus: Nus) -> GameId {
+        if let Some(&id) = self.by_nus.get(&nus) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        let stop = fixed_stop(&nus.number);
+        self.info.push(Info {
+            ls: stop,
+            rs: stop,
+            start: 0,
+            nl: UNSET,
+            nr: 0,
+            kind: if nus.is_number() {
+                Kind::Number
+            } else {
+                Kind::Nus
+            },
+        });
+        self.nodes.push(Node {
+            nus: Some(nus.clone()),
+            left: None,
+            right: None,
+        });
+        self.by_nus.insert(nus, id);
+        id
+    }
+
+    /// 0.
+    pub fn zero(&mut self) -> GameId {
+        self.nus(Nus::number(Dyadic::zero()))
+    }
+
+    /// An integer.
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.nus(Nus::number(Dyadic::integer(n)))
+    }
+
+    /// The number `num / 2^den_log2`.
+    pub fn dyadic(&mut self, num: BigInt, den_log2: u32) -> GameId {
+        self.nus(Nus::number(Dyadic::new(num, den_log2)))
+    }
+
+    /// A number given as a [`Dyadic`].
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus::number(x))
+    }
+
+    /// The nimber `*n`.
+    pub fn nimber(&mut self, n: u64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            up: 0,
+            nim: n,
+        })
+    }
+
+    /// Up, `↑ = {0|*}`.
+    pub fn up(&mut self) -> GameId {
+        self.up_multiple(1)
+    }
+
+    /// `n·↑` (down for negative `n`).
+    pub fn up_multiple(&mut self, n: i64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            up: n,
+            nim: 0,
+        })
+    }
+
+    /// The `x + u·↑ + *m` parameters of a game of that form, `None` for any other game.
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        self.nodes[g.0 as usize].nus.as_ref()
+    }
+
+    /// The number part of a nus (`x` of `x + u·↑ + *m`), as a game.
+    fn nus_number(&mut self, g: GameId) -> GameId {
+        let x = self.as_nus(g).map(|n| n.number.clone()).unwrap_or_default();
+        self.number(x)
+    }
+
+    /// The value of `g` when it is a number.
+    pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
+        self.as_nus(g).filter(|n| n.is_number()).map(|n| &n.number)
+    }
+
+    /// Whether `g` is a number.
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.as_number(g).is_some()
+    }
+
+    fn materialise(&mut self, g: GameId) {
+        let node = &self.nodes[g.0 as usize];
+        if node.left.is_some() {
+            return;
+        }
+        let Some(nus) = node.nus.clone() else {
+            return;
+        };
+        let (l, r) = nus.options();
+        let mut li: Vec<GameId> = l.into_iter().map(|n| self.nus(n)).collect();
+        let mut ri: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
+        li.sort_unstable();
+        ri.sort_unstable();
+        let start = self.pool_append(&li, &ri);
+        let info = &mut self.info[g.0 as usize];
+        info.start = start;
+        info.nl = li.len() as u32;
+        info.nr = ri.len() as u32;
+        let node = &mut self.nodes[g.0 as usize];
+        node.left = Some(li.into());
+        node.right = Some(ri.into());
+    }
+
+    /// Appends option lists to the pool; where they start.
+    fn pool_append(&mut self, l: &[GameId], r: &[GameId]) -> u32 {
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(l);
+        self.pool.extend_from_slice(r);
+        start
+    }
+
+    /// Where the options of `side` of `g` lie in the pool.
+    fn range(&mut self, g: GameId, side: Side) -> std::ops::Range<usize> {
+        if self.info[g.0 as usize].nl == UNSET {
+            self.materialise(g);
+        }
+        let i = self.info[g.0 as usize];
+        let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+        match side {
+            Side::Left => s..s + nl,
+            Side::Right => s + nl..s + nl + nr,
+        }
+    }
+
+    fn opts(&mut self, g: GameId, side: Side) -> Arc<[GameId]> {
+        self.materialise(g);
+        let node = &self.nodes[g.0 as usize];
+        match side {
+            Side::Left => node.left.clone(),
+            Side::Right => node.right.clone(),
+        }
+        .unwrap_or_else(|| Arc::from(Vec::new()))
+    }
+
+    /// The canonical Left options of `g`, sorted by id.
+    pub fn left_options(&mut self, g: GameId) -> &[GameId] {
+        self.materialise(g);
+        self.nodes[g.0 as usize].left.as_deref().unwrap_or(&[])
+    }
+
+    /// The canonical Right options of `g`, sorted by id.
+    pub fn right_options(&mut self, g: GameId) -> &[GameId] {
+        self.materialise(g);
+        self.nodes[g.0 as usize].right.as_deref().unwrap_or(&[])
+    }
+}
+
+impl Context {
+    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
+    /// `^<2>`, `Tiny(2)`): see [`print`](super::print).
+    pub fn display(&mut self, g: GameId) -> String {
+        super::print::print(self, g)
+    }
+}

@@ -1,0 +1,259 @@
+//! Canonicalisation: [`Context::from_options`] removes dominated options and bypasses
+//! reversible ones, then `Context::intern` hash-conses the result, recognising the forms
+//! that are `x + u·↑ + *m`. Separate from the arena because it is the one place where new
+//! general games are made.
+
+use super::super::dyadic::Dyadic;
+use super::{Context, GameId, Info, Kind, Node, Nus, OptionsKey, Side, NO_STOP};
+use rustc_hash::FxHashMap;
+
+/// A memo of comparisons between one option-list form and ids, valid for one canonicalisation.
+#[derive(Default)]
+struct FormMemo {
+    form_le: FxHashMap<GameId, bool>,
+    le_form: FxHashMap<GameId, bool>,
+}
+
+impl Context {
+    /// The canonical form of `{left | right}`: dominated options removed, reversible options
+    /// bypassed.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut l: Vec<GameId> = left.to_vec();
+        let mut r: Vec<GameId> = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        // The value of the form never changes below, so one memo of comparisons against it
+        // serves the whole simplification.
+        let mut memo = FormMemo::default();
+        loop {
+            l = self.undominated(&l, Side::Left);
+            r = self.undominated(&r, Side::Right);
+            let mut changed = false;
+            let mut nl = Vec::with_capacity(l.len());
+            for &a in &l {
+                let ars = self.opts(a, Side::Right);
+                let mut bypass = None;
+                for &ar in ars.iter() {
+                    if self.id_le_form(ar, &l, &r, &mut memo) {
+                        bypass = Some(ar);
+                        break;
+                    }
+                }
+                match bypass {
+                    Some(ar) => {
+                        changed = true;
+                        nl.extend(self.opts(ar, Side::Left).iter().copied());
+                    }
+                    None => nl.push(a),
+                }
+            }
+            let mut nr = Vec::with_capacity(r.len());
+            for &a in &r {
+                let als = self.opts(a, Side::Left);
+                let mut bypass = None;
+                for &al in als.iter() {
+                    if self.form_le_id(&l, &r, al, &mut memo) {
+                        bypass = Some(al);
+                        break;
+                    }
+                }
+                match bypass {
+                    Some(al) => {
+                        changed = true;
+                        nr.extend(self.opts(al, Side::Right).iter().copied());
+                    }
+                    None => nr.push(a),
+                }
+            }
+            if !changed {
+                break;
+            }
+            l = nl;
+            r = nr;
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+        }
+        self.intern(l, r)
+    }
+
+    /// The options of one side with the dominated ones removed (input sorted and deduplicated).
+    fn undominated(&mut self, opts: &[GameId], side: Side) -> Vec<GameId> {
+        let mut keep = Vec::with_capacity(opts.len());
+        'outer: for (i, &a) in opts.iter().enumerate() {
+            for (j, &b) in opts.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let dominated = match side {
+                    Side::Left => self.le(a, b),
+                    Side::Right => self.le(b, a),
+                };
+                if dominated {
+                    continue 'outer;
+                }
+            }
+            keep.push(a);
+        }
+        keep
+    }
+
+    /// The id of a canonical form given by canonical, sorted option lists.
+    pub(super) fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
+        if let Some(id) = self.recognise_nus(&l, &r) {
+            return id;
+        }
+        let key: OptionsKey = (l.into(), r.into());
+        if let Some(&id) = self.by_options.get(&key) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        // A canonical form that is not a number has options on both sides; its left stop is
+        // the largest right stop of a Left option, its right stop the least left stop of a
+        // Right option.
+        let mut ls = NO_STOP;
+        let mut rs = NO_STOP;
+        let mut fits = !key.0.is_empty() && !key.1.is_empty();
+        for &o in key.0.iter() {
+            let s = self.info[o.0 as usize].rs;
+            fits &= s != NO_STOP;
+            ls = ls.max(s);
+        }
+        for (k, &o) in key.1.iter().enumerate() {
+            let s = self.info[o.0 as usize].ls;
+            fits &= s != NO_STOP;
+            rs = if k == 0 { s } else { rs.min(s) };
+        }
+        let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        let start = self.pool_append(&key.0, &key.1);
+        self.info.push(Info {
+            ls,
+            rs,
+            start,
+            nl: key.0.len() as u32,
+            nr: key.1.len() as u32,
+            kind: Kind::General,
+        });
+        self.nodes.push(Node {
+            nus: None,
+            left: Some(key.0.clone()),
+            right: Some(key.1.clone()),
+        });
+        self.by_options.insert(key, id);
+        id
+    }
+
+    /// If the canonical form `{l | r}` is `x + u·↑ + *m`, its id. A nus's canonical options are
+    /// nus, and the shape of its options names the only candidate; the candidate is checked by
+    /// comparing its canonical options with `l` and `r`.
+    fn recognise_nus(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {
+        let mut ln = Vec::with_capacity(l.len());
+        for &g in l {
+            ln.push(self.as_nus(g)?.clone());
+        }
+        let mut rn = Vec::with_capacity(r.len());
+        for &g in r {
+            rn.push(self.as_nus(g)?.clone());
+        }
+        let mut candidates: Vec<Nus> = Vec::new();
+        match (ln.as_slice(), rn.as_slice()) {
+            ([], []) => candidates.push(Nus::number(Dyadic::zero())),
+            ([a], []) if a.is_number() && a.number.is_integer() && a.number.signum() >= 0 => {
+                candidates.push(Nus::number(a.number.add(&Dyadic::integer(1))))
+            }
+            ([], [b]) if b.is_number() && b.number.is_integer() && b.number.signum() <= 0 => {
+                candidates.push(Nus::number(b.number.sub(&Dyadic::integer(1))))
+            }
+            _ => {}
+        }
+        if let ([a], [b]) = (ln.as_slice(), rn.as_slice()) {
+            if a.is_number() && b.is_number() && a.number < b.number {
+                candidates.push(Nus::number(a.number.add(&b.number).half()));
+            }
+            if a.is_number() {
+                if let Some(up) = b.up.checked_add(1) {
+                    candidates.push(Nus {
+                        number: b.number.clone(),
+                        up,
+                        nim: b.nim ^ 1,
+                    });
+                }
+            }
+            if b.is_number() {
+                if let Some(up) = a.up.checked_sub(1) {
+                    candidates.push(Nus {
+                        number: a.number.clone(),
+                        up,
+                        nim: a.nim ^ 1,
+                    });
+                }
+            }
+        }
+        if !ln.is_empty() && l == r {
+            candidates.push(Nus {
+                number: ln[0].number.clone(),
+                up: 0,
+                nim: ln.len() as u64,
+            });
+        }
+        if ln.len() == 2 && rn.len() == 1 {
+            candidates.push(Nus {
+                number: rn[0].number.clone(),
+                up: 1,
+                nim: 1,
+            });
+        }
+        if ln.len() == 1 && rn.len() == 2 {
+            candidates.push(Nus {
+                number: ln[0].number.clone(),
+                up: -1,
+                nim: 1,
+            });
+        }
+        for c in candidates {
+            let (cl, cr) = c.options();
+            if cl.len() != l.len() || cr.len() != r.len() {
+                continue;
+            }
+            let same = |opts: &[Nus], ids: &[GameId], ctx: &Context| {
+                opts.iter()
+                    .all(|o| ctx.by_nus.get(o).is_some_and(|id| ids.contains(id)))
+            };
+            if same(&cl, l, self) && same(&cr, r, self) {
+                return Some(self.nus(c));
+            }
+        }
+        None
+    }
+
+    /// Whether the form `{l | r}` is `<= x`.
+    fn form_le_id(&mut self, l: &[GameId], r: &[GameId], x: GameId, memo: &mut FormMemo) -> bool {
+        if let Some(&v) = memo.form_le.get(&x) {
+            return v;
+        }
+        let mut v = !l.iter().any(|&g| self.le(x, g));
+        if v {
+            let xr = self.opts(x, Side::Right);
+            v = !xr.iter().any(|&g| self.id_le_form(g, l, r, memo));
+        }
+        memo.form_le.insert(x, v);
+        v
+    }
+
+    /// Whether `x <=` the form `{l | r}`.
+    fn id_le_form(&mut self, x: GameId, l: &[GameId], r: &[GameId], memo: &mut FormMemo) -> bool {
+        if let Some(&v) = memo.le_form.get(&x) {
+            return v;
+        }
+        let mut v = !r.iter().any(|&g| self.le(g, x));
+        if v {
+            let xl = self.opts(x, Side::Left);
+            v = !xl.iter().any(|&g| self.form_le_id(l, r, g, memo));
+        }
+        memo.le_form.insert(x, v);
+        v
+    }
+}

@@ -1,0 +1,144 @@
+//! Unit tests of the arena: small values, birthdays by formula against the rule over options,
+//! and the stops and cached comparisons against their definitions.
+
+use super::*;
+
+#[test]
+fn small_values() {
+    let mut c = Context::new();
+    let z = c.zero();
+    let one = c.integer(1);
+    let star = c.nimber(1);
+    let up = c.up();
+    // {|} = 0, {0|} = 1, {0|0} = *, {0|*} = ^.
+    assert_eq!(c.from_options(&[], &[]), z);
+    assert_eq!(c.from_options(&[z], &[]), one);
+    assert_eq!(c.from_options(&[z], &[z]), star);
+    assert_eq!(c.from_options(&[z], &[star]), up);
+    let half = c.dyadic(BigInt::from(1), 1);
+    assert_eq!(c.from_options(&[z], &[one]), half);
+    let two = c.integer(2);
+    let n = c.from_options(&[one], &[two]);
+    assert_eq!(c.as_number(n).unwrap().to_string(), "3/2");
+    // ^ + v = 0, *2 + *3 = *1.
+    let down = c.neg(up);
+    assert_eq!(c.add(up, down), z);
+    let s2 = c.nimber(2);
+    let s3 = c.nimber(3);
+    assert_eq!(c.add(s2, s3), star);
+    let three = c.integer(3);
+    let t = c.from_options(&[two], &[one]);
+    let g = c.from_options(&[three], &[t]);
+    assert_eq!(c.display(g), "{3||2|1}");
+    let m1 = c.integer(-1);
+    let pm = c.from_options(&[one], &[m1]);
+    assert_eq!(c.display(pm), "+-1");
+    let us = c.add(up, star);
+    assert_eq!(c.display(us), "^*");
+    let v3 = c.up_multiple(-3);
+    assert_eq!(c.display(v3), "v3");
+    // Birthdays of x + u.^ + *m by formula against the general rule over options.
+    for up in -4i64..=4 {
+        for nim in 0..6u64 {
+            for x in [0i64, 2, -1] {
+                let g = c.nus(Nus {
+                    number: Dyadic::integer(x),
+                    up,
+                    nim,
+                });
+                let l = c.left_options(g).to_vec();
+                let r = c.right_options(g).to_vec();
+                let by_options = l
+                    .iter()
+                    .chain(r.iter())
+                    .map(|&o| c.birthday(o) + 1)
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(c.birthday(g), by_options, "{}", c.display(g));
+            }
+        }
+    }
+    let onezero = c.from_options(&[one], &[z]);
+    assert_eq!(c.display(onezero), "{1|0}");
+}
+
+/// `a <= b` by the definition alone: no memo, no stops.
+fn le_by_definition(c: &mut Context, a: GameId, b: GameId) -> bool {
+    let al = c.left_options(a).to_vec();
+    let br = c.right_options(b).to_vec();
+    !al.iter().any(|&x| le_by_definition(c, b, x)) && !br.iter().any(|&y| le_by_definition(c, y, a))
+}
+
+/// Games born by day 3 (a deterministic sample of them), from the 22 of day 2.
+fn day_three_sample(c: &mut Context) -> Vec<GameId> {
+    let z = c.zero();
+    let mut day1 = vec![z];
+    for (l, r) in [(vec![z], vec![]), (vec![], vec![z]), (vec![z], vec![z])] {
+        day1.push(c.from_options(&l, &r));
+    }
+    let mut day2 = Vec::new();
+    for lm in 0u32..16 {
+        for rm in 0u32..16 {
+            let l: Vec<GameId> = (0..4)
+                .filter(|i| lm >> i & 1 == 1)
+                .map(|i| day1[i])
+                .collect();
+            let r: Vec<GameId> = (0..4)
+                .filter(|i| rm >> i & 1 == 1)
+                .map(|i| day1[i])
+                .collect();
+            day2.push(c.from_options(&l, &r));
+        }
+    }
+    day2.sort_unstable();
+    day2.dedup();
+    assert_eq!(day2.len(), 22);
+    let mut out = day2.clone();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..300 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let pick = |s: u64| -> Vec<GameId> {
+            (0..22)
+                .filter(|i| (s >> i) & 7 == 0)
+                .map(|i| day2[i as usize])
+                .collect()
+        };
+        let l = pick(seed);
+        let r = pick(seed.rotate_left(29));
+        out.push(c.from_options(&l, &r));
+    }
+    out
+}
+
+#[test]
+fn stops_and_cached_comparisons_agree_with_the_definitions() {
+    let mut c = Context::new();
+    let games = day_three_sample(&mut c);
+    for &g in &games {
+        let (ls, rs) = c.stops(g);
+        let info = c.info[g.0 as usize];
+        assert_eq!(
+            (info.ls, info.rs),
+            (fixed_stop(&ls), fixed_stop(&rs)),
+            "{}",
+            c.display(g)
+        );
+    }
+    // Every comparison twice (the second answer may come from the caches).
+    for _ in 0..2 {
+        for &a in &games {
+            for &b in &games {
+                let fast = c.le(a, b);
+                assert_eq!(
+                    fast,
+                    le_by_definition(&mut c, a, b),
+                    "{} <= {}",
+                    c.display(a),
+                    c.display(b)
+                );
+            }
+        }
+    }
+}
