@@ -1,0 +1,180 @@
+//! Tests of the algorithms: the matching rule against exhaustive search, Hopcroft–Karp
+//! against Edmonds, Edmonds against an exact subset DP, million-vertex paths.
+
+use super::matching::{hopcroft_karp, Blossom, NONE};
+use super::*;
+use crate::impartial::{GrundySolver, Impartial};
+use crate::value::Outcome;
+
+struct Brute<'a>(&'a Geography);
+
+impl Impartial for Brute<'_> {
+    type Position = (u32, u32); // (token, visited mask)
+    fn options(&self, &(v, seen): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+        for &w in self.0.neighbours(v) {
+            if seen >> w & 1 == 0 {
+                out.push((w, seen | 1 << w));
+            }
+        }
+    }
+}
+
+pub(super) fn rng(seed: &mut u64, k: u64) -> u32 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed % k) as u32
+}
+
+fn check(n: usize, edges: &[(u32, u32)]) {
+    let geo = Geography::new(n, edges);
+    let brute = Brute(&geo);
+    let mut solver = GrundySolver::new(&brute);
+    for s in 0..n as u32 {
+        let a = geo.analyse(s);
+        let start = (s, 1u32 << s);
+        let wins = solver.outcome(&start).unwrap() == Outcome::First;
+        assert_eq!(a.first_wins, wins, "{edges:?} start {s}");
+        let mut want: Vec<u32> = solver
+            .winning_moves(&start)
+            .unwrap()
+            .iter()
+            .map(|p| p.0)
+            .collect();
+        want.sort_unstable();
+        let mut got = a.winning.clone();
+        got.sort_unstable();
+        assert_eq!(got, want, "{edges:?} start {s}");
+    }
+}
+
+#[test]
+fn matching_rule_agrees_with_exhaustive_search() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for round in 0..600 {
+        let n = 1 + rng(&mut seed, 10) as usize;
+        let m = rng(&mut seed, 2 * n as u64 + 2) as usize;
+        let bipartite = round % 2 == 0;
+        let mut edges = Vec::new();
+        for _ in 0..m {
+            let u = rng(&mut seed, n as u64);
+            let v = rng(&mut seed, n as u64);
+            if bipartite && u % 2 == v % 2 {
+                continue;
+            }
+            edges.push((u, v));
+        }
+        let geo = Geography::new(n, &edges);
+        if bipartite {
+            assert!(geo.two_colouring().is_some());
+        }
+        check(n, &edges);
+    }
+    // Blossoms: odd cycles with tails.
+    check(5, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]);
+    check(
+        7,
+        &[
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 0),
+            (0, 5),
+            (5, 6),
+            (2, 6),
+        ],
+    );
+}
+
+#[test]
+fn matching_sizes_agree_between_algorithms() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    for _ in 0..300 {
+        let n = 2 + rng(&mut seed, 40) as usize;
+        let edges: Vec<(u32, u32)> = (0..n * 2)
+            .map(|_| (rng(&mut seed, n as u64), rng(&mut seed, n as u64)))
+            .filter(|(u, v)| u % 2 != v % 2)
+            .collect();
+        let geo = Geography::new(n, &edges);
+        let colour = geo.two_colouring().unwrap();
+        let hk = hopcroft_karp(&geo.adj, &colour);
+        let mut b = Blossom::new(&geo.adj);
+        for v in 0..n as u32 {
+            if b.mate[v as usize] == NONE {
+                if let Some(e) = b.find_path(v) {
+                    b.augment(e);
+                }
+            }
+        }
+        let size = |m: &[u32]| m.iter().filter(|&&x| x != NONE).count();
+        assert_eq!(size(&hk), size(&b.mate));
+        for v in 0..n {
+            if hk[v] != NONE {
+                assert_eq!(hk[hk[v] as usize], v as u32);
+                assert!(geo.neighbours(v as u32).contains(&hk[v]));
+            }
+        }
+    }
+}
+
+#[test]
+fn blossom_matching_is_maximum_on_small_general_graphs() {
+    let mut seed = 0x0000_ddb1_a5e5_u64;
+    for _ in 0..400 {
+        let n = 2 + rng(&mut seed, 11) as usize;
+        let m = rng(&mut seed, 3 * n as u64);
+        let edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| (rng(&mut seed, n as u64), rng(&mut seed, n as u64)))
+            .collect();
+        let geo = Geography::new(n, &edges);
+        // Exact maximum matching by a DP over vertex subsets.
+        let mut best = vec![0u32; 1 << n];
+        for mask in 1usize..1 << n {
+            let v = mask.trailing_zeros();
+            let rest = mask & !(1 << v);
+            let mut b = best[rest];
+            for &w in geo.neighbours(v) {
+                if rest >> w & 1 == 1 {
+                    b = b.max(1 + best[rest & !(1 << w)]);
+                }
+            }
+            best[mask] = b;
+        }
+        let mut b = Blossom::new(&geo.adj);
+        b.greedy();
+        for v in 0..n as u32 {
+            if b.mate[v as usize] == NONE {
+                if let Some(e) = b.find_path(v) {
+                    b.augment(e);
+                }
+            }
+        }
+        let size = b.mate.iter().filter(|&&x| x != NONE).count() as u32 / 2;
+        assert_eq!(size, best[(1 << n) - 1], "{edges:?}");
+        for v in 0..n {
+            if b.mate[v] != NONE {
+                assert_eq!(b.mate[b.mate[v] as usize], v as u32);
+                assert!(geo.neighbours(v as u32).contains(&b.mate[v]));
+            }
+        }
+    }
+}
+
+#[test]
+fn million_vertex_paths() {
+    let n = 1_000_000u32;
+    let edges: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    let geo = Geography::new(n as usize, &edges);
+    let a = geo.analyse(0);
+    assert!(a.bipartite && a.first_wins && a.winning == vec![1]);
+    // Odd length: the start is missed by a maximum matching.
+    let geo = Geography::new(n as usize - 1, &edges[..n as usize - 2]);
+    assert!(!geo.analyse(0).first_wins);
+    // Non-bipartite: a triangle at the far end of a long path forces Edmonds.
+    let mut edges = edges;
+    edges.push((n - 1, n - 3));
+    let geo = Geography::new(n as usize, &edges);
+    let a = geo.analyse(0);
+    assert!(!a.bipartite && a.first_wins, "{a:?}");
+}
