@@ -21,7 +21,8 @@ pub fn lasker(n: &BigUint) -> BigUint {
     }
 }
 
-/// [`lasker`] for heaps up to [`DIRECT_LIMIT`] (so `n + 1` cannot overflow).
+/// [`lasker`] for heaps up to [`DIRECT_LIMIT`](super::DIRECT_LIMIT) (so `n + 1` cannot
+/// overflow).
 pub(super) fn lasker_small(n: u64) -> u64 {
     match n % 4 {
         0 if n == 0 => 0,

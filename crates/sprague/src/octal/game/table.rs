@@ -193,7 +193,7 @@ impl OctalTable {
     }
 
     /// The whole table as a report (text and JSON in memory): for short tables and for
-    /// callers of [`Game::table`]; the command line writes long tables value by value.
+    /// callers of [`Game::table`](crate::catalogue::Game::table); the command line writes long tables value by value.
     pub fn to_report(&self) -> Report {
         let n = self.count();
         let mut text = self.text_head();

@@ -182,7 +182,8 @@ impl Computation {
     /// word of bits (a comparison the compiler does many lanes at a time), and the
     /// common values of the block are the low 64's, complemented when the block's base
     /// has odd parity under the mask (the base and the offset have no bit in common).
-    /// The mark arrays are a power of two of at least 64 long ([`mark_size`]).
+    /// The mark arrays are a power of two of at least 64 long
+    /// ([`mark_size`](super::marks::mark_size)).
     fn candidate_by_blocks(&mut self) -> u32 {
         let mask = self.mask;
         if self.common_for != mask {
