@@ -1,0 +1,360 @@
+//! Take-and-break games in the catalogue: positions are heaps (`sprague solve kayles 3 7`).
+//!
+//! **Values.** Heaps up to [`DIRECT_LIMIT`] are answered from a table computed on demand.
+//! Larger heaps need a proven period: the table grows, within the limits (the smaller of
+//! `--max-positions` and [`PERIOD_SEARCH_LIMIT`]), until the periodicity theorem proves
+//! one; a heap within the limits is answered from the table itself. Lasker's Nim has a
+//! formula. A heap that no method reaches within the limits is refused with the limit
+//! named, at once where that is known beforehand (the periodicity theorem does not apply,
+//! or the game's periodicity is an open problem and its first values prove no period).
+//!
+//! **Moves.** A move from one heap is a *take* (remove stones, leaving no heap or one), a
+//! split in two or a split in three (possibly after removing stones). Each of these
+//! families is counted by a closed form, so no list is ever sized by a heap: lists are
+//! capped and the note says how many moves there are. The winning moves of heaps in the
+//! table are found by scanning their moves; those of heaps beyond it come from the period
+//! (splits in two counted by residue class) or from Lasker's formula (the one winning take
+//! by the formula's inverse, the winning splits counted by a recursion over binary digits),
+//! not from splits into small parts alone.
+//!
+//! Layout: this module holds the game, the values known for a request ([`Known`]) and
+//! the [`Game`] implementation; `moves` the moves of one heap and their counts, `winning`
+//! the winning moves of one heap, `lasker` Lasker's Nim beyond the table, `verdict` the
+//! answers of `solve` and `moves`, and `table` the tables of `sprague table`.
+
+mod lasker;
+mod moves;
+mod table;
+mod verdict;
+mod winning;
+
+#[cfg(test)]
+pub(super) use lasker::lasker_winning_of;
+pub use lasker::{lasker, lasker_split_count, LaskerSplits};
+pub use moves::HeapMove;
+pub use table::OctalTable;
+
+use lasker::lasker_small;
+use moves::MoveCount;
+use verdict::Words;
+
+use super::period::{find_period, Period};
+use super::rules::Ruleset;
+use super::seq::{Computation, Method as SeqMethod, Values};
+use crate::catalogue::{
+    Game, LegalMove, Listing, Method, MethodKind, Report, SolveOptions, TableOptions, Verdict,
+};
+use crate::error::{Error, Result};
+use crate::games::framework::{parse_components, Shape};
+use num_bigint::BigUint;
+
+/// Heaps up to this size are answered from a table computed on demand.
+pub const DIRECT_LIMIT: u64 = 1 << 17;
+/// Beyond [`DIRECT_LIMIT`], the table is grown up to this size (or `--max-positions`, if
+/// smaller) looking for a proven period.
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 23;
+/// Largest heap for exact misère search.
+pub const MISERE_LIMIT: u64 = 200;
+/// The most winning moves `solve` lists.
+pub const MAX_WINNING_LISTED: usize = 100;
+/// The most moves `moves` lists (a sample of every kind of move when there are more).
+pub const MAX_MOVES_LISTED: usize = 1000;
+/// The most moves `legal_moves` returns; longer lists are refused.
+pub const MAX_LEGAL_MOVES: u64 = 100_000;
+
+/// A take-and-break game of the catalogue.
+pub struct OctalGame {
+    /// The ruleset (code, Grundy's game or Lasker's Nim).
+    pub rules: Ruleset,
+}
+
+/// Values known for a request: a table prefix, and a proven period or Lasker's formula
+/// for heaps beyond it.
+pub struct Known {
+    /// `g(0..len)`.
+    pub values: Values,
+    /// A proven period of the sequence, if one was found.
+    pub period: Option<Period>,
+    /// Lasker's Nim: heaps beyond the table by its formula.
+    pub formula: bool,
+}
+
+impl Known {
+    /// `g(n)`, from the table, the period, or Lasker's formula.
+    pub fn value(&self, rules: &Ruleset, n: &BigUint) -> Result<BigUint> {
+        if let Some(v) = self.in_table(n) {
+            return Ok(v.into());
+        }
+        if self.formula {
+            return Ok(lasker(n));
+        }
+        if let Some(p) = self.period {
+            let r = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
+            let k = p.preperiod + u64::try_from(&r).expect("below the period");
+            return Ok(self.values.get(k as usize).into());
+        }
+        Err(Error::unsupported(format!(
+            "{} of `{}` is beyond the computed table (g(0..{})) and no period is proven for this game up to there",
+            heap_words(n),
+            rules.name,
+            self.values.len()
+        )))
+    }
+
+    fn in_table(&self, n: &BigUint) -> Option<u32> {
+        let k = usize::try_from(n).ok()?;
+        (k < self.values.len()).then(|| self.values.get(k))
+    }
+
+    /// Whether heap `n` is answered by scanning its moves (in the table, or a Lasker heap
+    /// small enough that its moves are few).
+    fn scannable(&self, n: &BigUint) -> Option<u64> {
+        let k = u64::try_from(n).ok()?;
+        let fits = (k as usize) < self.values.len() || (self.formula && k <= DIRECT_LIMIT);
+        fits.then_some(k)
+    }
+
+    /// `g(n)` for a heap that [`Known::scannable`] accepts, or a smaller one.
+    fn small(&self, n: u64) -> u64 {
+        if (n as usize) < self.values.len() {
+            u64::from(self.values.get(n as usize))
+        } else {
+            lasker_small(n)
+        }
+    }
+}
+
+/// Whether the ruleset is Lasker's Nim (the only one with an infinite tail).
+fn is_lasker(r: &Ruleset) -> bool {
+    r.tail == 3 && r.digits == [4] && !r.unequal
+}
+
+/// Refuses hand-built rulesets with a tail other than Lasker's: move counts and
+/// enumerations below know the tail's takes (bits 1 and 2) only.
+fn check_rules(r: &Ruleset) -> Result<()> {
+    if r.tail != 0 && !is_lasker(r) {
+        return Err(Error::unsupported(format!(
+            "`{}`: an infinite tail of digit {} is not supported (only Lasker's Nim has one)",
+            r.name, r.tail
+        )));
+    }
+    Ok(())
+}
+
+/// Codes whose periodicity is an open problem and whose first [`PERIOD_SEARCH_LIMIT`]
+/// values prove no period (checked with `sprague table officers --period --upto 8388608`),
+/// so that a search within the limits is known to fail before it starts.
+fn period_open(r: &Ruleset) -> bool {
+    r.tail == 0 && !r.unequal && r.digits == [0, 6]
+}
+
+/// A heap in a message: the number itself, or its length when it is too long to print.
+fn heap_words(n: &BigUint) -> String {
+    if n.bits() <= 128 {
+        format!("heap {n}")
+    } else {
+        format!("a heap of {} bits", n.bits())
+    }
+}
+
+/// Grows a sequence up to heap `limit`, stopping as soon as a period is proven (the
+/// computation watches for one as it grows: see [`Computation`]).
+pub fn search_period(
+    rules: &Ruleset,
+    comp: &mut Computation,
+    limit: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Option<Period>> {
+    if let Some(p) = comp.period() {
+        return Ok(Some(p));
+    }
+    if let Some(p) = find_period(rules, comp.values()) {
+        return Ok(Some(p));
+    }
+    if !rules.periodicity_applies() {
+        comp.extend_to(limit.min(1024).max(comp.len() as u64 - 1), progress)?;
+        return Ok(None);
+    }
+    comp.extend_until_period(limit.max(1), progress)
+}
+
+impl OctalGame {
+    fn parse(&self, words: &[String]) -> Result<Vec<BigUint>> {
+        let comps = parse_components(words, Shape::Heaps)?;
+        Ok(comps.into_iter().flatten().collect())
+    }
+
+    /// Values for every heap up to `max`, within the limits of `options` (see the module
+    /// documentation); a heap no method reaches is refused with the limit named.
+    pub fn known(&self, max: &BigUint, options: &SolveOptions) -> Result<Known> {
+        let r = &self.rules;
+        check_rules(r)?;
+        let mut comp = Computation::new(r.clone(), SeqMethod::Sparse);
+        let none = &mut |_: u64, _: u64| {};
+        if is_lasker(r) {
+            comp.extend_to(64, none)?;
+            return Ok(Known {
+                values: comp.into_values(),
+                period: None,
+                formula: true,
+            });
+        }
+        let m = u64::try_from(max).ok();
+        if let Some(m) = m.filter(|&m| m <= DIRECT_LIMIT) {
+            comp.extend_to(m.max(1), none)?;
+            let period = comp.period();
+            return Ok(Known {
+                values: comp.into_values(),
+                period,
+                formula: false,
+            });
+        }
+        let limit = options.limit().min(PERIOD_SEARCH_LIMIT);
+        let within = m.filter(|&m| m <= limit);
+        let refuse = |why: String| {
+            Error::Limit {
+            what: format!(
+                "{} of `{}` is beyond the table (at most {limit} heaps: the smaller of --max-positions and {PERIOD_SEARCH_LIMIT}) and {why}",
+                heap_words(max),
+                r.name
+            ),
+            limit,
+        }
+        };
+        if within.is_none() && !r.periodicity_applies() {
+            return Err(refuse(format!(
+                "no period can be proven: the periodicity theorem does not apply to `{}`",
+                r.name
+            )));
+        }
+        if within.is_none() && period_open(r) {
+            return Err(refuse(format!(
+                "no period is known: the periodicity of `{}` is an open problem, and its first {PERIOD_SEARCH_LIMIT} values prove none",
+                r.name
+            )));
+        }
+        let upto = within.unwrap_or(limit);
+        let period = if r.periodicity_applies() {
+            comp.extend_until_period(upto, none)?
+        } else {
+            comp.extend_to(upto, none)?;
+            None
+        };
+        if period.is_none() && within.is_none() {
+            return Err(refuse(format!(
+                "no period is proven by its first {} values",
+                comp.len()
+            )));
+        }
+        Ok(Known {
+            values: comp.into_values(),
+            period,
+            formula: false,
+        })
+    }
+
+    fn method(&self, known: &Known, heaps: &[BigUint]) -> Method {
+        if known.formula {
+            return Method::theorem(
+                "theorem: Lasker's Nim, g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3; sum by XOR",
+            );
+        }
+        match known.period {
+            Some(p) => {
+                let beyond = heaps.iter().any(|h| known.in_table(h).is_none());
+                Method::new(
+                    if beyond {
+                        MethodKind::Mixed
+                    } else {
+                        MethodKind::Engine
+                    },
+                    format!(
+                        "table of Grundy values with the proven period (preperiod {}, period {})",
+                        p.preperiod, p.period
+                    ),
+                )
+            }
+            None => Method::engine("table of Grundy values (sparse-space method); sum by XOR"),
+        }
+    }
+
+    fn verdict(
+        &self,
+        words: &[String],
+        options: &SolveOptions,
+        listing: Listing,
+    ) -> Result<Verdict> {
+        self.plain_or_misere(options)?;
+        check_rules(&self.rules)?;
+        let heaps = self.parse(words)?;
+        if options.misere {
+            self.misere_verdict(&heaps, options, listing)
+        } else {
+            self.normal_verdict(&heaps, options, listing)
+        }
+    }
+
+    fn plain_or_misere(&self, options: &SolveOptions) -> Result<()> {
+        if options.every {
+            return Err(Error::unsupported(format!(
+                "every-move play is not available for `{}`",
+                self.rules.name
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Game for OctalGame {
+    fn spec(&self) -> String {
+        self.rules.name.clone()
+    }
+
+    fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        self.verdict(words, options, Listing::Winning)
+    }
+
+    fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
+        self.verdict(words, options, Listing::All)
+    }
+
+    fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        self.plain_or_misere(options)?;
+        check_rules(&self.rules)?;
+        let heaps = self.parse(words)?;
+        let words = Words::new(&heaps);
+        let count = MoveCount::new(&self.rules, &heaps);
+        let bytes = count.total.clone() * (2 * words.len + 64);
+        if count.total > BigUint::from(MAX_LEGAL_MOVES) || bytes > BigUint::from(1u64 << 28) {
+            return Err(Error::unsupported(format!(
+                "the position has {}: too many to list (at most {MAX_LEGAL_MOVES}, and 256 MiB of positions); `sprague moves` lists a sample, `sprague solve` the winning moves",
+                count.describe()
+            )));
+        }
+        let all = self.sample(&count, &heaps, MAX_LEGAL_MOVES as usize);
+        Ok(all
+            .iter()
+            .map(|m| {
+                let (label, position) = words.describe(m);
+                LegalMove {
+                    label,
+                    position,
+                    side: None,
+                }
+            })
+            .collect())
+    }
+
+    fn table(&self, options: &TableOptions) -> Result<Report> {
+        let req = super::TableRequest {
+            upto: Some(options.upto),
+            period: options.period,
+            misere: options.misere,
+            ..Default::default()
+        };
+        Ok(self.table_with(req)?.to_report())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,211 @@
+//! The driver of a [`Computation`]: growing the sequence heap by heap in the current
+//! width, choosing for each heap the path that computes it (speculative or sequential
+//! batch, plain or sparse value), the bookkeeping of each new value and the period watch.
+//! Separate from the paths themselves, so that the order of the periodic chores (mask
+//! checks, partner lists, progress) reads in one place.
+
+use super::batch::BATCH;
+use super::{Cell, Computation, Method, Values, MAX_HEAPS};
+use crate::error::{Error, Result};
+use crate::octal::period;
+
+impl Computation {
+    /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
+    pub fn extend_to(&mut self, upto: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
+        self.grow(upto, false, progress)?;
+        progress(upto, upto);
+        Ok(())
+    }
+
+    /// Computes values until a period is proven (then stops: the values reach exactly as
+    /// far as the proof needs) or `g(upto)` is known. Returns the proven period.
+    pub fn extend_until_period(
+        &mut self,
+        upto: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Option<period::Period>> {
+        self.grow(upto, true, progress)?;
+        let done = (self.len() - 1) as u64;
+        progress(done, done);
+        Ok(self.proven)
+    }
+
+    fn grow(&mut self, upto: u64, stop: bool, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
+        if upto > MAX_HEAPS {
+            return Err(Error::Limit {
+                what: format!("a Grundy sequence up to heap {upto}"),
+                limit: MAX_HEAPS,
+            });
+        }
+        let target = upto as usize + 1;
+        while self.values.len() < target && !(stop && self.proven.is_some()) {
+            let done = match &mut self.values {
+                Values::U8(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, stop, progress);
+                    self.values = Values::U8(v);
+                    r
+                }
+                Values::U16(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, stop, progress);
+                    self.values = Values::U16(v);
+                    r
+                }
+                Values::U32(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, stop, progress);
+                    self.values = Values::U32(v);
+                    r
+                }
+            };
+            if let Some(next) = done {
+                // `next` did not fit: widen and store it.
+                self.values.widen();
+                match &mut self.values {
+                    Values::U16(v) => v.push(next as u16),
+                    Values::U32(v) => v.push(next),
+                    Values::U8(_) => unreachable!("widened"),
+                }
+                self.record(self.values.len() - 1, next);
+                let vals = std::mem::take(&mut self.values);
+                match &vals {
+                    Values::U16(v) => self.watch(v),
+                    Values::U32(v) => self.watch(v),
+                    Values::U8(_) => unreachable!("widened"),
+                }
+                self.values = vals;
+            }
+        }
+        Ok(())
+    }
+
+    /// Bookkeeping for a new value `g(n) = v`.
+    #[inline]
+    pub(super) fn record(&mut self, n: usize, v: u32) {
+        let vu = v as usize;
+        if vu >= self.counts.len() {
+            self.counts.resize(vu + 1, 0);
+            self.lists.resize(vu + 1, Vec::new());
+        }
+        self.counts[vu] += 1;
+        if self.lists[vu].len() < self.tuning.list_len {
+            self.lists[vu].push(n as u32);
+        }
+        if (v & self.mask).count_ones() & 1 == 0 {
+            self.rare.push(n as u32);
+            self.rare_vals.push(v);
+        }
+    }
+
+    /// The period watch, after a new last value.
+    #[inline]
+    pub(super) fn watch<T: Cell>(&mut self, g: &[T]) {
+        if self.proven.is_some() {
+            return;
+        }
+        let n = g.len() - 1;
+        if !self.cands.is_empty() {
+            let last = g[n];
+            self.cands.retain(|c| g[n - c.p as usize] == last);
+            if let Some(c) = self.cands.first() {
+                if c.needed <= g.len() as u64 {
+                    self.proven = Some(period::least(g, c.n0, c.p));
+                    self.cands.clear();
+                    return;
+                }
+            }
+        }
+        if g.len() >= self.next_search {
+            self.next_search = g.len() + g.len() / 2;
+            if self.cands.is_empty() {
+                self.stats.period_searches += 1;
+                self.cands = period::candidates(&self.rules, g, 8);
+                if let Some(c) = self.cands.first() {
+                    if c.needed <= g.len() as u64 {
+                        self.proven = Some(period::least(g, c.n0, c.p));
+                        self.cands.clear();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs in width `T` until `target` values, a proven period (with `stop`), or a value
+    /// that does not fit (returned).
+    fn run<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        target: usize,
+        stop: bool,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<u32> {
+        if !stop {
+            // (A period search may stop long before its limit: let it grow as it goes.)
+            g.reserve(target.saturating_sub(g.len()));
+        }
+        while g.len() < target {
+            let n = g.len();
+            if let Some(p) = self.proven {
+                if stop {
+                    break;
+                }
+                if self.method == Method::Sparse {
+                    // Proven periodic (periodicity theorem): copy.
+                    let p = p.period as usize;
+                    while g.len() < target {
+                        let x = g[g.len() - p];
+                        g.push(x);
+                    }
+                    break;
+                }
+            }
+            if n >= self.next_mask_check && self.method == Method::Sparse {
+                // Re-choose the mask from the histogram (cheap: once per doubling).
+                self.choose_mask_in(g);
+                self.next_mask_check = n * 2;
+            } else if n & 0xFFFF == 0
+                && (n < 1 << 22 || n & 0xF_FFFF == 0)
+                && self.method == Method::Sparse
+            {
+                self.choose_partners(n);
+            }
+            if n & 0xFFFF == 0 {
+                progress(n as u64, target as u64 - 1);
+            }
+            if self.speculates(n) {
+                // Batches up to the next periodic chore above (progress, partners) and
+                // before the next mask check, on a worker thread of the pool, so that
+                // their parallel loops are shared with the other workers directly (from
+                // outside the pool, each loop would be handed to the pool and the caller
+                // put to sleep and woken).
+                let limit = ((n | 0xFFFF) + 1).min(target);
+                let this = &mut *self;
+                let vals = &mut *g;
+                if rayon::scope(move |_| this.speculate_until(vals, limit, stop)) {
+                    continue;
+                }
+            }
+            if self.batches(n) {
+                let mut end = (n / BATCH + 1) * BATCH;
+                end = end.min(target).min(self.next_mask_check.max(n + 1));
+                if self.batch(g, end, stop) {
+                    continue;
+                }
+            }
+            let v = match self.method {
+                Method::Plain => self.plain_value(g, n),
+                Method::Sparse => self.sparse_value(g, n),
+            };
+            match T::put(v) {
+                Some(x) => {
+                    g.push(x);
+                    self.record(n, v);
+                    self.watch(g);
+                }
+                None => return Some(v),
+            }
+        }
+        None
+    }
+}

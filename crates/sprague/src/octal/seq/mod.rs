@@ -1,0 +1,371 @@
+//! Grundy sequences of take-and-break games: compact storage, the plain method and the
+//! sparse-space method, computed incrementally.
+//!
+//! Storage: values are kept one byte each while they fit, and the whole sequence is widened
+//! to 16 and then 32 bits the first time a value needs it ([`Values`]).
+//!
+//! The plain method takes the mex over every option: for a heap `n`, `O(n)` splits for each
+//! removal that may leave two heaps (`O(n²)` for the sequence; rayon splits the work for
+//! large heaps).
+//!
+//! The sparse-space method (Gangolli & Plambeck 1989; Flammenkamp): choose a bit mask and
+//! call a value *rare* when `popcount(v & mask)` is even (0 is rare) and *common* otherwise.
+//! The XOR of two common values and the XOR of two rare values are rare; a rare XOR a common
+//! value is common. So every common option value of a heap comes from a single heap, or a
+//! split with at least one rare part, and only those splits are enumerated (few heaps have
+//! rare values when the mask is chosen well: 16 for 0.1777, 53 for 0.16, 1584 for
+//! Officers). Let `c` be the least common value left unmarked: it is not an option value,
+//! so `g(n) ≤ c`, and `g(n)` is the least of `c` and the rare values below `c` (the
+//! *targets*) that are not option values. A target that no enumerated split gave can only
+//! come from a split of two common parts. The targets are settled by one of two
+//! strategies, and the computation now and then runs the other one for a while and keeps
+//! whichever needed fewer steps:
+//!
+//! - **targeted**, in up to three phases:
+//!   1. a scan of the splits from the middle, a bounded number of steps, each step
+//!      clearing whichever target it hits (most targets fall here);
+//!   2. a targeted search, least target first: for target `r` and a common value `w` from
+//!      `r`'s partner list, the heaps `a` with `g(a) = r ^ w` (the first `list_len` of
+//!      them are remembered per value) are tried with the check `g(m − a) = w`. The
+//!      partner list starts with the frequent common values whose pairs occur, and a
+//!      partner that worked moves to the front: witnesses come in runs of the same kind;
+//!   3. if a target is not found within its budget, a scan of every split, which is the
+//!      definition: the targets it does not find are not option values.
+//! - **scan**: every split from the ends inwards, branch-free, until no target is missing
+//!   (witnesses scarce and of many kinds, as in Officers).
+//!
+//! Which is faster depends on the game and the heap sizes; the computation times the
+//! other one now and then and keeps the faster.
+//!
+//! While every value is below 64 (most octal games), the marks are the bits of one word
+//! and both the marking and the scan are a few instructions a split
+//! (`Computation::small_value`, with the vector kernels of `octal::simd`). Each heap
+//! size's rare-part marks and scanned splits are remembered for the next heaps that split
+//! the same size (0.1777 splits `n − 2`, `n − 3` and `n − 4`: a third of the marks, and
+//! the scans of one heap serve the next two).
+//!
+//! With many rare heaps (Officers: 1,584), heaps are computed in batches of 16
+//! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
+//! marked first for all 16 heaps, rare heap by rare heap, which reads adjacent values.
+//!
+//! When the scan strategy needs many steps a heap and there are two threads or more,
+//! heaps are computed in speculative batches (`Computation::speculate`): each heap's guess
+//! is made in turn, then the scans that check the guesses and the next batch's rare-part
+//! marks (made from the guesses) run in parallel; a wrong guess (a rare value) is
+//! corrected and the rest of its batch, and the marks made ahead, dropped, so the
+//! sequence is exactly the sequential one.
+//!
+//! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
+//! only ever report real splits, and a target they miss goes to phase 3. Any mask gives
+//! the exact sequence too; the mask only changes the speed, and it is re-chosen from the
+//! value histogram as the sequence grows. Three-heap splits (hexadecimal bit 8) are
+//! enumerated in full.
+//!
+//! Periods: the computation watches for a period proven by the periodicity theorem as it
+//! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
+//! length the proof needs.
+//!
+//! Layout: this module holds the [`Computation`] state and its accessors; `values`
+//! the storage, `grow` the driver and the period watch, `marks` the mex marks and the
+//! plain method, `sparse` the sparse method's mask and candidate, `strategy` the ways
+//! the targets are settled, `small` the small-value path, `batch` the sequential batches
+//! and `speculate` the speculative parallel batches.
+
+mod batch;
+mod grow;
+mod marks;
+mod small;
+mod sparse;
+mod speculate;
+mod strategy;
+mod values;
+
+pub use values::{Cell, Values};
+
+use batch::{BATCH_FROM, BATCH_MIN_RARE};
+use small::{splits_ring, SplitsOf};
+use speculate::{MarkedAhead, SPECULATION_FROM};
+use strategy::{Strategy, StrategyTrial};
+
+use super::rules::Ruleset;
+use crate::error::{Error, Result};
+
+/// How a sequence is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Mex over every option.
+    Plain,
+    /// Rare and common values (Gangolli–Plambeck, Flammenkamp).
+    Sparse,
+}
+
+/// Length at which the period watch first looks for candidates.
+const FIRST_SEARCH: usize = 64;
+
+/// The most heaps a computation accepts (the stamps of the mex marks are 32-bit).
+pub const MAX_HEAPS: u64 = u32::MAX as u64 - 2;
+
+/// Work limits of the sparse method's search for rare values. They change only the speed:
+/// whatever they are, a value the quick searches do not find is looked for among all the
+/// splits. Exposed so that tests can force every path on small inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Splits scanned from the middle, per missing rare value, before the targeted search.
+    pub scan_per_target: usize,
+    /// Targeted-search steps per missing rare value before the full scan.
+    pub target_budget: usize,
+    /// Positions remembered per value for the targeted search (the first ones).
+    pub list_len: usize,
+    /// Most common values tried per target by the targeted search.
+    pub partners: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            scan_per_target: 64,
+            target_budget: 256,
+            list_len: 2048,
+            partners: 24,
+        }
+    }
+}
+
+/// Counters of the sparse method's paths (for tests and benchmarks).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Heaps whose value needed the check of rare values below the common candidate.
+    pub checked: u64,
+    /// Rare values found by the targeted search.
+    pub targeted: u64,
+    /// Heaps that fell back to the scan of every split.
+    pub full_scans: u64,
+    /// Candidate-period searches run.
+    pub period_searches: u64,
+    /// Splits looked at by the scans that look for the targets (the targeted strategy's
+    /// first phase, the scan strategy, the checks of speculative batches).
+    pub scan_steps: u64,
+    /// Steps of the targeted search.
+    pub target_steps: u64,
+    /// Heaps whose value came from a speculative batch.
+    pub speculated: u64,
+    /// Heaps computed in sequential batches (`Computation::batch`).
+    pub batched: u64,
+    /// Speculative batches whose far marks were made while the batch before was checked.
+    pub marked_ahead: u64,
+}
+
+/// An incremental Grundy-sequence computation. The state is the rules plus the values
+/// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
+///
+/// While it grows, it also watches for a period proven by the periodicity theorem (see
+/// [`super::period`]): now and then (each time the sequence has grown by half) it looks
+/// for shifts under which the latest values repeat, then checks the equation
+/// `g(n) = g(n − p)` for each such candidate on every new value, and the period is proven
+/// the moment a candidate has held for as many values as its proof needs
+/// ([`Computation::period`]). With the sparse method, values past a proven period are
+/// copied.
+#[derive(Debug, Clone)]
+pub struct Computation {
+    rules: Ruleset,
+    method: Method,
+    values: Values,
+    /// `(j, digit)` for every removal `j ≤ t` with a non-zero digit.
+    js: Vec<(usize, u8)>,
+    pair_js: Vec<usize>,
+    // Sparse-space state.
+    mask: u32,
+    /// Heaps with rare values (increasing), and their values.
+    rare: Vec<u32>,
+    rare_vals: Vec<u32>,
+    counts: Vec<u64>,
+    next_mask_check: usize,
+    /// `lists[v]`: the first `tuning.list_len` heaps `a ≥ 1` with `g(a) = v`.
+    lists: Vec<Vec<u32>>,
+    /// `partners[r]`: the common values to pair with for a rare target `r`.
+    partners: Vec<Vec<u32>>,
+    tuning: Tuning,
+    stats: Stats,
+    // Mex marks: `mark[v] == stamp` when v is an option value of the current heap;
+    // `want[v] == stamp` when v is a rare value still looked for.
+    mark: Vec<Stamp>,
+    want: Vec<Stamp>,
+    stamp: Stamp,
+    targets: Vec<u32>,
+    /// The strategy in use for the targets, and the trial that compares it with the other.
+    strategy: Strategy,
+    strategy_trial: StrategyTrial,
+    /// The least heap that starts a speculative batch.
+    speculate_from: usize,
+    /// The least heap, and the fewest rare heaps, for sequential batches.
+    batch_from: usize,
+    batch_min_rare: usize,
+    /// A speculative batch's marks, one array per heap.
+    batch_marks: Vec<Vec<Stamp>>,
+    /// The next speculative batch, when its far marks are in `batch_marks` already (made
+    /// while the batch before it was checked).
+    marked_ahead: Option<MarkedAhead>,
+    /// A sequential batch's marks, heap after heap (`mark.len()` each).
+    batch_flat: Vec<Stamp>,
+    /// Whether some removal may leave three heaps (hexadecimal bit 8).
+    triples: bool,
+    /// Whether values below 64 take [`Computation::small_value`] (tests turn it off to
+    /// reach the general method on small heaps).
+    small_path: bool,
+    /// The common values below 64 as bits, for the mask `common_for`.
+    common_bits: u64,
+    common_for: u32,
+    /// The small path's knowledge of the splits of the last few heap sizes `m`, slot
+    /// `m % len` (a power of two above the spread of the splitting removals): heap `n`
+    /// splits `n − j` for each splitting removal `j`, so heaps close together share sizes
+    /// (0.1777 splits `n − 2`, `n − 3` and `n − 4`, each size serving three heaps).
+    splits_of: Vec<SplitsOf>,
+    // Period watch.
+    cands: Vec<super::period::Candidate>,
+    next_search: usize,
+    /// A period proven by the values so far.
+    proven: Option<super::period::Period>,
+}
+
+impl Computation {
+    /// A computation holding `g(0) = 0`.
+    pub fn new(rules: Ruleset, method: Method) -> Computation {
+        let js: Vec<(usize, u8)> = rules
+            .digits
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d != 0)
+            .map(|(j, &d)| (j, d))
+            .collect();
+        let pair_js: Vec<usize> = js
+            .iter()
+            .filter(|(_, d)| d & 4 != 0)
+            .map(|&(j, _)| j)
+            .collect();
+        let triples = js.iter().any(|(_, d)| d & 8 != 0);
+        let ring = splits_ring(&pair_js);
+        Computation {
+            rules,
+            method,
+            values: Values::U8(vec![0]),
+            js,
+            pair_js,
+            mask: 0,
+            rare: vec![0],
+            rare_vals: vec![0],
+            counts: vec![1],
+            next_mask_check: 64,
+            lists: vec![Vec::new()],
+            partners: Vec::new(),
+            tuning: Tuning::default(),
+            stats: Stats::default(),
+            mark: vec![0; 2],
+            want: vec![0; 2],
+            stamp: 0,
+            targets: Vec::new(),
+            strategy: Strategy::Targeted,
+            strategy_trial: StrategyTrial::default(),
+            speculate_from: SPECULATION_FROM,
+            batch_from: BATCH_FROM,
+            batch_min_rare: BATCH_MIN_RARE,
+            batch_marks: Vec::new(),
+            marked_ahead: None,
+            batch_flat: Vec::new(),
+            triples,
+            small_path: true,
+            common_bits: 0,
+            common_for: 0,
+            splits_of: vec![SplitsOf::EMPTY; ring],
+            cands: Vec::new(),
+            next_search: FIRST_SEARCH,
+            proven: None,
+        }
+    }
+
+    /// Continues from known values `g(0..prefix.len())` (e.g. read back from a file). The
+    /// prefix is trusted; `verify` recomputes its last `verify` values and checks them.
+    pub fn resume(
+        rules: Ruleset,
+        method: Method,
+        prefix: Values,
+        verify: usize,
+    ) -> Result<Computation> {
+        if prefix.is_empty() || prefix.get(0) != 0 {
+            return Err(Error::invalid("a saved sequence must start with g(0) = 0"));
+        }
+        let n = prefix.len();
+        let keep = n.saturating_sub(verify).max(1);
+        let mut c = Computation::new(rules, method);
+        let mut kept = prefix.clone();
+        kept.truncate(keep);
+        c.values = kept;
+        c.rebuild_sparse_state();
+        if n > keep {
+            c.extend_to((n - 1) as u64, &mut |_, _| {})?;
+            for i in keep..n {
+                if c.values.get(i) != prefix.get(i) {
+                    return Err(Error::invalid(format!(
+                        "the saved sequence is not this game's: g({i}) is {} but the file says {}",
+                        c.values.get(i),
+                        prefix.get(i)
+                    )));
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+        self.rebuild_sparse_state();
+    }
+    /// How often each path of the sparse method ran.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+    /// The rules.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+    /// The values computed so far, `g(0..len)`.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+    /// Takes the values out.
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+    /// How many values are known.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// Always false: `g(0)` is known from the start.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    /// The period proven by the values so far, if any (least period, least preperiod).
+    pub fn period(&self) -> Option<super::period::Period> {
+        self.proven
+    }
+    /// The current mask of the sparse method (a value `v` is rare when
+    /// `popcount(v & mask)` is even) and the number of heaps with rare values.
+    pub fn sparse_mask(&self) -> (u32, usize) {
+        (self.mask, self.rare.len())
+    }
+}
+
+/// Stamps of the mex marks (`mark[v] == stamp`: `v` is marked for the current heap). Two
+/// bytes keep a batch's marks in the first-level cache; they wrap every 65,534 heaps, and
+/// then every mark array is cleared ([`Computation::prepare_marks_for`]).
+type Stamp = u16;
+
+/// The whole sequence `g(0..=upto)` in one call.
+pub fn grundy_sequence(rules: &Ruleset, upto: u64, method: Method) -> Result<Values> {
+    let mut c = Computation::new(rules.clone(), method);
+    c.extend_to(upto, &mut |_, _| {})?;
+    Ok(c.into_values())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,232 @@
+//! The sparse method while every value is below 64: the marks are the bits of one word,
+//! each heap size's rare-part marks and scanned splits are remembered in a ring of
+//! [`SplitsOf`] records, and whole blocks of byte values go to the vector kernels of
+//! `octal::simd`. Separate because it is a self-contained fast path with its own state.
+
+use super::sparse::rare_range;
+use super::{Cell, Computation};
+use crate::octal::simd::{self, BLOCK};
+
+impl Computation {
+    /// Whether the small path ([`Computation::small_value`]) computes the next values.
+    pub(super) fn small(&self) -> bool {
+        self.small_path
+            && self.counts.len() <= 64
+            && self.mask != 0
+            && self.rules.tail == 0
+            && !self.triples
+    }
+
+    /// The sparse method while every value is below 64 (most octal games: 0.16's values
+    /// stay below 24, 0.1777's below 40): the marks are the bits of one machine word, so
+    /// marking a split is an OR into a register, the least unmarked common value is a
+    /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
+    /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
+    /// general method decides).
+    pub(super) fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+        if self.common_for != self.mask {
+            // Bit v: v is common (odd popcount under the mask).
+            self.common_bits = common_low_bits(self.mask);
+            self.common_for = self.mask;
+        }
+        let unequal = self.rules.unequal;
+        let mut marks = 0u64;
+        // Nothing left, and one heap left.
+        for &(j, d) in &self.js {
+            if j > n {
+                break;
+            }
+            let m = n - j;
+            if d & 1 != 0 && m == 0 {
+                marks |= 1;
+            }
+            if d & 2 != 0 && m >= 1 && j >= 1 {
+                marks |= 1 << (g[m].get() & 63);
+            }
+        }
+        // Splits with a rare part: every common option value of a split comes from these.
+        // Each size's marks are computed once, for the first heap that splits it, and so
+        // are its splits scanned so far (`found`).
+        let ring = self.splits_of.len() - 1;
+        let mut found = 0u64;
+        for &j in &self.pair_js {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let slot = &mut self.splits_of[m & ring];
+            if slot.m != m || slot.mask != self.mask {
+                let r = rare_range(&self.rare, 0, m);
+                *slot = SplitsOf {
+                    m,
+                    mask: self.mask,
+                    rare_marks: rare_part_bits(
+                        &g[..m],
+                        unequal,
+                        &self.rare[r.clone()],
+                        &self.rare_vals[r],
+                    ),
+                    found: 0,
+                    scanned: 0,
+                };
+            }
+            marks |= slot.rare_marks;
+            found |= slot.found;
+        }
+        let free = !marks & self.common_bits;
+        if free == 0 {
+            return None;
+        }
+        let c = free.trailing_zeros();
+        let targets = !marks & !self.common_bits & ((1u64 << c) - 1);
+        if targets == 0 {
+            return Some(c);
+        }
+        // The targets: from splits of two common parts, or the least one missing is the
+        // value. The scans of earlier heaps may have found them already.
+        self.stats.checked += 1;
+        for &j in &self.pair_js {
+            if targets & !found == 0 {
+                return Some(c);
+            }
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let slot = &mut self.splits_of[m & ring];
+            let steps = scan_bits(g, m, unequal, targets & !found, slot);
+            self.stats.scan_steps += steps as u64;
+            found |= slot.found;
+        }
+        if targets & !found == 0 {
+            return Some(c);
+        }
+        self.stats.full_scans += 1;
+        Some((targets & !found).trailing_zeros())
+    }
+
+    /// Tests: the general method even for values below 64.
+    #[cfg(test)]
+    pub(crate) fn without_small_path(&mut self) {
+        self.small_path = false;
+    }
+}
+
+/// Bit v (v < 64): v is common under `mask` (odd popcount).
+pub(super) fn common_low_bits(mask: u32) -> u64 {
+    (0..64u32)
+        .filter(|v| (v & mask).count_ones() & 1 == 1)
+        .fold(0u64, |b, v| b | 1 << v)
+}
+
+/// `BIT[v] = 1 << v`.
+const BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut v = 0;
+    while v < 64 {
+        t[v] = 1 << v;
+        v += 1;
+    }
+    t
+};
+
+/// The small path's record of the splits `a + b = m` of one heap size.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SplitsOf {
+    /// The size (`usize::MAX`: none yet).
+    m: usize,
+    /// The mask that `rare_marks` is for.
+    mask: u32,
+    /// The values of the splits with a rare part, as bits.
+    rare_marks: u64,
+    /// The values of the splits scanned from the middle so far, as bits, and how many
+    /// splits that is.
+    found: u64,
+    scanned: usize,
+}
+
+impl SplitsOf {
+    pub(super) const EMPTY: SplitsOf = SplitsOf {
+        m: usize::MAX,
+        mask: 0,
+        rare_marks: 0,
+        found: 0,
+        scanned: 0,
+    };
+}
+
+/// Slots of the small path's ring of split records: a power of two above the spread of
+/// the splitting removals, so that every size a heap splits has its own slot.
+pub(super) fn splits_ring(pair_js: &[usize]) -> usize {
+    match (pair_js.first(), pair_js.last()) {
+        (Some(&lo), Some(&hi)) => (hi - lo + 1).next_power_of_two(),
+        _ => 1,
+    }
+}
+
+/// The values `g(a) ^ g(m − a)` (all below 64) of the splits of `m = below.len()` whose
+/// part `a` is one of the rare heaps `heaps` (values `vals`, all below `m`), as bits;
+/// the equal split is left out when the parts must differ.
+fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
+    let m = below.len();
+    if let Some(bytes) = T::bytes(below) {
+        if !(unequal && m.is_multiple_of(2)) {
+            return simd::rare_part_bits_u8(bytes, heaps, vals);
+        }
+    }
+    let mut bits = 0u64;
+    for (&a, &va) in heaps.iter().zip(vals) {
+        let a = a as usize;
+        if !(unequal && 2 * a == m) {
+            bits |= BIT[((va ^ below[m - a].get()) & 63) as usize];
+        }
+    }
+    bits
+}
+
+/// Goes on scanning the splits `a + b = m` from the middle outwards where `splits` (the
+/// record of size `m`) stopped, OR-ing the bit of each value `g(a) ^ g(b)` (all below 64)
+/// into `splits.found`, until it covers `targets` (checked every 32 splits) or the splits
+/// run out. Returns the number of splits looked at.
+fn scan_bits<T: Cell>(
+    g: &[T],
+    m: usize,
+    unequal: bool,
+    targets: u64,
+    splits: &mut SplitsOf,
+) -> usize {
+    let h = m / 2;
+    if h == 0 {
+        return 0;
+    }
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)); the equal split (i = 0
+    // when m is even) is not a move when the parts must differ.
+    let left = &g[1..=h];
+    let right = &g[m - h..m];
+    let skip = usize::from(unequal && m.is_multiple_of(2));
+    let mut f = splits.found;
+    let start = splits.scanned.max(skip);
+    let mut i = start;
+    while i < h && targets & !f != 0 {
+        let end = (i + BLOCK).min(h);
+        let (l, r) = (&left[h - end..h - i], &right[i..end]);
+        // A whole block of byte values goes to the vector kernel.
+        match (
+            T::bytes(l).map(<&[u8; BLOCK]>::try_from),
+            T::bytes(r).map(<&[u8; BLOCK]>::try_from),
+        ) {
+            (Some(Ok(l)), Some(Ok(r))) => f |= simd::xor_bits_reversed(l, r),
+            _ => {
+                for (x, y) in l.iter().rev().zip(r) {
+                    // A table rather than a shift: the compiler would vectorize the shifts
+                    // with SSE2, which has no per-lane shift (measured slower).
+                    f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+                }
+            }
+        }
+        i = end;
+    }
+    splits.found = f;
+    splits.scanned = i;
+    i - start
+}

@@ -1,0 +1,270 @@
+//! The sparse-space method's general path: the choice of the mask (rare and common
+//! values) and of the partner lists, the marks of the splits with a rare part, and the
+//! least unmarked common value with the targets below it. Separate from the ways the
+//! targets are then settled ([`super::strategy`]) and from the small-value path
+//! ([`super::small`]).
+
+use super::small::common_low_bits;
+use super::{Cell, Computation, Stamp, Values, FIRST_SEARCH};
+
+impl Computation {
+    pub(super) fn rebuild_sparse_state(&mut self) {
+        let n = self.values.len();
+        let max = (0..n).map(|i| self.values.get(i)).max().unwrap_or(0) as usize;
+        self.counts = vec![0; max + 1];
+        self.lists = vec![Vec::new(); max + 1];
+        for i in 0..n {
+            let v = self.values.get(i) as usize;
+            self.counts[v] += 1;
+            if i > 0 && self.lists[v].len() < self.tuning.list_len {
+                self.lists[v].push(i as u32);
+            }
+        }
+        self.choose_mask();
+        self.next_mask_check = (n * 2).max(64);
+        self.cands.clear();
+        self.proven = None;
+        self.next_search = n.max(FIRST_SEARCH);
+    }
+
+    fn choose_mask(&mut self) {
+        let vals = std::mem::take(&mut self.values);
+        match &vals {
+            Values::U8(v) => self.choose_mask_in(v),
+            Values::U16(v) => self.choose_mask_in(v),
+            Values::U32(v) => self.choose_mask_in(v),
+        }
+        self.values = vals;
+    }
+
+    /// Chooses the mask with the fewest rare heaps and lists those heaps (no copy of `g`).
+    pub(super) fn choose_mask_in<T: Cell>(&mut self, g: &[T]) {
+        let bits = 32 - (self.counts.len() as u32).leading_zeros();
+        let masks = 1u32 << bits.min(12);
+        let mut best = (u64::MAX, 0u32);
+        for mask in 0..masks {
+            let rare: u64 = self
+                .counts
+                .iter()
+                .enumerate()
+                .filter(|(v, _)| (*v as u32 & mask).count_ones() & 1 == 0)
+                .map(|(_, c)| c)
+                .sum();
+            if rare < best.0 {
+                best = (rare, mask);
+            }
+        }
+        self.mask = best.1;
+        let n = g.len();
+        let mask = self.mask;
+        self.rare = (0..n)
+            .filter(|&i| (g[i].get() & mask).count_ones() & 1 == 0)
+            .map(|i| i as u32)
+            .collect();
+        self.rare_vals = self.rare.iter().map(|&i| g[i as usize].get()).collect();
+        self.choose_partners(n);
+    }
+
+    /// For each rare value `r`, the common values `w` to pair with `u = r ^ w` in the
+    /// targeted search: pairs where both values occur, those whose `u`-list promises a
+    /// hit first, then by the frequency of `w` (the chance that a step hits).
+    pub(super) fn choose_partners(&mut self, n: usize) {
+        let mask = self.mask;
+        let counts = &self.counts;
+        let l = self.tuning.list_len as u64;
+        let common: Vec<u32> = (0..counts.len() as u32)
+            .filter(|&v| (v & mask).count_ones() & 1 == 1 && counts[v as usize] > 0)
+            .collect();
+        let total = n.max(1) as u64;
+        let size = counts.len().next_power_of_two();
+        self.partners = (0..size as u32)
+            .map(|r| {
+                if (r & mask).count_ones() & 1 == 1 {
+                    return Vec::new();
+                }
+                let mut ws: Vec<(bool, u64, u32)> = common
+                    .iter()
+                    .filter_map(|&w| {
+                        let cu = *counts.get((r ^ w) as usize)?;
+                        let cw = counts[w as usize];
+                        // Expected hits over the u-list: min(count u, L)·count w / n.
+                        (cu > 0).then(|| (cu.min(l) * cw < total, cw, w))
+                    })
+                    .collect();
+                ws.sort_by_key(|&(short, cw, _)| (short, std::cmp::Reverse(cw)));
+                ws.truncate(self.tuning.partners);
+                ws.into_iter().map(|(_, _, w)| w).collect()
+            })
+            .collect();
+    }
+
+    pub(super) fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        if self.small() {
+            if let Some(v) = self.small_value(g, n) {
+                return v;
+            }
+        }
+        self.prepare_marks();
+        match self.sparse_candidate(g, n, 0) {
+            Ok(v) => v,
+            Err(c) => self.settle(g, n, c),
+        }
+    }
+
+    /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
+    /// it settles the value, or `Err(c)` with `c` the least unmarked common value and the
+    /// targets (rare values below `c` that only splits of two common parts can give) in
+    /// `self.targets` and `want`: the value is the least target no split gives, or `c`.
+    ///
+    /// With `far_done = s > 0`, the splits whose rare part `a` has `m − a < s` are taken as
+    /// marked already (a speculative batch from heap `s` marks them in parallel).
+    pub(super) fn sparse_candidate<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        far_done: usize,
+    ) -> std::result::Result<u32, u32> {
+        self.mark_simple(g, n);
+        if self.rules.tail & 4 != 0 {
+            // Not reached by the catalogue's rulesets; the plain marks are exact.
+            return Ok(self.plain_value(g, n));
+        }
+        let mask = self.mask;
+        if mask == 0 {
+            // Every value is rare: the plain marks.
+            for k in 0..self.pair_js.len() {
+                let j = self.pair_js[k];
+                if j + 2 > n {
+                    break;
+                }
+                self.mark_pairs_all(g, n - j);
+            }
+            return Ok(self.mex());
+        }
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
+        // Splits with a rare part: every common option value of a split comes from these.
+        {
+            let mark = &mut self.mark[..];
+            for &j in &self.pair_js {
+                if j + 2 > n {
+                    break;
+                }
+                let m = n - j;
+                // Rare parts a with m − a ≥ far_done (the others are marked already).
+                let r = rare_range(&self.rare, 0, m.min((m + 1).saturating_sub(far_done)));
+                mark_rare_parts(
+                    g,
+                    m,
+                    unequal,
+                    &self.rare[r.clone()],
+                    &self.rare_vals[r],
+                    mark,
+                    stamp,
+                );
+            }
+        }
+        // The least unmarked common value `c` is not an option value (all common option
+        // values are marked). Rare values below `c` still unmarked (the targets) may come
+        // from splits of two common parts; the value is the least target that does not,
+        // or `c`.
+        self.targets.clear();
+        let c = self.candidate_by_blocks();
+        if self.targets.is_empty() {
+            return Ok(c);
+        }
+        self.stats.checked += 1;
+        Err(c)
+    }
+
+    /// The least unmarked common value, with the unmarked rare values below it pushed
+    /// to `targets` (and wanted), 64 values at a time: the marks of a block become a
+    /// word of bits (a comparison the compiler does many lanes at a time), and the
+    /// common values of the block are the low 64's, complemented when the block's base
+    /// has odd parity under the mask (the base and the offset have no bit in common).
+    /// The mark arrays are a power of two of at least 64 long
+    /// ([`mark_size`](super::marks::mark_size)).
+    fn candidate_by_blocks(&mut self) -> u32 {
+        let mask = self.mask;
+        if self.common_for != mask {
+            self.common_bits = common_low_bits(mask);
+            self.common_for = mask;
+        }
+        let stamp = self.stamp;
+        let mut base = 0;
+        loop {
+            let block = &self.mark[base..base + 64];
+            let marked = block
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k);
+            let common = if (base as u32 & mask).count_ones() & 1 == 1 {
+                !self.common_bits
+            } else {
+                self.common_bits
+            };
+            let free = !marked & common;
+            let below = if free == 0 {
+                u64::MAX
+            } else {
+                (1u64 << free.trailing_zeros()) - 1
+            };
+            let mut rare = !marked & !common & below;
+            while rare != 0 {
+                let v = base + rare.trailing_zeros() as usize;
+                self.targets.push(v as u32);
+                self.want[v] = stamp;
+                rare &= rare - 1;
+            }
+            if free != 0 {
+                return (base + free.trailing_zeros() as usize) as u32;
+            }
+            base += 64;
+        }
+    }
+}
+
+/// The indices in `rare` (increasing heaps; `rare[0]` is heap 0, which is never a part)
+/// of the rare heaps `a` with `lo ≤ a < hi`.
+#[inline]
+pub(super) fn rare_range(rare: &[u32], lo: usize, hi: usize) -> std::ops::Range<usize> {
+    let start = if lo <= 1 {
+        1
+    } else {
+        rare.partition_point(|&a| (a as usize) < lo).max(1)
+    };
+    // (Usually every rare heap is below `hi`: no search.)
+    let end = match rare.last() {
+        Some(&a) if (a as usize) < hi => rare.len(),
+        _ => rare.partition_point(|&a| (a as usize) < hi),
+    };
+    start..end.max(start)
+}
+
+/// Marks `mark[g(a) ^ g(m − a)] = stamp` for the rare parts `heaps` (values `vals`) of
+/// the splits of `m` (all below `m`), skipping the equal split when the parts must differ.
+/// `g` needs only the values `g(m − a)` of these parts (a speculative batch passes the
+/// values before the batch). `mark` has a power-of-two length above every value: the mask
+/// spares the bounds check.
+pub(super) fn mark_rare_parts<T: Cell>(
+    below: &[T],
+    m: usize,
+    unequal: bool,
+    heaps: &[u32],
+    vals: &[u32],
+    mark: &mut [Stamp],
+    stamp: Stamp,
+) {
+    let mmask = mark.len() - 1;
+    if unequal && m.is_multiple_of(2) {
+        for (&a, &va) in heaps.iter().zip(vals) {
+            if 2 * a as usize != m {
+                mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+            }
+        }
+    } else {
+        for (&a, &va) in heaps.iter().zip(vals) {
+            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+        }
+    }
+}

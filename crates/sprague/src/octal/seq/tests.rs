@@ -1,0 +1,375 @@
+//! Tests of the sequence computation: known sequences and periods, the plain and the
+//! sparse method against each other and the generic engine, storage and resuming, and
+//! every path of the sparse method (tunings, batches, speculation, the period watch).
+
+use crate::impartial::GrundySolver;
+use crate::octal::tests::oct;
+use crate::octal::*;
+
+fn seq(r: &Ruleset, n: u64, m: Method) -> Vec<u32> {
+    grundy_sequence(r, n, m).unwrap().to_u32()
+}
+
+#[test]
+fn known_sequences() {
+    let k = seq(&oct("0.77"), 20, Method::Sparse);
+    assert_eq!(
+        k[1..],
+        [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
+    );
+    let d = seq(&oct("0.07"), 20, Method::Sparse);
+    assert_eq!(
+        d[1..],
+        [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
+    );
+    let g = seq(&Ruleset::grundy_game(), 20, Method::Sparse);
+    assert_eq!(
+        g[1..],
+        [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    // Dawson's Chess is Dawson's Kayles shifted by one.
+    let c = seq(&oct("0.137"), 300, Method::Sparse);
+    let d = seq(&oct("0.07"), 301, Method::Sparse);
+    assert_eq!(c[..], d[1..]);
+    // Lasker's Nim formula.
+    let l = seq(&Ruleset::lasker_nim(), 200, Method::Sparse);
+    for (n, &v) in l.iter().enumerate() {
+        let want = game::lasker(&(n as u64).into());
+        assert_eq!(num_bigint::BigUint::from(v), want, "lasker {n}");
+    }
+}
+
+#[test]
+fn known_periods() {
+    for (code, pre, per) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34)] {
+        let r = oct(code);
+        let v = grundy_sequence(&r, 2000, Method::Sparse).unwrap();
+        let p = find_period(&r, &v).expect(code);
+        assert_eq!((p.preperiod, p.period), (pre, per), "{code}");
+        // The proof really checked what the theorem asks.
+        let b = period::proof_bound(&r, pre, per).unwrap();
+        assert!(period::check_directly(&v, pre, per, b));
+        assert!(!period::check_directly(&v, pre - 1, per, b));
+    }
+    // Past 2048 values a proven period is copied instead of computed: still exact.
+    let r = oct("0.77");
+    assert_eq!(seq(&r, 5000, Method::Sparse), seq(&r, 5000, Method::Plain));
+    // Not enough values: nothing claimed.
+    let r = oct("0.77");
+    let v = grundy_sequence(&r, 150, Method::Sparse).unwrap();
+    assert_eq!(find_period(&r, &v), None);
+    // A preperiod of 0 is proven with the bound for 1. 0.4 (take one only to split in
+    // two) starts 0, 0, 0, 1: with n0 = 0 and p = 1 the bound p + t = 2 would pass on
+    // three values, but the part that replaces a split (1, 1) of heap 3 would be empty,
+    // leaving one heap, which the digit 4 does not allow.
+    let r = oct("0.4");
+    let v = grundy_sequence(&r, 4, Method::Plain).unwrap();
+    assert_eq!(v.to_u32(), [0, 0, 0, 1, 1]);
+    let first3 = Values::from_u32(&v.to_u32()[..3]);
+    assert_eq!(find_period(&r, &first3), None);
+    assert_eq!(period::proof_bound(&r, 0, 1), period::proof_bound(&r, 1, 1));
+    // Nim with one token a move (0.3): periodic from 0, claimed once the bound for 1 is.
+    let r = oct("0.3");
+    let v = grundy_sequence(&r, 40, Method::Sparse).unwrap();
+    let p = find_period(&r, &v).unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 2));
+    // No claim where the theorem does not apply.
+    let g = Ruleset::grundy_game();
+    let v = grundy_sequence(&g, 3000, Method::Sparse).unwrap();
+    assert_eq!(find_period(&g, &v), None);
+}
+
+#[test]
+fn plain_and_sparse_agree_on_all_two_digit_codes() {
+    for d1 in 0..8u8 {
+        for d2 in 0..8u8 {
+            if d1 == 0 && d2 == 0 {
+                continue;
+            }
+            let r = oct(&format!("0.{d1}{d2}"));
+            assert_eq!(
+                seq(&r, 1500, Method::Plain),
+                seq(&r, 1500, Method::Sparse),
+                "0.{d1}{d2}"
+            );
+        }
+    }
+}
+
+#[test]
+fn plain_and_sparse_agree_on_other_codes() {
+    let mut x: u64 = 0x9E3779B97F4A7C15;
+    let mut codes: Vec<(String, bool)> = Vec::new();
+    for _ in 0..40 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let d = |k: u32| ((x >> (3 * k)) & 7) as u8;
+        codes.push((format!("0.{}{}{}", d(0), d(1), d(2) | 1), false));
+    }
+    for c in ["4.07", "4.7", "4.37", "0.16", "0.1777", "0.6", "4.6"] {
+        codes.push((c.into(), false));
+    }
+    for c in ["0.F", "0.8", "0.B", "0.9F", "8.0F", "0.3F", "C.1"] {
+        codes.push((c.into(), true));
+    }
+    for (c, hex) in &codes {
+        let r = Ruleset::parse(c, *hex).unwrap();
+        let n = if *hex { 300 } else { 1200 };
+        assert_eq!(seq(&r, n, Method::Plain), seq(&r, n, Method::Sparse), "{c}");
+    }
+    let g = Ruleset::grundy_game();
+    assert_eq!(seq(&g, 1500, Method::Plain), seq(&g, 1500, Method::Sparse));
+}
+
+#[test]
+fn tables_match_the_generic_engine() {
+    let mut rules: Vec<Ruleset> = ["0.77", "0.07", "0.137", "4.07", "0.6", "0.16"]
+        .iter()
+        .map(|c| oct(c))
+        .collect();
+    rules.push(Ruleset::parse("0.F", true).unwrap());
+    rules.push(Ruleset::parse("8.1", true).unwrap());
+    rules.push(Ruleset::grundy_game());
+    rules.push(Ruleset::lasker_nim());
+    for r in rules {
+        let v = seq(&r, 25, Method::Sparse);
+        let hr = HeapRules(r.clone());
+        let mut s = GrundySolver::new(&hr);
+        for n in 0..=25u64 {
+            let p = if n == 0 { vec![] } else { vec![n] };
+            assert_eq!(
+                s.grundy(&p).unwrap().value(),
+                v[n as usize] as u64,
+                "{} {n}",
+                r.name
+            );
+        }
+        // Sums are XORs.
+        let p = vec![3, 5, 7];
+        assert_eq!(s.grundy(&p).unwrap().value() as u32, v[3] ^ v[5] ^ v[7]);
+    }
+}
+
+#[test]
+fn storage_widens_past_255_and_resumes() {
+    // 0.6 (Officers) stays small; Lasker's Nim exceeds 255 quickly.
+    let r = Ruleset::lasker_nim();
+    let v = grundy_sequence(&r, 600, Method::Sparse).unwrap();
+    assert_eq!(v.width(), 2);
+    assert_eq!(v.get(599), 600);
+    let r = oct("0.16");
+    let full = grundy_sequence(&r, 3000, Method::Sparse).unwrap();
+    let mut prefix = full.to_u32();
+    prefix.truncate(1000);
+    let mut c =
+        Computation::resume(r.clone(), Method::Sparse, Values::from_u32(&prefix), 100).unwrap();
+    let mut calls = 0;
+    c.extend_to(3000, &mut |_, _| calls += 1).unwrap();
+    assert!(calls >= 1);
+    assert_eq!(c.values().to_u32(), full.to_u32());
+    // A wrong prefix is caught by the verification.
+    prefix[999] ^= 1;
+    assert!(Computation::resume(r, Method::Sparse, Values::from_u32(&prefix), 100).is_err());
+    // File round trip.
+    let bytes = file::encode("octal:0.16", &full);
+    let (spec, back) = file::decode(&bytes).unwrap();
+    assert_eq!((spec.as_str(), back), ("octal:0.16", full));
+    assert!(file::decode(b"garbage").is_err());
+}
+
+#[test]
+fn every_path_of_the_sparse_method_is_exact() {
+    // Tunings forcing each path: no quick scan (targeted search only, tiny lists), no
+    // targeted search (full scans), and tiny budgets everywhere.
+    let tunings = [
+        Tuning {
+            scan_per_target: 0,
+            target_budget: 1 << 20,
+            list_len: 3,
+            partners: 2,
+        },
+        Tuning {
+            scan_per_target: 0,
+            target_budget: 0,
+            list_len: 0,
+            partners: 0,
+        },
+        Tuning {
+            scan_per_target: 1,
+            target_budget: 2,
+            list_len: 4,
+            partners: 24,
+        },
+    ];
+    let mut rules: Vec<Ruleset> = ["0.6", "0.16", "0.1777", "0.77", "4.07", "0.356", "0.4"]
+        .iter()
+        .map(|c| oct(c))
+        .collect();
+    rules.push(Ruleset::parse("0.9F", true).unwrap());
+    rules.push(Ruleset::parse("8.0F", true).unwrap());
+    rules.push(Ruleset::grundy_game());
+    for r in &rules {
+        let want = seq(r, 1500, Method::Plain);
+        for (i, t) in tunings.iter().enumerate() {
+            let mut c = Computation::new(r.clone(), Method::Sparse);
+            c.set_tuning(*t);
+            c.without_small_path();
+            c.extend_to(1500, &mut |_, _| {}).unwrap();
+            assert_eq!(c.values().to_u32(), want, "{} tuning {i}", r.name);
+            let s = c.stats();
+            if r.name == "octal:0.6" {
+                match i {
+                    0 => assert!(s.targeted > 100 && s.scan_steps == 0, "{s:?}"),
+                    1 => assert!(s.targeted == 0 && s.full_scans > 100, "{s:?}"),
+                    _ => assert!(s.scan_steps > 0 && s.full_scans > 0, "{s:?}"),
+                }
+            }
+        }
+    }
+    // Resuming keeps the tuning's exactness (state rebuilt from the prefix).
+    let r = oct("0.6");
+    let full = seq(&r, 2000, Method::Plain);
+    let mut c = Computation::resume(
+        r.clone(),
+        Method::Sparse,
+        Values::from_u32(&full[..700]),
+        50,
+    )
+    .unwrap();
+    c.set_tuning(tunings[0]);
+    c.without_small_path();
+    c.extend_to(2000, &mut |_, _| {}).unwrap();
+    assert_eq!(c.values().to_u32(), full);
+}
+
+#[test]
+fn speculative_batches_are_exact() {
+    // Four threads (more than this machine's cores, so tasks interleave); speculation from
+    // heap 40 on. Officers has rare values (wrong guesses) well past 40, 0.16 and 0.1777
+    // have few, Grundy's game splits into unequal heaps; the other codes have rare values
+    // at the ends of batches too.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    for r in [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.1777"),
+        oct("4.07"),
+        Ruleset::grundy_game(),
+        oct("0.26"),
+        oct("0.36"),
+        oct("0.46"),
+        oct("0.56"),
+        oct("0.76"),
+        oct("4.6"),
+    ] {
+        let want = seq(&r, 3000, Method::Plain);
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_speculation_from(40);
+        c.without_small_path();
+        pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        // (A proven period copies values instead: 4.07's comes early.)
+        assert!(
+            c.period().is_some() || s.speculated > 2000,
+            "{}: {s:?}",
+            r.name
+        );
+        if r.name == "octal:0.6" {
+            assert!(s.full_scans > 10, "wrong guesses were corrected: {s:?}");
+            assert!(s.marked_ahead > 10, "marks were made ahead: {s:?}");
+        }
+        // Again in steps (each step ends the batches, and the marks made ahead for the
+        // next batch wait over the step), with the stamps of the marks near their wrap.
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_speculation_from(40);
+        c.without_small_path();
+        for upto in (100..=3000).step_by(100) {
+            c.stamps_near_wrap();
+            pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
+        }
+        assert_eq!(c.values().to_u32(), want, "{} in steps", r.name);
+    }
+}
+
+#[test]
+fn sequential_batches_are_exact_and_stamps_wrap() {
+    // Batches from heap 40 (Officers' rare values end batches early; Grundy's game splits
+    // into unequal heaps), with the stamps of the marks made to wrap every 100 heaps,
+    // while stale stamps lie in every batch's marks.
+    for r in [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.356"),
+        Ruleset::grundy_game(),
+    ] {
+        let want = seq(&r, 2500, Method::Plain);
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        c.force_batches_from(40);
+        c.without_small_path();
+        for upto in (100..=2500).step_by(100) {
+            c.stamps_near_wrap();
+            c.extend_to(upto, &mut |_, _| {}).unwrap();
+        }
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        assert!(s.batched > 2000, "{}: {s:?}", r.name);
+    }
+}
+
+#[test]
+fn the_period_watch_stops_when_the_proof_is_complete() {
+    // Kayles: preperiod 71, period 12; the proof needs g(0..2·71 + 2·12 + 2) = 168 values.
+    let r = oct("0.77");
+    let mut c = Computation::new(r.clone(), Method::Sparse);
+    let p = c
+        .extend_until_period(100_000, &mut |_, _| {})
+        .unwrap()
+        .unwrap();
+    assert_eq!((p.preperiod, p.period), (71, 12));
+    assert_eq!(c.len() as u64, period::values_needed(&r, 71, 12).unwrap());
+    assert_eq!(c.len(), 168);
+    // One value fewer proves nothing.
+    let v = grundy_sequence(&r, 166, Method::Plain).unwrap();
+    assert_eq!(find_period(&r, &v), None);
+    // Many codes: whatever the watch proves is what the theorem needs, and the periodic
+    // extension agrees with the plain method further on.
+    let mut x: u64 = 0x2545F4914F6CDD1D;
+    let mut proven = 0;
+    for _ in 0..60 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let d = |k: u32| ((x >> (3 * k)) & 7) as u8;
+        let r = oct(&format!("0.{}{}{}", d(0), d(1), d(2) | 1));
+        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let Some(p) = c.extend_until_period(3000, &mut |_, _| {}).unwrap() else {
+            continue;
+        };
+        proven += 1;
+        let len = c.len();
+        let (pre, per) = (p.preperiod, p.period);
+        let b = period::proof_bound(&r, pre, per).unwrap();
+        assert!(b + per <= len as u64, "{}", r.name);
+        assert!(
+            period::check_directly(c.values(), pre, per, b),
+            "{}",
+            r.name
+        );
+        assert_eq!(find_period(&r, c.values()), Some(p), "{}", r.name);
+        let plain = seq(&r, len as u64 + 400, Method::Plain);
+        for n in pre as usize..plain.len() {
+            let k = pre as usize + (n - pre as usize) % per as usize;
+            assert_eq!(plain[n], plain[k], "{} at {n}", r.name);
+        }
+        // Past the proof, the sparse method copies: still exact.
+        c.extend_to(len as u64 + 400, &mut |_, _| {}).unwrap();
+        assert_eq!(c.values().to_u32(), plain, "{}", r.name);
+        assert_eq!(c.period(), Some(p));
+    }
+    assert!(proven >= 20, "{proven}");
+}
