@@ -18,7 +18,7 @@
 //! one of its parts. Such positions are kept as sorted multisets of their non-terminal parts.
 
 use crate::error::Result;
-use crate::impartial::{GrundySolver, Impartial, Limits};
+use crate::impartial::{Atoms, GrundySolver, Impartial, Limits};
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 
@@ -30,7 +30,7 @@ where
     grundy: GrundySolver<R>,
     /// Step of each canonical state (sorted multiset of non-terminal atomic parts).
     memo: FxHashMap<Vec<R::Position>, u64>,
-    terminal: FxHashMap<R::Position, bool>,
+    atoms: Atoms<R::Position>,
     limits: Limits,
 }
 
@@ -41,37 +41,15 @@ where
     R::Position: Ord,
 {
     grundy: &'s mut GrundySolver<R>,
-    terminal: &'s mut FxHashMap<R::Position, bool>,
+    atoms: &'s mut Atoms<R::Position>,
 }
 
 impl<R: Impartial> Steps<'_, R>
 where
     R::Position: Ord,
 {
-    fn is_terminal(&mut self, p: &R::Position) -> bool {
-        if let Some(&t) = self.terminal.get(p) {
-            return t;
-        }
-        let rules = self.grundy.rules();
-        let mut opts = Vec::new();
-        rules.options(p, &mut opts);
-        let t = opts.is_empty() && rules.components(p).is_none_or(|c| c.is_empty());
-        self.terminal.insert(p.clone(), t);
-        t
-    }
-
     fn normalise(&mut self, position: R::Position) -> Vec<R::Position> {
-        let mut todo = vec![position];
-        let mut out = Vec::new();
-        while let Some(c) = todo.pop() {
-            if let Some(parts) = self.grundy.rules().components(&c) {
-                todo.extend(parts);
-            } else if !self.is_terminal(&c) {
-                out.push(c);
-            }
-        }
-        out.sort();
-        out
+        self.atoms.normalise(self.grundy.rules(), vec![position])
     }
 
     /// True when the player to move wins the state alone under normal play.
@@ -164,7 +142,7 @@ where
         EverySolver {
             grundy: GrundySolver::with_limits(rules, limits),
             memo: FxHashMap::default(),
-            terminal: FxHashMap::default(),
+            atoms: Atoms::default(),
             limits,
         }
     }
@@ -177,7 +155,7 @@ where
     fn steps(&mut self) -> Steps<'_, R> {
         Steps {
             grundy: &mut self.grundy,
-            terminal: &mut self.terminal,
+            atoms: &mut self.atoms,
         }
     }
 
@@ -206,7 +184,7 @@ where
         };
         let mut steps = Steps {
             grundy: &mut self.grundy,
-            terminal: &mut self.terminal,
+            atoms: &mut self.atoms,
         };
         evaluate(&mut steps, &mut self.memo, start, budget)
     }

@@ -1,4 +1,4 @@
-use super::Impartial;
+use super::{Atoms, Impartial};
 use crate::error::Result;
 use crate::impartial::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
@@ -19,7 +19,7 @@ where
     rules: R,
     /// `true` when the player to move wins the (sorted) sum.
     memo: FxHashMap<Vec<R::Position>, bool>,
-    terminal: FxHashMap<R::Position, bool>,
+    atoms: Atoms<R::Position>,
     limits: Limits,
 }
 
@@ -27,37 +27,16 @@ where
 /// components are terminal (remembered), and the canonical form of a sum.
 struct Sums<'r, R: Impartial> {
     rules: &'r R,
-    terminal: &'r mut FxHashMap<R::Position, bool>,
+    atoms: &'r mut Atoms<R::Position>,
 }
 
 impl<R: Impartial> Sums<'_, R>
 where
     R::Position: Ord,
 {
-    fn is_terminal(&mut self, p: &R::Position) -> bool {
-        if let Some(&t) = self.terminal.get(p) {
-            return t;
-        }
-        let mut opts = Vec::new();
-        self.rules.options(p, &mut opts);
-        let t = opts.is_empty() && self.rules.components(p).is_none_or(|c| c.is_empty());
-        self.terminal.insert(p.clone(), t);
-        t
-    }
-
     /// Components flattened, terminal ones dropped, sorted.
     fn normalise(&mut self, components: Vec<R::Position>) -> Vec<R::Position> {
-        let mut todo = components;
-        let mut out = Vec::with_capacity(todo.len());
-        while let Some(c) = todo.pop() {
-            if let Some(parts) = self.rules.components(&c) {
-                todo.extend(parts);
-            } else if !self.is_terminal(&c) {
-                out.push(c);
-            }
-        }
-        out.sort();
-        out
+        self.atoms.normalise(self.rules, components)
     }
 
     /// Every sum reachable in one move (normalised).
@@ -115,7 +94,7 @@ where
         MisereSolver {
             rules,
             memo: FxHashMap::default(),
-            terminal: FxHashMap::default(),
+            atoms: Atoms::default(),
             limits,
         }
     }
@@ -128,7 +107,7 @@ where
     fn sums(&mut self) -> Sums<'_, R> {
         Sums {
             rules: &self.rules,
-            terminal: &mut self.terminal,
+            atoms: &mut self.atoms,
         }
     }
 
@@ -150,7 +129,7 @@ where
         };
         let mut sums = Sums {
             rules: &self.rules,
-            terminal: &mut self.terminal,
+            atoms: &mut self.atoms,
         };
         evaluate(&mut sums, &mut self.memo, start, budget)
     }

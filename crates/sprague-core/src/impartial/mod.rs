@@ -5,11 +5,13 @@
 //! optionally, how a position splits into independent components. Everything else —
 //! values, outcomes, winning moves, misère play — comes from the engine.
 
+mod atoms;
 mod misere;
 mod rules;
 mod solver;
 mod sum;
 
+pub(crate) use atoms::Atoms;
 pub use misere::MisereSolver;
 pub use rules::Impartial;
 pub use solver::{GrundySolver, Limits};
