@@ -85,17 +85,7 @@ pub mod partizan;
 pub mod problems;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
-pub use sprague_core::{compound, error, impartial, value};
-
-/// Retrograde analysis (from the core layer).
-pub mod retrograde {
-    pub use sprague_core::retrograde::*;
-
-    #[cfg(test)]
-    pub(crate) mod tests {
-        pub(crate) use sprague_core::testing::{next, random_graph};
-    }
-}
+pub use sprague_core::{compound, error, impartial, retrograde, value};
 
 #[cfg(test)]
 pub(crate) mod test_rng;

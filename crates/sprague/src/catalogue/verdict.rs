@@ -103,16 +103,6 @@ impl Winner {
             Winner::P => "P (the second player wins)",
         }
     }
-
-    /// The partizan outcome class from who wins moving first as Left and as Right.
-    pub fn from_partizan(left_first_wins: bool, right_first_wins: bool) -> Winner {
-        match (left_first_wins, right_first_wins) {
-            (true, true) => Winner::N,
-            (true, false) => Winner::L,
-            (false, true) => Winner::R,
-            (false, false) => Winner::P,
-        }
-    }
 }
 
 /// What kind of value the `value` fields of a verdict hold.

@@ -201,7 +201,7 @@ pub fn solve(inst: &Instance) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrograde::tests::next;
+    use sprague_core::testing::next;
     use std::collections::HashMap;
 
     const SAMPLE: &str = "5 16 1 1\n1 2\n1 3\n1 4\n1 5\n2 3\n2 4\n2 5\n3 2\n3 4\n3 5\n4 2\n4 3\n4 5\n5 2\n5 3\n5 4\n4\n2 4\n3 84\n4 38\n5 96\n";

@@ -5,7 +5,7 @@ use super::tests::graph_of;
 use crate::catalogue::{lookup, Play, SolveOptions, TableOptions, ValueKind, Verdict, Winner};
 use crate::error::Result;
 use crate::graph::checks::verdicts_agree;
-use crate::retrograde::tests::{next, random_graph};
+use sprague_core::testing::{next, random_graph};
 
 fn opts(tokens: &[&str]) -> SolveOptions {
     SolveOptions {

@@ -5,8 +5,8 @@ use super::analysis::misere_remoteness;
 use super::*;
 use crate::graph::format::{Csr, Graph};
 use crate::retrograde::gsg;
-use crate::retrograde::tests::{next, random_graph};
 use crate::value::Outcome;
+use sprague_core::testing::{next, random_graph};
 
 #[test]
 fn every_winning_move_reaches_a_lost_position_on_random_graphs() {
