@@ -1,0 +1,17 @@
+//! # sprague-games
+//!
+//! The rulesets of sprague and their theorems: for each game, a move generator that the
+//! generic engines of [`sprague_core`] search, and, where one is proven, the closed form
+//! that answers positions of any size. This layer knows nothing of the catalogue, of
+//! command-line words or of output formats: the facade crate `sprague` turns these rules
+//! into answers.
+//!
+//! - [`partizan`]: partizan rulesets (Domineering, Clobber, Hackenbush, Toads and Frogs,
+//!   Cutcake), solved to canonical forms.
+
+#![warn(missing_docs)]
+
+// The core modules, under the names the rulesets use (`crate::error::Result`).
+use sprague_core::{error, partizan as core_partizan};
+
+pub mod partizan;

@@ -1,0 +1,319 @@
+//! Cross-checks of the rulesets: canonical values (generic solver over the core) against
+//! brute-force outcome classes on every small position, closed forms against search, and
+//! known values from the literature.
+
+use super::clobber::Clobber;
+use super::cutcake::Cutcake;
+use super::domineering::Domineering;
+use super::hackenbush::{blue_red_string_value, Hackenbush};
+use super::solver::ValueSolver;
+use super::toads::ToadsAndFrogs;
+use super::Ruleset;
+use crate::partizan::canonical::{Context, GameId};
+use crate::partizan::outcome::OutcomeSolver;
+
+const LIMIT: u64 = 10_000_000;
+
+fn value_of<R: Ruleset>(rules: &R, text: &str) -> String {
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(rules, LIMIT);
+    let p = rules.parse(text).unwrap();
+    let g = s.value(&mut ctx, &p).unwrap();
+    ctx.display(g)
+}
+
+/// For every position: the outcome class of the canonical value equals the brute-force
+/// class (which never splits positions into components), and the normal form keeps the
+/// value (up to the sign it reports).
+fn check_all<R: Ruleset>(rules: &R, positions: &[String]) {
+    let mut ctx = Context::new();
+    let mut values = ValueSolver::new(rules, LIMIT);
+    let mut brute = OutcomeSolver::new(rules, LIMIT);
+    for text in positions {
+        let p = rules.parse(text).unwrap();
+        let g = values.value(&mut ctx, &p).unwrap();
+        let class = ctx.outcome(g).to_string();
+        let wins = brute.wins(&p).unwrap();
+        assert_eq!(
+            class,
+            wins.letter().to_string(),
+            "{} `{text}`: value {} but brute force says {}",
+            rules.name(),
+            ctx.display(g),
+            wins.letter()
+        );
+        let (q, neg) = rules.normalize(&p);
+        let h = values.value(&mut ctx, &q).unwrap();
+        let h = if neg { ctx.neg(h) } else { h };
+        assert_eq!(
+            g,
+            h,
+            "{} `{text}`: normal form changes the value",
+            rules.name()
+        );
+    }
+}
+
+/// Every word of length `n` over `alphabet`.
+fn words(alphabet: &[char], n: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for _ in 0..n {
+        out = out
+            .iter()
+            .flat_map(|w| alphabet.iter().map(move |&c| format!("{w}{c}")))
+            .collect();
+    }
+    out
+}
+
+/// Every board of `rows` × `cols` over `alphabet`.
+fn boards(alphabet: &[char], rows: usize, cols: usize) -> Vec<String> {
+    words(alphabet, rows * cols)
+        .into_iter()
+        .map(|w| {
+            let cs: Vec<char> = w.chars().collect();
+            cs.chunks(cols)
+                .map(|r| r.iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect()
+}
+
+#[test]
+fn domineering_known_values() {
+    // Winning Ways ch. 1: the 2×2 board is ±1; a vertical slot is Left's move.
+    assert_eq!(value_of(&Domineering, "..|.."), "+-1");
+    assert_eq!(value_of(&Domineering, ".|."), "1");
+    assert_eq!(value_of(&Domineering, ".."), "-1");
+    assert_eq!(value_of(&Domineering, "."), "0");
+    // A 1×n strip: only Right can move, and she can make ⌊n/2⌋ moves: -⌊n/2⌋.
+    assert_eq!(value_of(&Domineering, "..."), "-1");
+    assert_eq!(value_of(&Domineering, "...."), "-2");
+    assert_eq!(value_of(&Domineering, "......"), "-3");
+    // The 3×3 board is ±1 (Winning Ways ch. 1, CGSuite).
+    assert_eq!(value_of(&Domineering, "...|...|..."), "+-1");
+    // Two independent 2×2 boards: ±1 + ±1 = 0.
+    assert_eq!(value_of(&Domineering, "..#..|..#.."), "0");
+}
+
+#[test]
+fn domineering_small_boards_match_brute_force() {
+    let mut all = Vec::new();
+    for (r, c) in [(1, 6), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3)] {
+        all.extend(boards(&['.', '#'], r, c));
+    }
+    check_all(&Domineering, &all);
+}
+
+#[test]
+fn hackenbush_strings() {
+    // docs/theory.md#numbers: blue-red-blue = 3/4.
+    assert_eq!(
+        value_of(&Hackenbush::parse_picture("BRB", None).unwrap(), "BRB"),
+        "3/4"
+    );
+    // Closed form (sign expansion) = search, for every blue-red string of length ≤ 8.
+    for n in 1..=8 {
+        for w in words(&['B', 'R'], n) {
+            let h = Hackenbush::parse_picture(&w, None).unwrap();
+            let p = h.parse(&w).unwrap();
+            let mut ctx = Context::new();
+            let mut s = ValueSolver::new(&h, LIMIT).without_closed_forms();
+            let g = s.value(&mut ctx, &p).unwrap();
+            let colours: Vec<_> = (0..n)
+                .map(|i| {
+                    if w.as_bytes()[i] == b'B' {
+                        super::hackenbush::Colour::Blue
+                    } else {
+                        super::hackenbush::Colour::Red
+                    }
+                })
+                .collect();
+            let (num, e) = blue_red_string_value(&colours).unwrap();
+            let closed: GameId = ctx.dyadic(num, e);
+            assert_eq!(g, closed, "string {w}: search {}", ctx.display(g));
+        }
+    }
+    // A green string of n edges is *n; the closed form and the search agree.
+    for n in 1..=6 {
+        let w = "G".repeat(n);
+        let h = Hackenbush::parse_picture(&w, None).unwrap();
+        let mut ctx = Context::new();
+        let mut s = ValueSolver::new(&h, LIMIT).without_closed_forms();
+        let g = s.value(&mut ctx, &h.full()).unwrap();
+        assert_eq!(g, ctx.nimber(n as u64));
+    }
+}
+
+#[test]
+fn hackenbush_graphs_match_brute_force() {
+    // Strings over three colours, and a few trees and graphs with cycles.
+    for n in 1..=4 {
+        for w in words(&['B', 'R', 'G'], n) {
+            let h = Hackenbush::parse_picture(&w, None).unwrap();
+            check_all(&h, std::slice::from_ref(&w));
+        }
+    }
+    for pic in [
+        "0-1:B 1-2:R 1-3:G",
+        "0-1:G 1-2:G 2-0:G",
+        "0-1:B 1-2:R 2-0:B 1-1:G",
+        "0-1:R 1-2:B 1-3:B 3-4:G 0-5:G 5-6:R",
+        "0-1:B 0-1:R 1-2:G",
+    ] {
+        let h = Hackenbush::parse_picture(pic, None).unwrap();
+        check_all(&h, &[pic.to_string()]);
+    }
+    // A green triangle on the ground: by the fusion principle (Winning Ways ch. 7) its
+    // vertices fuse into the ground with three loops, *1 + *1 + *1 = *.
+    let h = Hackenbush::parse_picture("0-1:G 1-2:G 2-0:G", None).unwrap();
+    assert_eq!(value_of(&h, "0-1:G 1-2:G 2-0:G"), "*");
+}
+
+#[test]
+fn toads_and_frogs_match_brute_force() {
+    let mut all = Vec::new();
+    for n in 1..=7 {
+        all.extend(words(&['t', 'f', '.'], n));
+    }
+    check_all(&ToadsAndFrogs, &all);
+    // Small values checked by hand: t.f = {0|0} = *, one toad with k free squares = k.
+    assert_eq!(value_of(&ToadsAndFrogs, "t.f"), "*");
+    assert_eq!(value_of(&ToadsAndFrogs, "t."), "1");
+    assert_eq!(value_of(&ToadsAndFrogs, "t.."), "2");
+}
+
+#[test]
+fn clobber_matches_brute_force() {
+    let mut all = Vec::new();
+    for n in 1..=7 {
+        all.extend(words(&['x', 'o', '.'], n));
+    }
+    all.extend(boards(&['x', 'o', '.'], 2, 3));
+    all.extend(boards(&['x', 'o'], 3, 3));
+    check_all(&Clobber, &all);
+    // Albert, Grossman, Nowakowski, Wolfe (2005): xo = *, xxo = ^ (up).
+    assert_eq!(value_of(&Clobber, "xo"), "*");
+    assert_eq!(value_of(&Clobber, "xxo"), "^");
+    assert_eq!(value_of(&Clobber, "oox"), "v");
+}
+
+#[test]
+fn cutcake_matches_brute_force_and_winning_ways() {
+    let mut all = Vec::new();
+    for r in 1..=5 {
+        for c in 1..=5 {
+            all.push(format!("{r}x{c}"));
+            all.push(format!("{r}x{c} + 2x3"));
+        }
+    }
+    check_all(&Cutcake, &all);
+    // Winning Ways ch. 2 (Cutcake table): with Left cutting vertically, an R×C cake is
+    // worth ⌊C / 2^⌊log2 R⌋⌋ − 1 when that is ≥ 0, and the negative of the transposed
+    // formula otherwise; in particular every value is an integer.
+    let f = |r: u32, c: u32| -> i64 { (c >> (31 - r.leading_zeros())) as i64 - 1 };
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&Cutcake, LIMIT);
+    for r in 1..=12u32 {
+        for c in 1..=12u32 {
+            let g = s.value(&mut ctx, &vec![(r, c)]).unwrap();
+            let expect = if f(r, c) >= 0 { f(r, c) } else { -f(c, r) };
+            let e = ctx.integer(expect);
+            assert_eq!(g, e, "{r}x{c} = {}", ctx.display(g));
+        }
+    }
+}
+
+#[test]
+fn search_limit_is_a_clean_error() {
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&Domineering, 10);
+    let b = Domineering::empty(4, 4).unwrap();
+    let err = s.value(&mut ctx, &b).unwrap_err();
+    assert!(matches!(err, crate::error::Error::Limit { .. }), "{err}");
+    let mut o = OutcomeSolver::new(&Domineering, 10);
+    assert!(o.wins(&b).is_err());
+}
+
+#[test]
+fn long_strings_use_the_closed_form_and_deep_searches_do_not_recurse() {
+    // 120 alternating edges: value by sign expansion, exact (denominator 2^119).
+    let w: String = (0..120)
+        .map(|i| if i % 2 == 0 { 'B' } else { 'R' })
+        .collect();
+    let h = Hackenbush::parse_picture(&w, None).unwrap();
+    let v = value_of(&h, &w);
+    assert!(v.ends_with("/664613997892457936451903530140172288"), "{v}");
+    // A 120-edge string with a green edge on top is searched, 120 levels deep.
+    let w2 = format!("{}G", &w[..119]);
+    let h2 = Hackenbush::parse_picture(&w2, None).unwrap();
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&h2, LIMIT);
+    let g = s.value(&mut ctx, &h2.full()).unwrap();
+    assert!(ctx.display(g).contains('*'), "{}", ctx.display(g));
+}
+
+/// Values stated in the literature.
+#[test]
+fn literature_values() {
+    // Domineering (Left places vertical dominoes). Wikipedia, "Domineering": the 2x3 board
+    // (2 rows, 3 columns) is {2 | -1/2}, mean 3/4, temperature 5/4; a column of 2n or 2n+1
+    // squares is n, a row -n. Berlekamp, "2xN Domineering" (Berkeley class notes, 2003):
+    // the 3x2 board is {1/2 | -2}.
+    assert_eq!(value_of(&Domineering, "...|..."), "{2|-1/2}");
+    assert_eq!(value_of(&Domineering, "..|..|.."), "{1/2|-2}");
+    let mut ctx = Context::new();
+    let g = sprague_core::partizan::notation::parse(&mut ctx, "{2|-1/2}").unwrap();
+    assert_eq!(ctx.mean(g).to_string(), "3/4");
+    assert_eq!(ctx.temperature(g).to_string(), "5/4");
+    for n in 1..=9usize {
+        let col = vec!["."; n].join("|");
+        assert_eq!(
+            value_of(&Domineering, &col),
+            (n / 2).to_string(),
+            "column {n}"
+        );
+        let row = ".".repeat(n);
+        let expected = if n >= 2 {
+            format!("-{}", n / 2)
+        } else {
+            "0".into()
+        };
+        assert_eq!(value_of(&Domineering, &row), expected, "row {n}");
+    }
+    // Toads and Frogs (Left's toads move right), from Winning Ways ch. 1 as retold in
+    // Mark S., "Combinatorial Games: Toads and Frogs" (combinatorialgames.wordpress.com,
+    // 2013): TFTF□ = 0, TF□TF = 0, TFT□F = *, T□TFF = {0|*} = ^. Erickson, "New Toads and
+    // Frogs results" (Games of No Chance, 1996), plays TT□FF with Left first and Left wins,
+    // and by symmetry Right wins moving first: the first player wins.
+    assert_eq!(value_of(&ToadsAndFrogs, "tftf."), "0");
+    assert_eq!(value_of(&ToadsAndFrogs, "tf.tf"), "0");
+    assert_eq!(value_of(&ToadsAndFrogs, "tft.f"), "*");
+    assert_eq!(value_of(&ToadsAndFrogs, "t.tff"), "^");
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&ToadsAndFrogs, LIMIT);
+    let p = ToadsAndFrogs.parse("tt.ff").unwrap();
+    let g = s.value(&mut ctx, &p).unwrap();
+    assert_eq!(ctx.outcome(g), sprague_core::partizan::PartizanOutcome::N);
+}
+
+/// Wolfe, "Clobber research" (homepages.gac.edu/~wolfe/games/clobber): every Clobber
+/// position is all-small (a player can move exactly when the other can), so every one has
+/// an atomic weight. Checked on every row of up to 7 stones and every 2x3 board.
+#[test]
+fn clobber_positions_are_all_small() {
+    let mut ctx = Context::new();
+    let mut s = ValueSolver::new(&Clobber, LIMIT);
+    let mut positions = Vec::new();
+    for n in 1..=7 {
+        positions.extend(words(&['x', 'o', '.'], n));
+    }
+    positions.extend(boards(&['x', 'o', '.'], 2, 3));
+    for text in positions {
+        let p = Clobber.parse(&text).unwrap();
+        let g = s.value(&mut ctx, &p).unwrap();
+        assert!(ctx.is_all_small(g), "{text}");
+        assert!(ctx.atomic_weight(g).is_ok(), "{text}");
+    }
+}
