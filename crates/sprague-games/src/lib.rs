@@ -6,12 +6,20 @@
 //! command-line words or of output formats: the facade crate `sprague` turns these rules
 //! into answers.
 //!
+//! - [`octal`]: take-and-break games from octal codes, Grundy sequences and proven periods.
+//! - [`coins`]: coin-turning games, in a row and on boards (the Tartan theorem).
 //! - [`partizan`]: partizan rulesets (Domineering, Clobber, Hackenbush, Toads and Frogs,
 //!   Cutcake), solved to canonical forms.
 
 #![warn(missing_docs)]
 
 // The core modules, under the names the rulesets use (`crate::error::Result`).
-use sprague_core::{error, partizan as core_partizan};
+use sprague_core::{error, impartial, partizan as core_partizan};
 
+pub mod coins;
+pub mod numbers;
+pub mod octal;
 pub mod partizan;
+
+#[cfg(test)]
+mod test_rng;

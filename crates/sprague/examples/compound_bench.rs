@@ -2,11 +2,11 @@
 //! `cargo run --release -p sprague --example compound_bench`.
 
 use num_bigint::BigUint;
-use sprague::coins::nimber::{nim_inv, nim_mul};
 use sprague::coins::rule::CoinRule;
 use sprague::compound::EverySolver;
 use sprague::games::euclid::{every_step, EuclidRules};
 use sprague::impartial::Limits;
+use sprague::value::nim_field::{nim_inv, nim_mul};
 use std::time::Instant;
 
 fn main() {

@@ -87,7 +87,4 @@ pub mod problems;
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
 pub use sprague_core::{compound, error, impartial, retrograde, value};
 
-#[cfg(test)]
-pub(crate) mod test_rng;
-
 pub use error::{Error, Result};

@@ -2,6 +2,7 @@
 //! Partizan values (canonical forms, numbers, thermographs) live in `crate::partizan`.
 
 mod mex;
+pub mod nim_field;
 mod nimber;
 mod outcome;
 

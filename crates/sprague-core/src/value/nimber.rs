@@ -20,6 +20,17 @@ impl Nimber {
     pub fn is_zero(self) -> bool {
         self.0 == 0
     }
+
+    /// The nim product `self ⊗ rhs`: with XOR as addition, the nimbers below 2^64 form the
+    /// field GF(2^64) (see [`nim_field`](super::nim_field)).
+    pub fn nim_mul(self, rhs: Nimber) -> Nimber {
+        Nimber(super::nim_field::nim_mul(self.0, rhs.0))
+    }
+
+    /// The inverse in the nim field, `None` for `*0`.
+    pub fn nim_inv(self) -> Option<Nimber> {
+        super::nim_field::nim_inv(self.0).map(Nimber)
+    }
 }
 
 impl BitXor for Nimber {

@@ -7,16 +7,16 @@
 //! - [`nimber`]: the nim field's product and inverse on 64-bit nimbers.
 //! - [`tartan`]: products of two rules on boards (`turning-corners`, `tartan:G1*G2`).
 
-pub mod nimber;
+pub use sprague_games::coins::rule;
+
 pub mod row;
-pub mod rule;
 pub mod tartan;
 
 use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
 use row::CoinGame;
 use rule::CoinRule;
-use tartan::Tartan;
+use tartan::{Tartan, TartanGame};
 
 const ROW_RULES: &str = "A row of coins at positions 1, 2, 3, … from the left, each heads (H) or tails (T); a position is written as H/T (`THHTH`, coin 1 first) or as the positions of the heads (`2 3 5`). A move turns over a set of coins allowed by the rule; the rightmost coin turned must go from heads to tails, the others may go either way. The player who cannot move (every coin tails) loses.";
 const ROW_REFS: &str = "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, ch. 14 (Turn turtles, Mock Turtles, Ruler); T. S. Ferguson, Game Theory, Part I, §5 (coin-turning games); H. W. Lenstra, Nim multiplication (1977).";
@@ -66,11 +66,11 @@ fn build_coins(p: Option<&str>) -> Result<Box<dyn Game>> {
 
 fn build_corners(p: Option<&str>) -> Result<Box<dyn Game>> {
     no_params("turning-corners", p)?;
-    Ok(Box::new(Tartan {
+    Ok(Box::new(TartanGame(Tartan {
         rows: CoinRule::TWINS,
         cols: CoinRule::TWINS,
         name: Some("turning-corners"),
-    }))
+    })))
 }
 
 fn build_tartan(p: Option<&str>) -> Result<Box<dyn Game>> {
@@ -83,11 +83,11 @@ fn build_tartan(p: Option<&str>) -> Result<Box<dyn Game>> {
     let (a, b) = p.split_once('*').ok_or_else(|| {
         Error::bad_params("tartan", format!("`{p}`: write the two rules as `G1*G2`"))
     })?;
-    Ok(Box::new(Tartan {
+    Ok(Box::new(TartanGame(Tartan {
         rows: CoinRule::parse(a)?,
         cols: CoinRule::parse(b)?,
         name: None,
-    }))
+    })))
 }
 
 /// The catalogue entries of this module.

@@ -1,20 +1,11 @@
-//! Take-and-break games from octal and hexadecimal codes (docs/theory.md#take-and-break): rulesets, Grundy
-//! sequences by the plain and the sparse-space methods, periods proven by the Guy–Smith
-//! bound.
-//!
-//! - [`rules`]: [`Ruleset`] (codes `d0.d1d2…`, Grundy's game, Lasker's Nim) and the move
-//!   generator [`HeapRules`] for the generic engine (positions: sorted heaps).
-//! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
-//!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
-//! - [`period`]: proven periods ([`find_period`]).
-//! - [`game`]: the catalogue games; [`file`](mod@file): the saved-sequence format.
+//! Take-and-break games in the catalogue (docs/theory.md#take-and-break). The rules, the
+//! sequence computations and the proven periods are in `sprague_games::octal`, re-exported
+//! here; this module names the games (`kayles`, `octal:0.77`, ...), answers positions
+//! ([`game`]) and streams tables.
 
-pub mod file;
+pub use sprague_games::octal::{file, lasker, moves, period, rules, seq};
+
 pub mod game;
-pub mod period;
-pub mod rules;
-pub mod seq;
-mod simd;
 
 pub use game::{OctalGame, OctalTable};
 pub use period::{find_period, Period};

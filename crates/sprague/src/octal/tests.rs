@@ -1,5 +1,5 @@
-//! Tests of the take-and-break family as a whole: codes parsed and named in errors, and
-//! the helper the tests of [`super::seq`] and [`super::game`] share.
+//! Tests of the take-and-break family in the catalogue: specs that name no game, and the
+//! helper the tests of [`super::game`] share.
 
 use super::*;
 use crate::catalogue::lookup;
@@ -9,15 +9,8 @@ pub(super) fn oct(code: &str) -> Ruleset {
 }
 
 #[test]
-fn codes_parse_and_malformed_codes_are_named() {
-    assert_eq!(oct("0.77").digits, vec![0, 7, 7]);
-    assert_eq!(oct("4.07").digits, vec![4, 0, 7]);
-    assert_eq!(Ruleset::parse("0.F", true).unwrap().digits, vec![0, 15]);
-    for bad in ["077", "0.8", "0.", "1.7", "2.7", "0.00", "12.7", "0.7x"] {
-        let e = Ruleset::parse(bad, false).unwrap_err().to_string();
-        assert!(e.contains(bad), "{bad}: {e}");
-    }
-    assert!(Ruleset::parse("0.G", true).is_err());
+fn malformed_specs_are_refused() {
     assert!(lookup("octal").is_err());
     assert!(lookup("kayles:3").is_err());
+    assert!(lookup("octal:0.8").is_err());
 }

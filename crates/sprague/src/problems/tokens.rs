@@ -103,14 +103,7 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// Parses a decimal token of digits only (an optional leading `+` is accepted).
-pub fn parse_uint_token(w: &str) -> Option<BigUint> {
-    let digits = w.strip_prefix('+').unwrap_or(w);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    BigUint::parse_bytes(digits.as_bytes(), 10)
-}
+pub use sprague_games::numbers::parse_uint_token;
 
 #[cfg(test)]
 mod tests {

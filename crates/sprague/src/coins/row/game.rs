@@ -3,11 +3,6 @@
 //! turned, legal moves and the table of head values, built on `position`, `search` and
 //! `sets`.
 
-use super::position::Row;
-use super::search::{
-    head_values, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS,
-};
-use super::sets::{count_at, first_sets, kind_count, kinds};
 use crate::catalogue::{
     Component, Game, LegalMove, Listing, Method, MethodKind, Move, Play, Report, SolveOptions,
     TableOptions, ValueKind, Verdict, Winner,
@@ -16,6 +11,11 @@ use crate::coins::rule::CoinRule;
 use crate::error::{Error, Result};
 use num_bigint::BigUint;
 use serde_json::json;
+use sprague_games::coins::row::Row;
+use sprague_games::coins::row::{count_at, first_sets, kind_count, kinds};
+use sprague_games::coins::row::{
+    head_values, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS,
+};
 
 /// The most winning moves `solve` lists.
 pub const MAX_WINNING_SHOWN: usize = 100;

@@ -9,22 +9,15 @@
 //! k", `min(k, x)` runs), so long lists are capped samples with the count in the note, and
 //! no list is sized by a head's position.
 //!
-//! - `position`: a row read from words (H/T or head positions) and written back after a move.
-//! - `search`: the value of each head (closed form or the rule's table) and the winning
-//!   moves of a row by enumeration within a budget.
-//! - `sets`: the moves of a rule at one head: enumerated in order, counted, sampled.
-//! - `game`: the catalogue game (verdicts, labels, move lists, the table).
+//! The rules (positions, head values, winning moves, the moves at one head) are in
+//! `sprague_games::coins::row`, re-exported here; `game` is the catalogue game (verdicts,
+//! labels, move lists, the table).
 
 mod game;
-mod position;
-mod search;
-mod sets;
 #[cfg(test)]
 mod tests;
 
+pub use sprague_games::coins::row::*;
+
 pub(crate) use game::{fit, OUTPUT_BYTES};
 pub use game::{plain_play_only, CoinGame, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN};
-pub use position::Row;
-pub use search::{head_values, winning_moves, MAX_ENUMERATED, MAX_LISTED};
-pub(crate) use search::{sets_with_xor, SEARCH_STEPS};
-pub(crate) use sets::{count_at, each_set};

@@ -22,20 +22,19 @@
 //! the winning moves of one heap, `lasker` Lasker's Nim beyond the table, `verdict` the
 //! answers of `solve` and `moves`, and `table` the tables of `sprague table`.
 
-mod lasker;
 mod moves;
 mod table;
 mod verdict;
 mod winning;
 
 #[cfg(test)]
-pub(super) use lasker::lasker_winning_of;
-pub use lasker::{lasker, lasker_split_count, LaskerSplits};
-pub use moves::HeapMove;
+pub(super) use crate::octal::lasker::lasker_winning_of;
+pub use crate::octal::lasker::{lasker, lasker_split_count, LaskerSplits};
+pub use crate::octal::moves::HeapMove;
 pub use table::OctalTable;
 
-use lasker::lasker_small;
-use moves::MoveCount;
+use crate::octal::lasker::lasker_small;
+use crate::octal::moves::MoveCount;
 use verdict::Words;
 
 use super::period::{find_period, Period};

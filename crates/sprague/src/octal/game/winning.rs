@@ -3,9 +3,9 @@
 //! Lasker's formula for Lasker's Nim. Separate from the verdicts, which only add up what
 //! each heap gives.
 
-use super::lasker::lasker_winning;
-use super::moves::{each_small, FAMILIES};
 use super::{heap_words, Known, OctalGame};
+use crate::octal::lasker::{lasker_winning, HeapWins};
+use crate::octal::moves::{each_small, FAMILIES};
 use crate::octal::period::Period;
 use num_bigint::BigUint;
 use std::ops::ControlFlow;
@@ -16,14 +16,6 @@ const SEARCH_WORK: u64 = 1 << 27;
 
 /// Splits in three of a heap beyond the table: the two smaller parts searched up to this.
 const THIRDS_SCAN: u64 = 1 << 10;
-
-/// The winning moves found for one heap: the first ones (at most the cap asked for), how
-/// many there are in all when counted, and why not otherwise.
-pub(super) struct HeapWins {
-    pub(super) moves: Vec<(BigUint, Vec<BigUint>)>,
-    pub(super) count: Option<BigUint>,
-    pub(super) why: Option<String>,
-}
 
 impl OctalGame {
     /// The winning moves of heap `h` (value to reach: `want`), at most `cap` listed.

@@ -34,7 +34,7 @@ fn known_sequences() {
     // Lasker's Nim formula.
     let l = seq(&Ruleset::lasker_nim(), 200, Method::Sparse);
     for (n, &v) in l.iter().enumerate() {
-        let want = game::lasker(&(n as u64).into());
+        let want = crate::octal::lasker::lasker(&(n as u64).into());
         assert_eq!(num_bigint::BigUint::from(v), want, "lasker {n}");
     }
 }

@@ -299,7 +299,7 @@ fn run_values(k: Option<usize>, n: usize) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::impartial::{GrundySolver, Impartial};
-    use crate::value::Mex;
+    use sprague_core::value::Mex;
 
     /// A row of `n` coins as a bit mask (bit x−1 = coin x is heads), played by the rule.
     struct Row(CoinRule, u64);

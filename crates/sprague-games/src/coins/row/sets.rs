@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 /// turning the head at `x` may turn with it, fewer coins first and then in lexicographic
 /// order (the order of [`CoinRule::moves_at`]), until `f` breaks. Nothing is collected, so
 /// rules with astronomically many moves cost only what `f` asks for.
-pub(crate) fn each_set(
+pub fn each_set(
     rule: &CoinRule,
     x: u64,
     f: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
@@ -58,7 +58,7 @@ fn each_subset(
 
 /// How many moves a head at `x` has, and how many coins they turn in all (for the size
 /// of a list): `Σ C(x − 1, s)` sets of `s < k` other coins, or runs of `1..=min(k, x)`.
-pub(crate) fn count_at(rule: &CoinRule, x: &BigUint) -> (BigUint, BigUint) {
+pub fn count_at(rule: &CoinRule, x: &BigUint) -> (BigUint, BigUint) {
     match *rule {
         CoinRule::UpTo(k) => {
             let (mut moves, mut coins) = (BigUint::ZERO, BigUint::ZERO);
@@ -84,7 +84,7 @@ pub(crate) fn count_at(rule: &CoinRule, x: &BigUint) -> (BigUint, BigUint) {
 /// (`size` is ignored for runs: all lengths), in the order of [`each_set`]; heads beyond
 /// `u64` have their other coins at the smallest positions (up to k) or just below them
 /// (runs). Stops early once `coins` (a budget of coins written) runs out.
-pub(super) fn first_sets(
+pub fn first_sets(
     rule: &CoinRule,
     x: &BigUint,
     size: usize,
@@ -135,7 +135,7 @@ pub(super) fn first_sets(
 
 /// The kinds of move of a rule at a head: the sizes `0..k` of the other coins for "up to
 /// k", one kind (all runs) for runs.
-pub(super) fn kinds(rule: &CoinRule) -> usize {
+pub fn kinds(rule: &CoinRule) -> usize {
     match *rule {
         CoinRule::UpTo(k) => k as usize,
         CoinRule::Run(_) => 1,
@@ -143,7 +143,7 @@ pub(super) fn kinds(rule: &CoinRule) -> usize {
 }
 
 /// How many sets of `size` other coins a head at `x` has (all runs for a run rule).
-pub(super) fn kind_count(rule: &CoinRule, x: &BigUint, size: usize) -> BigUint {
+pub fn kind_count(rule: &CoinRule, x: &BigUint, size: usize) -> BigUint {
     match *rule {
         CoinRule::UpTo(_) => {
             // C(x − 1, size): a head at x has x − 1 coins to its left.

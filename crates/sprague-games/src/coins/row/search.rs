@@ -42,13 +42,13 @@ pub fn head_values(rule: &CoinRule, heads: &[BigUint]) -> Result<(Vec<BigUint>, 
 
 /// Steps (sets visited, coins indexed) that the winning-move search of one answer may
 /// spend: rules that turn many coins have astronomically many moves on long rows.
-pub(crate) const SEARCH_STEPS: u64 = 1 << 25;
+pub const SEARCH_STEPS: u64 = 1 << 25;
 
 /// Every move from a head at `x` whose other coins XOR to `w` (under the values `g`,
 /// indexed by position), as the other coins turned. Each step taken is paid from
 /// `budget`. Returns false when the enumeration stopped early (too many moves, or the
 /// budget spent).
-pub(crate) fn sets_with_xor(
+pub fn sets_with_xor(
     rule: &CoinRule,
     g: &[u64],
     x: u64,
@@ -196,7 +196,7 @@ pub fn winning_moves(
 }
 
 /// Values of single heads at any position of a row (coins left of a head included).
-pub(super) enum HeadValues {
+pub enum HeadValues {
     /// A closed form for every position.
     Theorem(CoinRule),
     /// Computed values up to the rightmost head.
@@ -204,7 +204,9 @@ pub(super) enum HeadValues {
 }
 
 impl HeadValues {
-    pub(super) fn new(rule: &CoinRule, heads: &[BigUint], by_theorem: bool) -> Result<HeadValues> {
+    /// The values of `rule` for the heads given: by closed form, or a table up to the
+    /// rightmost head.
+    pub fn new(rule: &CoinRule, heads: &[BigUint], by_theorem: bool) -> Result<HeadValues> {
         if by_theorem {
             return Ok(HeadValues::Theorem(*rule));
         }
@@ -214,7 +216,8 @@ impl HeadValues {
         Ok(HeadValues::Table(rule.values(n)?))
     }
 
-    pub(super) fn get(&self, y: &BigUint) -> BigUint {
+    /// The value of a single head at position `y`.
+    pub fn get(&self, y: &BigUint) -> BigUint {
         match self {
             HeadValues::Theorem(r) => r.theorem(y).expect("a closed form for every position"),
             HeadValues::Table(t) => {

@@ -3,8 +3,19 @@
 //! every split. Separate because it is the one game here answered by a formula, with its
 //! own arithmetic.
 
-use super::winning::HeapWins;
 use num_bigint::BigUint;
+
+/// The winning moves found for one heap: the first ones (at most the cap asked for), how
+/// many there are in all when counted, and why not otherwise.
+#[derive(Debug, Clone, Default)]
+pub struct HeapWins {
+    /// The moves listed, as `(stones taken, heaps left)`.
+    pub moves: Vec<(BigUint, Vec<BigUint>)>,
+    /// How many winning moves there are in all, when counted.
+    pub count: Option<BigUint>,
+    /// Why they are not counted, when they are not.
+    pub why: Option<String>,
+}
 
 /// Lasker's Nim: winning splits are counted for heaps of at most this many bits.
 const LASKER_COUNT_BITS: u64 = 1 << 14;
@@ -21,9 +32,8 @@ pub fn lasker(n: &BigUint) -> BigUint {
     }
 }
 
-/// [`lasker`] for heaps up to [`DIRECT_LIMIT`](super::DIRECT_LIMIT) (so `n + 1` cannot
-/// overflow).
-pub(super) fn lasker_small(n: u64) -> u64 {
+/// [`lasker`] for machine-word heaps below `u64::MAX` (so `n + 1` cannot overflow).
+pub fn lasker_small(n: u64) -> u64 {
     match n % 4 {
         0 if n == 0 => 0,
         0 => n - 1,
@@ -240,8 +250,8 @@ pub fn lasker_split_count(h: &BigUint, w: &BigUint) -> Option<BigUint> {
 }
 
 /// [`lasker_winning`] in a comparable form (moves sorted), for tests.
-#[cfg(test)]
-pub(in crate::octal) fn lasker_winning_of(
+#[doc(hidden)]
+pub fn lasker_winning_of(
     h: &BigUint,
     want: &BigUint,
     cap: usize,
@@ -254,7 +264,7 @@ pub(in crate::octal) fn lasker_winning_of(
 /// Winning moves of a Lasker heap beyond the scanned range: the one take that reaches the
 /// value (the formula is an involution, so the heap left is `L(want)`), and the splits
 /// from [`LaskerSplits`].
-pub(super) fn lasker_winning(h: &BigUint, want: &BigUint, cap: usize) -> HeapWins {
+pub fn lasker_winning(h: &BigUint, want: &BigUint, cap: usize) -> HeapWins {
     let mut found = HeapWins {
         moves: Vec::new(),
         count: None,

@@ -1,0 +1,27 @@
+//! Take-and-break games from octal and hexadecimal codes (docs/theory.md#take-and-break):
+//! rulesets, Grundy sequences by the plain and the sparse-space methods, periods proven by
+//! the Guy–Smith bound, and Lasker's Nim by its formula.
+//!
+//! - [`rules`]: [`Ruleset`] (codes `d0.d1d2…`, Grundy's game, Lasker's Nim) and the move
+//!   generator [`HeapRules`] for the generic engine (positions: sorted heaps).
+//! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
+//!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
+//! - [`period`]: proven periods ([`find_period`]).
+//! - [`moves`]: the moves of one heap by kind, enumerated and counted in closed form.
+//! - [`lasker`]: Lasker's Nim beyond any table.
+//! - [`file`](mod@file): the saved-sequence format.
+
+pub mod file;
+pub mod lasker;
+pub mod moves;
+pub mod period;
+pub mod rules;
+pub mod seq;
+mod simd;
+
+pub use period::{find_period, Period};
+pub use rules::{HeapRules, Ruleset};
+pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
+
+#[cfg(test)]
+mod tests;

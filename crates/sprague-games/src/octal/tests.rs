@@ -1,0 +1,20 @@
+//! Tests of the take-and-break rules as a whole: codes parsed and named in errors, and the
+//! helper the tests of [`super::seq`] share.
+
+use super::*;
+
+pub(super) fn oct(code: &str) -> Ruleset {
+    Ruleset::parse(code, false).unwrap()
+}
+
+#[test]
+fn codes_parse_and_malformed_codes_are_named() {
+    assert_eq!(oct("0.77").digits, vec![0, 7, 7]);
+    assert_eq!(oct("4.07").digits, vec![4, 0, 7]);
+    assert_eq!(Ruleset::parse("0.F", true).unwrap().digits, vec![0, 15]);
+    for bad in ["077", "0.8", "0.", "1.7", "2.7", "0.00", "12.7", "0.7x"] {
+        let e = Ruleset::parse(bad, false).unwrap_err().to_string();
+        assert!(e.contains(bad), "{bad}: {e}");
+    }
+    assert!(Ruleset::parse("0.G", true).is_err());
+}
