@@ -8,15 +8,17 @@
 //!
 //! - [`octal`]: take-and-break games from octal codes, Grundy sequences and proven periods.
 //! - [`coins`]: coin-turning games, in a row and on boards (the Tartan theorem).
+//! - [`graph`]: games on graphs (tokens with or without cycles, Hackenbush, geography).
 //! - [`partizan`]: partizan rulesets (Domineering, Clobber, Hackenbush, Toads and Frogs,
 //!   Cutcake), solved to canonical forms.
 
 #![warn(missing_docs)]
 
 // The core modules, under the names the rulesets use (`crate::error::Result`).
-use sprague_core::{error, impartial, partizan as core_partizan};
+use sprague_core::{error, impartial, partizan as core_partizan, retrograde, value};
 
 pub mod coins;
+pub mod graph;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;

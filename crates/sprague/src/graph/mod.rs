@@ -2,16 +2,15 @@
 //! with or without cycles, Hackenbush, geography, tree games.
 
 pub mod cycle_coin;
-pub mod format;
 pub mod geography;
 pub mod hackenbush;
 pub mod jewel;
 pub mod loopy;
 pub mod queens;
 pub mod tree_chain;
-pub mod undirected;
 
 pub use format::{Csr, Edge, Graph, PositionWords};
+pub use sprague_games::graph::{format, undirected};
 
 use crate::catalogue::{Entry, SolveOptions};
 use crate::error::{Error, Result};

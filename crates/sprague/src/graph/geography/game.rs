@@ -1,7 +1,6 @@
 //! The catalogue game `geography`: a position (graph and start vertex) read from words and
 //! flags and written back, its verdicts, moves and legal moves, built on `decision`.
 
-use super::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 use crate::catalogue::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
 };
@@ -9,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::graph::format::PositionWords;
 use crate::graph::undirected::{option_vertex, parse_undirected};
 use crate::value::Outcome;
+use sprague_games::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 
 struct GeographyGame;
 
@@ -191,9 +191,16 @@ pub fn entry() -> Entry {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::rng;
     use super::*;
     use crate::graph::checks::verdicts_agree;
+
+    /// A small deterministic generator (xorshift64): a number below `k`.
+    fn rng(seed: &mut u64, k: u64) -> u32 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % k) as u32
+    }
 
     #[test]
     fn errors_are_clear() {

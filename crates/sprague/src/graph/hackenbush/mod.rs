@@ -1,33 +1,7 @@
-//! Green Hackenbush (docs/theory.md#green-hackenbush): an undirected graph attached to a ground vertex; a move
-//! cuts one edge, and whatever is no longer connected to the ground disappears.
-//!
-//! Theory (Berlekamp, Conway & Guy, *Winning Ways*, ch. 7; Conway, *On Numbers and Games*):
-//! - colon principle: a rooted tree is worth `g(v) = XOR over children c of (g(c) + 1)`;
-//! - fusion principle: the vertices of a cycle may be fused into one vertex without changing
-//!   the value, the cycle's edges becoming loops, and a loop is worth `*1`.
-//!
-//! So the value is computed by finding the bridges (iterative Tarjan lowlink), fusing each
-//! 2-edge-connected component into one vertex that carries its edges as loops (worth the
-//! parity of their number), and applying the colon principle on the tree of components.
-//! Everything is iterative: a million-vertex path is fine.
-//!
-//! Winning moves: a top-down pass gives, for every component, the value its subtree must take
-//! for the whole to be worth 0; a bridge is a winning cut when removing its subtree achieves
-//! that, and a cycle edge is tested by re-fusing its component without it (the component's
-//! children are replaced by stalks of their values, as the colon principle allows).
-//!
-//! - `fusion`: the algorithm: bridges, fused components, the colon principle, and the value
-//!   of a component re-fused after one of its cycle edges is cut.
-//! - `position`: a position (graph and ground), its analysis (value, winning cuts, values
-//!   after every cut) and the names of its edges.
-//! - `game`: the catalogue game `green-hackenbush` (flags, verdicts, move lists).
+//! Hackenbush in the catalogue: the rules and the analysis are in
+//! `sprague_games::graph::hackenbush`, re-exported here.
 
-mod fusion;
+pub use sprague_games::graph::hackenbush::*;
+
 mod game;
-mod position;
-#[cfg(test)]
-mod tests;
-
-pub use fusion::Fusion;
 pub use game::entry;
-pub use position::{Analysis, EdgeNames, Hackenbush, MAX_CYCLE_WORK};

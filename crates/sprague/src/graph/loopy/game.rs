@@ -2,7 +2,6 @@
 //! from words and flags and written back, its verdicts, moves, legal moves and the table of
 //! every vertex, built on `analysis`.
 
-use super::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
 use crate::catalogue::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Report, SolveOptions,
     TableOptions, ValueKind, Verdict,
@@ -13,6 +12,7 @@ use crate::retrograde::gsg::Gamma;
 use crate::retrograde::Retro;
 use crate::value::Outcome;
 use serde_json::{json, Value};
+use sprague_games::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
 
 /// The catalogue entry.
 pub fn entry() -> Entry {

@@ -1,11 +1,25 @@
 //! Tests of the `graph` game: verdicts of acyclic and cyclic positions, sums by γ, misère
 //! verdicts, positions that read back, errors, the table, a million-vertex path.
 
-use super::tests::graph_of;
 use crate::catalogue::{lookup, Play, SolveOptions, TableOptions, ValueKind, Verdict, Winner};
 use crate::error::Result;
 use crate::graph::checks::verdicts_agree;
+use crate::graph::format::{Csr, Graph};
 use sprague_core::testing::{next, random_graph};
+
+/// The graph text of a random test graph, vertices named by number.
+fn graph_of(csr: &Csr) -> Graph {
+    let mut g = Graph::new();
+    for v in 0..csr.len() {
+        g.vertex_or_insert(&v.to_string());
+    }
+    for v in 0..csr.len() as u32 {
+        for &w in csr.successors(v) {
+            g.add_edge(v, w, true);
+        }
+    }
+    g
+}
 
 fn opts(tokens: &[&str]) -> SolveOptions {
     SolveOptions {

@@ -6,7 +6,8 @@
 
 use crate::graph::undirected::Adjacency;
 
-pub(super) const NONE: u32 = u32::MAX;
+/// No vertex (an unmatched or absent link).
+pub const NONE: u32 = u32::MAX;
 
 /// The fused structure of a graph seen from its ground (root) vertex.
 #[derive(Debug, Clone, Default)]

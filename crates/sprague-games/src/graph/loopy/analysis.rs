@@ -155,7 +155,7 @@ pub fn gamma_sum(a: &Gamma, b: &Gamma) -> Gamma {
 }
 
 /// The outcome of the sum of two γ values without building it (see [`gamma_sum`]).
-pub(super) fn pair_outcome(a: &Gamma, b: &Gamma) -> Outcome {
+pub fn pair_outcome(a: &Gamma, b: &Gamma) -> Outcome {
     match (a, b) {
         (Gamma::Finite(x), Gamma::Finite(y)) => Outcome::from_grundy_is_zero(x == y),
         (Gamma::Infinite(k), Gamma::Finite(x)) | (Gamma::Finite(x), Gamma::Infinite(k)) => {
@@ -191,6 +191,6 @@ impl Analysis {
 
 /// The misère remoteness of `v` from [`Analysis::misere_retro`]: one less than on the
 /// graph with the extra sink (every vertex of the graph has a move there).
-pub(super) fn misere_remoteness(r: &Retro, v: u32) -> Option<u32> {
+pub fn misere_remoteness(r: &Retro, v: u32) -> Option<u32> {
     r.remoteness(v).map(|x| x.saturating_sub(1))
 }

@@ -1,0 +1,17 @@
+//! Games on graphs: the graph text format, undirected graphs, and the analyses of tokens
+//! on directed graphs (with or without cycles), Hackenbush and geography.
+//!
+//! - [`format`]: graphs as text (`a>b b>c`, `0-1 1-2`), vertices by name, the position
+//!   words that read a graph game back.
+//! - [`undirected`]: adjacency of undirected multigraphs.
+//! - [`loopy`]: tokens on directed graphs: Grundy values, γ with cycles, misère play.
+//! - [`hackenbush`]: Green Hackenbush by the fusion principle and colon principle.
+//! - [`geography`]: undirected vertex geography by maximum matchings.
+
+pub mod format;
+pub mod geography;
+pub mod hackenbush;
+pub mod loopy;
+pub mod undirected;
+
+pub use format::{Csr, Edge, Graph, PositionWords};
