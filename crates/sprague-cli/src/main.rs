@@ -358,6 +358,9 @@ fn octal_table(
     } else {
         upto
     };
+    if checkpoint_every.is_some() && upto.is_none() {
+        bail!("`--checkpoint-every` needs `--upto`: a period search is saved when it ends");
+    }
     // Checkpoints (and Ctrl-C caught) when the values go to a file and the table has an end;
     // a period search without `--upto` is saved when it ends.
     let mut checkpoints = match (&output, upto) {
