@@ -7,6 +7,8 @@ use sprague::catalogue::{self, Report, SolveOptions, TableOptions, Verdict};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+mod saved;
+
 #[derive(Parser)]
 #[command(
     name = "sprague",
@@ -106,12 +108,18 @@ enum Command {
         misere: bool,
         #[arg(long)]
         json: bool,
-        /// Take-and-break games: write the sequence to FILE (format in README).
+        /// Take-and-break games: save the sequence to FILE (docs/saved-sequences.md),
+        /// atomically, with checkpoints as it grows (Ctrl-C stops after saving).
         #[arg(long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
-        /// Take-and-break games: continue from a sequence saved with `--output`.
+        /// Take-and-break games: continue from a sequence saved with `--output` (checked;
+        /// a truncated file's complete blocks are used).
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
+        /// With `--output` and `--upto`: save a checkpoint after every N more heaps
+        /// (default: every 30 seconds of work).
+        #[arg(long, value_name = "N", requires = "output")]
+        checkpoint_every: Option<u64>,
     },
     /// Answer a judge problem: input on standard input, output exactly as the judge wants.
     Problem {
@@ -247,9 +255,15 @@ fn run(cli: Cli) -> Result<()> {
             json,
             output,
             resume,
+            checkpoint_every,
         } => {
             if let Some(og) = sprague::octal::octal_game(&game)? {
-                return octal_table(og, upto, period, misere, json, output, resume);
+                let files = TableFiles {
+                    output,
+                    resume,
+                    checkpoint_every,
+                };
+                return octal_table(og, upto, period, misere, json, files);
             }
             if output.is_some() || resume.is_some() {
                 bail!("`--output` and `--resume` are for take-and-break games");
@@ -306,6 +320,13 @@ fn run(cli: Cli) -> Result<()> {
     Ok(())
 }
 
+/// The files of a take-and-break table.
+struct TableFiles {
+    output: Option<std::path::PathBuf>,
+    resume: Option<std::path::PathBuf>,
+    checkpoint_every: Option<u64>,
+}
+
 /// `sprague table` for take-and-break games: resumable, with progress on a terminal.
 fn octal_table(
     game: sprague::octal::OctalGame,
@@ -313,26 +334,45 @@ fn octal_table(
     period: bool,
     misere: bool,
     json: bool,
-    output: Option<std::path::PathBuf>,
-    resume: Option<std::path::PathBuf>,
+    files: TableFiles,
 ) -> Result<()> {
     use std::io::IsTerminal;
+    let TableFiles {
+        output,
+        resume,
+        checkpoint_every,
+    } = files;
     let spec = game.rules.name.clone();
+    if misere && (output.is_some() || resume.is_some()) {
+        bail!("`--output` and `--resume` save normal-play Grundy sequences, not misère tables");
+    }
+    if checkpoint_every == Some(0) {
+        bail!("`--checkpoint-every` needs at least 1 heap");
+    }
     let resume = match &resume {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading `{}`", path.display()))?;
-            let (saved, values) = sprague::octal::file::decode(&bytes)
-                .with_context(|| format!("reading `{}`", path.display()))?;
-            if saved != spec {
-                bail!(
-                    "`{}` holds a sequence of `{saved}`, not `{spec}`",
-                    path.display()
-                );
-            }
-            Some(values)
-        }
+        Some(path) => Some(saved::read(path, &spec)?),
         None => None,
+    };
+    let upto = if upto.is_none() && !period {
+        Some(100)
+    } else {
+        upto
+    };
+    if checkpoint_every.is_some() && upto.is_none() {
+        bail!("`--checkpoint-every` needs `--upto`: a period search is saved when it ends");
+    }
+    // Checkpoints (and Ctrl-C caught) when the values go to a file and the table has an end;
+    // a period search without `--upto` is saved when it ends.
+    let mut checkpoints = match (&output, upto) {
+        (Some(path), Some(_)) => Some(saved::Checkpoints::new(
+            path,
+            &spec,
+            match checkpoint_every {
+                Some(n) => saved::Every::Heaps(n),
+                None => saved::Every::Time(saved::CHECKPOINT_INTERVAL),
+            },
+        )?),
+        _ => None,
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(upto.unwrap_or(0));
@@ -350,28 +390,54 @@ fn octal_table(
             b.set_position(done);
         }
     };
+    let step = checkpoints.as_ref().map(|c| c.step());
+    let mut save = |v: &sprague::octal::Values| match &mut checkpoints {
+        Some(c) => c.save(v),
+        None => std::ops::ControlFlow::Continue(()),
+    };
     let req = sprague::octal::TableRequest {
-        upto: if upto.is_none() && !period {
-            Some(100)
-        } else {
-            upto
-        },
+        upto,
         period,
         misere,
         resume,
         progress: &mut progress,
         period_limit: sprague::octal::DEFAULT_PERIOD_LIMIT,
+        checkpoint: step.map(|every| sprague::octal::Checkpoint {
+            every,
+            save: &mut save,
+        }),
     };
     let table = game.table_with(req)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let mut count = table.count();
     if let Some(path) = &output {
-        write_sequence(path, &spec, &table.values)
-            .with_context(|| format!("writing `{}`", path.display()))?;
+        match checkpoints.as_mut().and_then(|c| c.stopped.take()) {
+            Some(saved::Stop::Failed(e)) => return Err(e),
+            Some(saved::Stop::Interrupted(n)) => {
+                eprintln!(
+                    "interrupted: {n} values (g(0..={})) of {spec} saved in `{}`; continue with `--resume {}`",
+                    n - 1,
+                    path.display(),
+                    path.display()
+                );
+                std::process::exit(130);
+            }
+            None => {}
+        }
+        match &mut checkpoints {
+            Some(c) => c.finish(&table.values)?,
+            None => saved::write(
+                path,
+                &mut sprague::octal::file::Encoder::new(&spec)?,
+                &table.values,
+            )?,
+        }
+        // The file holds every value known, which may be more than the table shows.
+        count = table.values.len();
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let count = table.count();
     if json {
         let mut summary = table.json_summary();
         match &output {
@@ -395,27 +461,6 @@ fn octal_table(
         writeln!(out, "{}", table.text_tail())?;
     }
     out.flush()?;
-    Ok(())
-}
-
-/// Writes a saved sequence (the format of `sprague::octal::file`) range by range.
-fn write_sequence(
-    path: &std::path::Path,
-    spec: &str,
-    values: &sprague::octal::Values,
-) -> Result<()> {
-    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-    f.write_all(sprague::octal::file::header(spec, values).as_bytes())?;
-    let mut buf = Vec::new();
-    let mut start = 0;
-    while start < values.len() {
-        let end = values.len().min(start + (1 << 20));
-        buf.clear();
-        sprague::octal::file::encode_range(values, start, end, &mut buf);
-        f.write_all(&buf)?;
-        start = end;
-    }
-    f.flush()?;
     Ok(())
 }
 

@@ -335,8 +335,13 @@ fn take_and_break_tables_stream_and_save() {
         "{text}"
     );
     let bytes = std::fs::read(&path).unwrap();
-    assert!(bytes.starts_with(b"sprague-grundy 1 kayles 301 1\n"));
-    assert_eq!(bytes.len(), "sprague-grundy 1 kayles 301 1\n".len() + 301);
+    // Format 2: the header (spec, count, width, block, checksum), one block of 301 values
+    // and its 8-byte checksum.
+    assert!(bytes.starts_with(b"sprague-grundy 2 kayles 301 1 65536 "));
+    assert_eq!(
+        bytes.len(),
+        "sprague-grundy 2 kayles 301 1 65536 ".len() + 17 + 301 + 8
+    );
     let resumed = json(&["table", "kayles", "--upto", "400", "--resume", p, "--json"]);
     assert_eq!(resumed["values"][300], v["values"][300]);
     let _ = std::fs::remove_file(&path);

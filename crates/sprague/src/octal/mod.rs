@@ -30,6 +30,19 @@ pub struct TableRequest<'a> {
     pub progress: &'a mut dyn FnMut(u64, u64),
     /// Largest heap a period search without `upto` computes.
     pub period_limit: u64,
+    /// Normal play with `upto`: hand the values to the caller as they grow (to save them).
+    pub checkpoint: Option<Checkpoint<'a>>,
+}
+
+/// A caller's hook into a long table ([`TableRequest::checkpoint`]): the library stays
+/// free of I/O, the caller saves the values where it wants.
+pub struct Checkpoint<'a> {
+    /// Heaps between calls (at least 1): the values count is a multiple of it at each call.
+    pub every: u64,
+    /// Called with the values computed so far (never with the finished table). Returning
+    /// `Break` stops the table there: it then ends at the last heap computed, with an
+    /// `upto` below the one asked for.
+    pub save: &'a mut dyn FnMut(&Values) -> std::ops::ControlFlow<()>,
 }
 
 fn no_progress(_: u64, _: u64) {}
@@ -44,6 +57,7 @@ impl Default for TableRequest<'_> {
             resume: None,
             progress: Box::leak(Box::new(no_progress)),
             period_limit: DEFAULT_PERIOD_LIMIT,
+            checkpoint: None,
         }
     }
 }

@@ -51,7 +51,7 @@ impl OctalGame {
         };
         let (upto, period) = match req.upto {
             Some(n) => {
-                comp.extend_to(n, &mut progress)?;
+                let n = extend_with_checkpoints(&mut comp, n, &mut progress, req.checkpoint)?;
                 let p = if req.period {
                     find_period(r, comp.values())
                 } else {
@@ -80,6 +80,37 @@ impl OctalGame {
             list_in_text: shown <= 10_000 || req.upto.is_some() && !req.period,
         })
     }
+}
+
+/// Extends `comp` to `g(upto)`, calling the checkpoint (if any) each time the count of
+/// values reaches a multiple of its `every`; returns the last heap computed (`upto` unless
+/// the checkpoint stopped it). Steps end on multiples of `every` so that, with the default
+/// 2^16, they end where the computation's own periodic chores do.
+fn extend_with_checkpoints(
+    comp: &mut Computation,
+    upto: u64,
+    progress: &mut dyn FnMut(u64, u64),
+    checkpoint: Option<crate::octal::Checkpoint<'_>>,
+) -> Result<u64> {
+    let Some(cp) = checkpoint else {
+        comp.extend_to(upto, progress)?;
+        return Ok(upto);
+    };
+    let every = cp.every.max(1);
+    loop {
+        let have = comp.len() as u64;
+        let next = (have / every).saturating_add(1).saturating_mul(every);
+        if next > upto {
+            break;
+        }
+        // Progress is of the whole table, not of the step.
+        comp.extend_to(next - 1, &mut |done, _| progress(done, upto))?;
+        if (cp.save)(comp.values()).is_break() {
+            return Ok(comp.len() as u64 - 1);
+        }
+    }
+    comp.extend_to(upto, progress)?;
+    Ok(upto)
 }
 
 /// A table of single-heap values (`sprague table`) for the caller to write: a summary

@@ -473,3 +473,55 @@ fn table_reports() {
     let keys: Vec<String> = m.json_summary().keys().cloned().collect();
     assert_eq!(keys, ["game", "period", "play"]);
 }
+
+#[test]
+fn table_checkpoints_see_the_values_as_they_grow_and_can_stop_the_table() {
+    use crate::octal::Checkpoint;
+    use std::ops::ControlFlow;
+    let game = OctalGame { rules: oct("0.16") };
+    let full = game
+        .table_with(TableRequest {
+            upto: Some(1000),
+            ..Default::default()
+        })
+        .unwrap();
+    let mut seen = Vec::new();
+    let mut save = |v: &Values| {
+        assert_eq!(v.to_u32()[..], full.values.to_u32()[..v.len()]);
+        seen.push(v.len());
+        ControlFlow::Continue(())
+    };
+    let t = game
+        .table_with(TableRequest {
+            upto: Some(1000),
+            checkpoint: Some(Checkpoint {
+                every: 300,
+                save: &mut save,
+            }),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(t.values, full.values);
+    assert_eq!(seen, [300, 600, 900]);
+    // Break at the second call: the table ends at heap 599.
+    let mut calls = 0;
+    let mut stop = |_: &Values| {
+        calls += 1;
+        if calls == 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let t = game
+        .table_with(TableRequest {
+            upto: Some(1000),
+            checkpoint: Some(Checkpoint {
+                every: 300,
+                save: &mut stop,
+            }),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!((t.upto, t.count()), (599, 600));
+}
