@@ -319,12 +319,19 @@ pub fn parse_board<const K: usize>(
 ) -> Result<Board<K>> {
     let text = text.trim();
     let rows: Vec<&str> = text.split('|').map(str::trim).collect();
-    let w = rows[0].chars().count();
-    if text.is_empty() || w == 0 {
+    if rows.iter().all(|row| row.is_empty()) {
         return Err(Error::parse(format!(
             "{game}: empty board `{text}`; write rows of cells separated by `|`, e.g. `....|....`"
         )));
     }
+    // An empty row (`..||..`, or a `|` at either end) is named, not read as a short row.
+    if let Some(r) = rows.iter().position(|row| row.is_empty()) {
+        return Err(Error::parse(format!(
+            "{game}: row {} of `{text}` is empty; rows are separated by one `|` and have equal length",
+            r + 1
+        )));
+    }
+    let w = rows[0].chars().count();
     let h = rows.len();
     if w * h > MAX_CELLS {
         return Err(Error::unsupported(format!(
@@ -428,6 +435,16 @@ mod tests {
         assert!(parse_board::<1>("t", "..|.", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "..|.y", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "", ['x'], '.').is_err());
+        // An empty row is named, wherever it is, never skipped.
+        for (text, row) in [("..||..", 2), ("|..", 1), ("..|", 2), ("..| |..", 2)] {
+            let err = parse_board::<1>("t", text, ['x'], '.')
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!("row {row} ")) && err.contains("empty"),
+                "{err}"
+            );
+        }
     }
 
     #[test]
