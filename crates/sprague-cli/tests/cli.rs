@@ -377,3 +377,18 @@ fn boards_of_128_cells_and_empty_rows() {
         assert!(err.contains("row 2") && err.contains("empty"), "{err}");
     }
 }
+
+#[test]
+fn judge_counts_beyond_the_input_fail_at_once() {
+    // These once panicked (capacity overflow) and aborted allocating 28 GB.
+    for count in ["18446744073709551615", "2000000000"] {
+        let err = fails(
+            with_stdin(&["problem", "P4018"], &format!("{count}\n3\n")),
+            count,
+        );
+        assert!(
+            err.contains("instance 1") && err.contains(count) && err.contains("claims more"),
+            "{err}"
+        );
+    }
+}
