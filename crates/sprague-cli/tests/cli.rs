@@ -363,3 +363,37 @@ fn take_and_break_regressions() {
     assert!(text.contains("take 1 from heap 1") && text.contains("split heap 1"));
     assert!(text.contains("30000000 moves"), "{text}");
 }
+
+#[test]
+fn boards_of_128_cells_and_empty_rows() {
+    // A column of n empty cells is worth ⌊n/2⌋ (Left's vertical dominoes); 128 once read 63.
+    let column = vec!["."; 128].join("|");
+    let v = json(&["solve", "domineering", &column, "--json"]);
+    assert_eq!(v["value"], "64", "{v}");
+    let v = json(&["solve", "domineering", &".".repeat(128), "--json"]);
+    assert_eq!(v["value"], "-64", "{v}");
+    // An empty row is refused with its number, never skipped (`H||H` once read as `H|H`).
+    for (game, board) in [
+        ("turning-corners", "H||H"),
+        ("domineering", "..||.."),
+        ("clobber", "xo||ox"),
+    ] {
+        let err = fails(sprague(&["solve", game, board]), board);
+        assert!(err.contains("row 2") && err.contains("empty"), "{err}");
+    }
+}
+
+#[test]
+fn judge_counts_beyond_the_input_fail_at_once() {
+    // These once panicked (capacity overflow) and aborted allocating 28 GB.
+    for count in ["18446744073709551615", "2000000000"] {
+        let err = fails(
+            with_stdin(&["problem", "P4018"], &format!("{count}\n3\n")),
+            count,
+        );
+        assert!(
+            err.contains("instance 1") && err.contains(count) && err.contains("claims more"),
+            "{err}"
+        );
+    }
+}

@@ -33,20 +33,28 @@ impl Board {
     /// Parses rows of H/T separated by `|` or spaces (rows may differ in length; short
     /// rows are padded with tails).
     pub fn parse(words: &[String]) -> Result<Board> {
-        // Rows are separated by `|` or by spaces.
-        let text: String = words
-            .join(" ")
-            .split(|c: char| c == '|' || c.is_whitespace())
-            .filter(|r| !r.is_empty())
-            .collect::<Vec<_>>()
-            .join("|");
-        if text.is_empty() {
+        // Rows are separated by `|` or by spaces; spaces around a `|` separate nothing more.
+        let joined = words.join(" ");
+        let joined = joined.trim();
+        if joined.is_empty() {
             return Err(Error::parse(
                 "no board given: write rows of H and T separated by `|`, e.g. `THT|HHT`",
             ));
         }
+        let mut rows: Vec<&str> = Vec::new();
+        for piece in joined.split('|') {
+            // Nothing between two `|` (or before the first, after the last) is refused, not
+            // skipped: skipping it would move every row below it up one row.
+            if piece.trim().is_empty() {
+                return Err(Error::parse(format!(
+                    "row {} of the board `{joined}` is empty; write a row of tails as `T` (rows are separated by one `|`)",
+                    rows.len() + 1
+                )));
+            }
+            rows.extend(piece.split_whitespace());
+        }
         let mut heads = Vec::new();
-        for (r, row) in text.split('|').enumerate() {
+        for (r, row) in rows.into_iter().enumerate() {
             if let Some(bad) = row.chars().find(|c| !matches!(c, 'H' | 'h' | 'T' | 't')) {
                 return Err(Error::parse(format!(
                     "row {} of the board (`{row}`): `{bad}` is neither H nor T",
@@ -288,5 +296,30 @@ mod tests {
         assert_eq!(t.value(&b).unwrap(), nim_mul(3, 4));
         assert!(Board::parse(&["THX|HH".to_string()]).is_err());
         assert!(Board::parse(&[String::new()]).is_err());
+    }
+
+    #[test]
+    fn empty_rows_are_refused_not_skipped() {
+        let parse = |w: &[&str]| Board::parse(&w.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        // `H||H` once read as `H|H`, moving the second head up a row.
+        for (words, row) in [
+            (&["H||H"][..], 2),
+            (&["|H"], 1),
+            (&["H|"], 2),
+            (&["H", "|", "|", "H"], 2),
+            (&["TH | HT |"], 3),
+        ] {
+            let err = parse(words).unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("row {row} ")) && err.contains("empty"),
+                "{words:?}: {err}"
+            );
+        }
+        // Spaces around `|`, and spaces alone, still separate rows once.
+        let want = parse(&["H|T|H"]).unwrap();
+        assert_eq!(want.heads.len(), 3);
+        assert_eq!(parse(&["H | T | H"]).unwrap(), want);
+        assert_eq!(parse(&["H", "T", "H"]).unwrap(), want);
+        assert_eq!(parse(&["H", "|", "T", "|", "H"]).unwrap(), want);
     }
 }

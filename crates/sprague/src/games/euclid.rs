@@ -231,8 +231,10 @@ fn solve_p1290(input: &str, out: &mut String) -> Result<()> {
     let mut t = Tokens::new("P1290", input);
     while !t.at_end() {
         t.next_instance();
-        let c = t.count("number of games C", 100_000_000)?;
-        for _ in 0..c {
+        // Each game is two numbers, M and N.
+        let c = t.count_each("number of games C", 100_000_000, 2)?;
+        for i in 1..=c {
+            t.expect_item(i, c, "number of games C")?;
             let m = t.big("M")?;
             let n = t.big("N")?;
             if m == BigUint::ZERO || n == BigUint::ZERO {

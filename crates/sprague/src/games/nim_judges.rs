@@ -11,6 +11,7 @@ fn read_case(t: &mut Tokens<'_>, case: usize, what: &str) -> Result<(bool, bool)
     let mut x = BigUint::ZERO;
     let mut big = false;
     for i in 1..=n {
+        t.expect_item(i, n, what)?;
         let w = t.word("a heap size")?;
         let h = crate::problems::tokens::parse_uint_token(w).ok_or_else(|| {
             t.error(format!(
@@ -29,6 +30,7 @@ fn solve_p2197(input: &str, out: &mut String) -> Result<()> {
         t.next_instance();
         let cases = t.count("number of cases T", usize::MAX)?;
         for case in 1..=cases {
+            t.expect_item(case, cases, "number of cases T")?;
             let (nonzero, _) = read_case(&mut t, case, "number of heaps n")?;
             out.push_str(if nonzero { "Yes\n" } else { "No\n" });
         }
@@ -52,6 +54,7 @@ fn solve_p4279(input: &str, out: &mut String) -> Result<()> {
         t.next_instance();
         let cases = t.count("number of cases T", usize::MAX)?;
         for case in 1..=cases {
+            t.expect_item(case, cases, "number of cases T")?;
             let (nonzero, big) = read_case(&mut t, case, "number of heaps N")?;
             out.push_str(if misere_nim_first_wins(nonzero, big) {
                 "John\n"
@@ -149,7 +152,7 @@ mod tests {
         assert!(err.contains("`y`") && err.contains("instance 1"), "{err}");
         let err = run(solve_p4279, "1 1 1\n1 2 3").unwrap_err().to_string();
         assert!(
-            err.contains("instance 2") && err.contains("input ended"),
+            err.contains("instance 2") && err.contains("N `2` claims more than the input holds"),
             "{err}"
         );
         let err = run(solve_p4279, "1 x").unwrap_err().to_string();

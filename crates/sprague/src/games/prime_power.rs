@@ -211,8 +211,8 @@ fn solve_p4018(input: &str, out: &mut String) -> Result<()> {
     while !t.at_end() {
         t.next_instance();
         let count = t.count("number of games T", usize::MAX)?;
-        out.reserve(count * 14);
         for q in 1..=count {
+            t.expect_item(q, count, "number of games T")?;
             let w = t.word("n")?;
             let digits = w.strip_prefix('+').unwrap_or(w).as_bytes();
             match decimal_mod6(digits) {
@@ -315,7 +315,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out, "Roy wins!\nOctober wins!\nRoy wins!\n");
-        for (bad, token) in [("2 6 x", "`x`"), ("3 1 2", "input ended"), ("1 -5", "`-5`")] {
+        for (bad, token) in [
+            ("2 6 x", "`x`"),
+            ("3 1 2", "T `3` claims more than the input holds"),
+            ("3 10 20", "T is 3 but the input ends after 2"),
+            ("1 -5", "`-5`"),
+        ] {
             let mut out = String::new();
             let err = solve_p4018(bad, &mut out).unwrap_err().to_string();
             assert!(err.contains(token) && err.contains("instance 1"), "{err}");

@@ -195,6 +195,7 @@ fn solve_p4702(input: &str, out: &mut String) -> Result<()> {
         let mut odd = false;
         let mut prev: &str = "0";
         for i in 1..=n {
+            t.expect_item(i, n, "number of piles n")?;
             let w = t.word("a pile size")?;
             let d = w.strip_prefix('+').unwrap_or(w);
             if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {

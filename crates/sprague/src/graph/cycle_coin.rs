@@ -28,8 +28,9 @@ fn solve_p1288(input: &str, out: &mut String) -> Result<()> {
         if n == 0 {
             return Err(t.error("N must be at least 1"));
         }
-        let mut values = Vec::with_capacity(n);
-        for _ in 0..n {
+        let mut values = Vec::new();
+        for i in 1..=n {
+            t.expect_item(i, n, "N (number of edges)")?;
             values.push(t.uint::<u64>("edge value")?);
         }
         match mover_wins(&values) {

@@ -74,7 +74,13 @@ fn read_instance(t: &mut Tokens) -> Result<Instance> {
     if n == 0 {
         return Err(t.error("N must be at least 1"));
     }
-    let m = t.count("M (number of edges)", 1 << 24)?;
+    let m = t.count_each("M (number of edges)", 1 << 24, 2)?;
+    // Checked before anything is sized by N: each vertex needs an out-edge of its own.
+    if m < n {
+        return Err(t.error(format!(
+            "M = {m} edges cannot give each of the N = {n} vertices an out-edge"
+        )));
+    }
     let vertex = |t: &mut Tokens, what: &str| -> Result<u32> {
         let w = t.word(what)?;
         match w.parse::<usize>() {
@@ -86,8 +92,9 @@ fn read_instance(t: &mut Tokens) -> Result<Instance> {
     };
     let alice = vertex(t, "A (Alice's start vertex)")?;
     let bob = vertex(t, "B (Bob's start vertex)")?;
-    let mut edges = Vec::with_capacity(m);
+    let mut edges = Vec::new();
     for i in 0..m {
+        t.expect_item(i + 1, m, "M (number of edges)")?;
         let u = vertex(t, &format!("start of edge {}", i + 1))?;
         let v = vertex(t, &format!("end of edge {}", i + 1))?;
         edges.push((u, v));
@@ -102,7 +109,8 @@ fn read_instance(t: &mut Tokens) -> Result<Instance> {
             v + 1
         )));
     }
-    let k = t.count("K (number of jewels)", usize::MAX)?;
+    // Not a count bounded by the input: K is checked against MAX_JEWELS at once.
+    let k: usize = t.uint("K (number of jewels)")?;
     if k > MAX_JEWELS {
         return Err(t.error(format!(
             "K = {k} jewels: this solver accepts at most {MAX_JEWELS} (the judge's bound is 10)"
@@ -114,8 +122,9 @@ fn read_instance(t: &mut Tokens) -> Result<Instance> {
             "N = {n} and K = {k} need 2^K·2N² = {states} states, more than the {MAX_STATES} this solver accepts"
         )));
     }
-    let mut jewels = Vec::with_capacity(k);
+    let mut jewels = Vec::new();
     for i in 0..k {
+        t.expect_item(i + 1, k, "K (number of jewels)")?;
         let x = vertex(t, &format!("vertex of jewel {}", i + 1))?;
         let w: u64 = t.uint(&format!("worth of jewel {}", i + 1))?;
         if w > MAX_WORTH {
@@ -430,7 +439,11 @@ mod tests {
     #[test]
     fn bad_input_is_named() {
         for (input, needle) in [
-            ("2 1 1 1\n1 2\n0\n", "vertex 2 has no out-edge"),
+            ("2 2 1 1\n1 2\n1 1\n0\n", "vertex 2 has no out-edge"),
+            (
+                "2 1 1 1\n1 2\n0\n",
+                "M = 1 edges cannot give each of the N = 2 vertices",
+            ),
             ("2 2 1 1\n1 3\n2 1\n0\n", "`3` is not a valid end of edge 1"),
             ("1 1 1 1\n1 1\n21\n", "at most 20"),
             ("1 1 1 1\n1 1\n2\n1 5\n1 6\n", "two jewels on vertex 1"),

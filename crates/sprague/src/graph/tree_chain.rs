@@ -189,16 +189,18 @@ fn solve_tree_chain(input: &str, out: &mut String) -> Result<()> {
         if n == 0 {
             return Err(t.error("n must be at least 1"));
         }
-        let mut black = Vec::with_capacity(n);
-        for _ in 0..n {
+        let mut black = Vec::new();
+        for i in 1..=n {
+            t.expect_item(i, n, "n (colours)")?;
             let w: u8 = t.uint("colour (0 or 1)")?;
             if w > 1 {
                 return Err(t.error(format!("colour `{w}` must be 0 (white) or 1 (black)")));
             }
             black.push(w == 1);
         }
-        let mut edges = Vec::with_capacity(n - 1);
-        for _ in 1..n {
+        let mut edges = Vec::new();
+        for i in 1..n {
+            t.expect_item(i, n - 1, "n - 1 (edges)")?;
             let u: u32 = t.uint("vertex")?;
             let v: u32 = t.uint("vertex")?;
             for x in [u, v] {

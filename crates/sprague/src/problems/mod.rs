@@ -63,3 +63,79 @@ pub fn run(id: &str, input: &str) -> Result<String> {
     (problem.solve)(input, &mut out)?;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every reader, fed a count far beyond its input (at the top and, where there is one,
+    /// an inner count): a clean `Error::Input` naming the count, at once (a count once sized
+    /// a buffer before any case was read: 28 GB for `2000000000`, a capacity overflow for
+    /// `u64::MAX`).
+    #[test]
+    fn claimed_counts_beyond_the_input_are_clean_errors() {
+        const HUGE: [&str; 2] = ["18446744073709551615", "2000000000"];
+        // Inputs with `#` where the huge count goes.
+        let cases = [
+            ("P4018", "#\n3\n"),
+            ("P2197", "#\n3\n"),
+            ("P2197", "1\n#\n3\n"),
+            ("P4279", "#\n3\n"),
+            ("P4279", "1\n#\n3\n"),
+            ("P4702", "#\n3\n"),
+            ("P1290", "#\n3 4\n"),
+            ("P1288", "#\n0 1\n"),
+            ("tree-chain", "#\n1 0\n"),
+            ("jewel-game", "# 3 1 1 1 1\n"),
+            ("jewel-game", "2 # 1 1 1 2 2 1\n"),
+            ("jewel-game", "2 2 1 1 1 2 2 1 # 1 1\n"),
+        ];
+        let mut seen = std::collections::HashSet::new();
+        for (id, text) in cases {
+            seen.insert(id);
+            for huge in HUGE {
+                let input = text.replace('#', huge);
+                match run(id, &input) {
+                    Err(Error::Input {
+                        problem, reason, ..
+                    }) => {
+                        assert_eq!(problem, id);
+                        assert!(reason.contains(huge), "{id} `{input}`: {reason}");
+                    }
+                    other => panic!("{id} `{input}`: {other:?}"),
+                }
+            }
+        }
+        // Every problem that reads a count is in the table (P2252 and P6487 read none).
+        for p in all() {
+            assert!(
+                seen.contains(p.id) || ["P2252", "P6487"].contains(&p.id),
+                "{} is not checked",
+                p.id
+            );
+        }
+    }
+
+    /// A count that passes the bound but that the input does not fill names the count and
+    /// how many items there were.
+    #[test]
+    fn short_inputs_name_the_count() {
+        for (id, input) in [
+            ("P4018", "3\n100 200\n"),
+            ("P2197", "2\n2 10 20\n"),
+            ("P2197", "1\n3 100 200\n"),
+            ("P4279", "1\n3 100 200\n"),
+            ("P4702", "3\n100 200\n"),
+            ("P1290", "2\n300 400\n"),
+            ("P1288", "3\n30 40\n"),
+            ("tree-chain", "3\n1 0 0 1 2\n"),
+            ("jewel-game", "2 3 1 1 1 2 2 1\n"),
+        ] {
+            let err = run(id, input).unwrap_err().to_string();
+            assert!(
+                err.contains(id) && err.contains("instance 1") && err.contains("ends after"),
+                "{id} `{input}`: {err}"
+            );
+        }
+    }
+}

@@ -9,7 +9,9 @@ use std::str::FromStr;
 #[derive(Debug)]
 pub struct Tokens<'a> {
     problem: &'static str,
-    rest: std::str::SplitAsciiWhitespace<'a>,
+    /// The text not yet split into tokens (kept as text so that [`Tokens::count`] can bound
+    /// how many tokens remain).
+    rest: &'a str,
     peeked: Option<&'a str>,
     instance: u64,
 }
@@ -19,7 +21,7 @@ impl<'a> Tokens<'a> {
     pub fn new(problem: &'static str, input: &'a str) -> Self {
         Tokens {
             problem,
-            rest: input.split_ascii_whitespace(),
+            rest: input,
             peeked: None,
             instance: 0,
         }
@@ -43,9 +45,22 @@ impl<'a> Tokens<'a> {
 
     fn peek(&mut self) -> Option<&'a str> {
         if self.peeked.is_none() {
-            self.peeked = self.rest.next();
+            let rest = self
+                .rest
+                .trim_start_matches(|c: char| c.is_ascii_whitespace());
+            let end = rest
+                .find(|c: char| c.is_ascii_whitespace())
+                .unwrap_or(rest.len());
+            let (word, after) = rest.split_at(end);
+            self.rest = after;
+            self.peeked = (!word.is_empty()).then_some(word);
         }
         self.peeked
+    }
+
+    /// At most how many tokens remain: a token takes a byte and is followed by a separator.
+    fn tokens_left_at_most(&self) -> usize {
+        self.rest.len().div_ceil(2) + usize::from(self.peeked.is_some())
     }
 
     /// The next raw token; `what` says what was expected, for the error message.
@@ -87,19 +102,53 @@ impl<'a> Tokens<'a> {
         })
     }
 
-    /// The next token as a count (`T`, `n`) no larger than `max`, so that a corrupt count
-    /// cannot make the reader allocate without bound.
+    /// The next token as a count (`T`, `n`) of items that take at least one token each, no
+    /// larger than `max`: see [`Tokens::count_each`].
     pub fn count(&mut self, what: &str, max: usize) -> Result<usize> {
+        self.count_each(what, max, 1)
+    }
+
+    /// The next token as a count of items that take at least `each` tokens each, no larger
+    /// than `max` and than the rest of the input can hold, so that a corrupt count fails at
+    /// once instead of sizing a buffer or a loop by a number the input merely claims.
+    pub fn count_each(&mut self, what: &str, max: usize, each: usize) -> Result<usize> {
         let w = self.word(what)?;
-        let n = parse_uint_token(w)
-            .and_then(|b| usize::try_from(b).ok())
-            .ok_or_else(|| self.error(format!("`{w}` is not a valid {what}")))?;
+        let b = parse_uint_token(w).ok_or_else(|| {
+            self.error(format!(
+                "`{w}` is not a valid {what} (expected a non-negative integer)"
+            ))
+        })?;
+        let n = usize::try_from(&b).unwrap_or(usize::MAX);
         if n > max {
             return Err(self.error(format!(
                 "{what} `{w}` is larger than the {max} this command accepts"
             )));
         }
+        let left = self.tokens_left_at_most();
+        if n.saturating_mul(each.max(1)) > left {
+            let per = if each > 1 {
+                format!(" ({each} numbers each)")
+            } else {
+                String::new()
+            };
+            return Err(self.error(format!(
+                "{what} `{w}` claims more than the input holds{per}: the rest of it holds at most {left} number{}",
+                if left == 1 { "" } else { "s" }
+            )));
+        }
         Ok(n)
+    }
+
+    /// Checks, before item `i` (from 1) of the `n` that the count `what` claimed, that the
+    /// input goes on: a short input is an error naming the count.
+    pub fn expect_item(&mut self, i: usize, n: usize, what: &str) -> Result<()> {
+        if self.at_end() {
+            return Err(self.error(format!(
+                "{what} is {n} but the input ends after {} of them",
+                i - 1
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -119,6 +168,38 @@ mod tests {
         assert!(err.contains("`x`") && err.contains("instance 1"), "{err}");
         assert!(t.at_end());
         assert!(t.word("n").is_err());
+    }
+
+    #[test]
+    fn counts_are_bounded_by_the_input() {
+        for huge in [
+            "18446744073709551615",
+            "2000000000",
+            "99999999999999999999999",
+        ] {
+            let text = format!("{huge}\n3\n");
+            let mut t = Tokens::new("T", &text);
+            t.next_instance();
+            let err = t
+                .count("number of games T", usize::MAX)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(huge) && err.contains("instance 1"), "{err}");
+        }
+        assert_eq!(Tokens::new("T", "3 1 2 3").count("n", 10).unwrap(), 3);
+        assert!(Tokens::new("T", "3 1 2 3").count_each("n", 10, 3).is_err());
+        assert!(Tokens::new("T", "11 1").count("n", 10).is_err());
+        let mut t = Tokens::new("T", "3 10 20");
+        let n = t.count("number of games T", 10).unwrap();
+        for i in 1..=n {
+            match t.expect_item(i, n, "number of games T") {
+                Ok(()) => assert_eq!(t.word("n").unwrap(), (10 * i).to_string()),
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(i == 3 && e.contains("is 3") && e.contains("after 2"), "{e}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! swapped: the negated value), so that all eight images share one memo entry.
 
 use super::domineering_fast;
-use super::grid::{display_board, parse_board, Board};
+use super::grid::{display_board, parse_board, shr, Board};
 use super::solver::CompactMemo;
 use super::{Ruleset, Side};
 use crate::error::Result;
@@ -34,7 +34,7 @@ impl Domineering {
     fn placements(b: &DomBoard, side: Side) -> (u128, u32) {
         let e = b.layers[0];
         match side {
-            Side::Left => (e & (e >> b.w), b.w as u32),
+            Side::Left => (e & shr(e, b.w as u32), b.w as u32),
             Side::Right => {
                 let (_, not_last) = b.column_masks();
                 (e & (e >> 1) & not_last, 1)

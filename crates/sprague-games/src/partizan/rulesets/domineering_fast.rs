@@ -432,6 +432,77 @@ mod against_generic {
         assert_eq!(ctx.display(v), "-4");
     }
 
+    /// Boards of up to 128 cells: a board one cell wide or one row of 128 cells shifts by
+    /// its full width (a shift by 128 once wrapped to 0 and made every cell a vertical
+    /// placement: the 128-cell column read 63, not 64).
+    #[test]
+    fn strips_up_to_128_cells_and_the_generic_path_at_the_edge() {
+        let d = Domineering;
+        let mut ctx = Context::new();
+        let mut fast = ValueSolver::new(&d, 10_000_000);
+        let mut slow = ValueSolver::new(&d, 10_000_000).without_fast_path();
+        for n in 126..=130usize {
+            let column = vec!["."; n].join("|");
+            let row = ".".repeat(n);
+            if n > 128 {
+                assert!(d.parse(&column).is_err() && d.parse(&row).is_err(), "{n}");
+                continue;
+            }
+            for (text, want) in [(column, format!("{}", n / 2)), (row, format!("-{}", n / 2))] {
+                let p = d.parse(&text).unwrap();
+                for s in [&mut fast, &mut slow] {
+                    let v = s.value(&mut ctx, &p).unwrap();
+                    assert_eq!(ctx.display(v), want, "{n} cells, {} rows", p.h);
+                }
+            }
+        }
+        // Random small patterns placed in boards of exactly 128 cells (the rest filled),
+        // and random sparse 8×16 and 16×8 boards: both paths agree.
+        let mut rng = crate::test_rng::xorshift(0x5EED_0128);
+        for (rows, cols) in [(1, 128), (128, 1), (2, 64), (64, 2), (8, 16), (16, 8)] {
+            for round in 0..6 {
+                let mut grid = vec![vec!['#'; cols]; rows];
+                let (ph, pw) = (rows.min(3), cols.min(4));
+                // The pattern sits at a random corner, so that the last row and column
+                // (bit 127) are used too.
+                let (r0, c0) = if round % 2 == 0 {
+                    (0, 0)
+                } else {
+                    (rows - ph, cols - pw)
+                };
+                for r in 0..ph {
+                    for c in 0..pw {
+                        if rng() % 4 != 0 {
+                            grid[r0 + r][c0 + c] = '.';
+                        }
+                    }
+                }
+                if rows * cols == 128 && rows >= 8 && cols >= 8 {
+                    // Sprinkle a few empty cells over the whole 8×16 / 16×8 board.
+                    for _ in 0..24 {
+                        let x = rng() as usize % 128;
+                        grid[x / cols][x % cols] = '.';
+                    }
+                }
+                let text = grid
+                    .iter()
+                    .map(|r| r.iter().collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join("|");
+                let p = d.parse(&text).unwrap();
+                let a = fast.value(&mut ctx, &p).unwrap();
+                let b = slow.value(&mut ctx, &p).unwrap();
+                assert_eq!(
+                    a,
+                    b,
+                    "`{text}`: fast {} generic {}",
+                    ctx.display(a),
+                    ctx.display(b)
+                );
+            }
+        }
+    }
+
     #[test]
     fn fast_path_respects_the_limit() {
         let mut ctx = Context::new();

@@ -8,6 +8,17 @@ use crate::error::{Error, Result};
 /// The most cells a board may have.
 pub const MAX_CELLS: usize = 128;
 
+/// `x` shifted towards the low bits by `n`; 0 when `n` is 128 (a board one row of 128
+/// cells wide shifts by its width, which `>>` would wrap to a shift by 0).
+pub fn shr(x: u128, n: u32) -> u128 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// `x` shifted towards the high bits by `n`; 0 when `n` is 128 (see [`shr`]).
+pub fn shl(x: u128, n: u32) -> u128 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
 /// A board of `w` columns and `h` rows with `K` layers of cells (one per kind of piece).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board<const K: usize> {
@@ -261,8 +272,8 @@ impl<const K: usize> Board<K> {
         }
         let (not_first, not_last) = self.column_masks();
         let w = self.w as u32;
-        let up = x >> w;
-        let down = (x << w) & self.all();
+        let up = shr(x, w);
+        let down = shl(x, w) & self.all();
         let right = (x & not_last) << 1;
         let left = (x & not_first) >> 1;
         (up | down | right | left) & within
@@ -281,8 +292,8 @@ impl<const K: usize> Board<K> {
             let mut region = cells & cells.wrapping_neg();
             loop {
                 let grown = (region
-                    | (region >> w)
-                    | ((region << w) & all)
+                    | shr(region, w)
+                    | (shl(region, w) & all)
                     | ((region & not_last) << 1)
                     | ((region & not_first) >> 1))
                     & cells;
@@ -308,12 +319,19 @@ pub fn parse_board<const K: usize>(
 ) -> Result<Board<K>> {
     let text = text.trim();
     let rows: Vec<&str> = text.split('|').map(str::trim).collect();
-    let w = rows[0].chars().count();
-    if text.is_empty() || w == 0 {
+    if rows.iter().all(|row| row.is_empty()) {
         return Err(Error::parse(format!(
             "{game}: empty board `{text}`; write rows of cells separated by `|`, e.g. `....|....`"
         )));
     }
+    // An empty row (`..||..`, or a `|` at either end) is named, not read as a short row.
+    if let Some(r) = rows.iter().position(|row| row.is_empty()) {
+        return Err(Error::parse(format!(
+            "{game}: row {} of `{text}` is empty; rows are separated by one `|` and have equal length",
+            r + 1
+        )));
+    }
+    let w = rows[0].chars().count();
     let h = rows.len();
     if w * h > MAX_CELLS {
         return Err(Error::unsupported(format!(
@@ -417,6 +435,30 @@ mod tests {
         assert!(parse_board::<1>("t", "..|.", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "..|.y", ['x'], '.').is_err());
         assert!(parse_board::<1>("t", "", ['x'], '.').is_err());
+        // An empty row is named, wherever it is, never skipped.
+        for (text, row) in [("..||..", 2), ("|..", 1), ("..|", 2), ("..| |..", 2)] {
+            let err = parse_board::<1>("t", text, ['x'], '.')
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!("row {row} ")) && err.contains("empty"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn boards_of_128_cells_in_one_row_or_column() {
+        // A shift by the width 128 must empty the word, not wrap to a shift by 0.
+        let row = parse_board::<1>("t", &".".repeat(128), ['.'], '#').unwrap();
+        assert_eq!(row.all(), u128::MAX);
+        assert_eq!(row.neighbours(1, row.all()), 2);
+        assert_eq!(row.neighbours(1 << 127, row.all()), 1 << 126);
+        assert_eq!(row.regions(row.all() & !(1 << 64)).len(), 2);
+        let column = parse_board::<1>("t", &vec!["."; 128].join("|"), ['.'], '#').unwrap();
+        assert_eq!(column.neighbours(1, column.all()), 2);
+        assert_eq!(column.regions(column.all()).len(), 1);
+        assert_eq!(column.transform(4), row);
     }
 
     #[test]
