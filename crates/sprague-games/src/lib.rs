@@ -6,6 +6,8 @@
 //! command-line words or of output formats: the facade crate `sprague` turns these rules
 //! into answers.
 //!
+//! - [`number`]: games played on numbers (Nim, Bachet, subtraction games, Wythoff, Euclid,
+//!   Fibonacci Nim, Moore's Nim, staircase Nim, ...) through the [`number::NumberGame`] trait.
 //! - [`octal`]: take-and-break games from octal codes, Grundy sequences and proven periods.
 //! - [`coins`]: coin-turning games, in a row and on boards (the Tartan theorem).
 //! - [`graph`]: games on graphs (tokens with or without cycles, Hackenbush, geography).
@@ -19,6 +21,7 @@ use sprague_core::{error, impartial, partizan as core_partizan, retrograde, valu
 
 pub mod coins;
 pub mod graph;
+pub mod number;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;

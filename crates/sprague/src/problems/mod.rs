@@ -6,7 +6,13 @@
 //! the end of the text, so a file of concatenated instances works too. Malformed input is an
 //! [`Error::Input`] naming the instance and the token.
 
+mod euclid;
+mod fibonacci_nim;
+mod nim;
+mod prime_power;
+mod sorted_piles;
 pub mod tokens;
+mod wythoff;
 
 use crate::error::{Error, Result};
 
@@ -29,8 +35,15 @@ impl std::fmt::Debug for Problem {
 
 /// Every problem, in the order `sprague problem --list` shows them.
 pub fn all() -> Vec<Problem> {
-    let mut list = Vec::new();
-    list.extend(crate::games::problems());
+    let mut list = vec![
+        euclid::PROBLEM_P1290,
+        wythoff::PROBLEM_P2252,
+        fibonacci_nim::PROBLEM_P6487,
+        prime_power::PROBLEM_P4018,
+        sorted_piles::PROBLEM_P4702,
+        nim::PROBLEM_P2197,
+        nim::PROBLEM_P4279,
+    ];
     list.extend(crate::graph::problems());
     list
 }

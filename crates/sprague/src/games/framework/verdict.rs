@@ -9,7 +9,6 @@
 //! Values are Grundy values (normal play), steps (every-move play) or absent (misère).
 
 use super::analyse::Analysis;
-use super::moves::{combination_count, combinations, SumMove};
 use super::{write_numbers, write_position, NumberGame, NumberGameAdapter, Numbers};
 use crate::catalogue::{
     Component, Game, LegalMove, Listing, Method, Move, Play, Report, SolveOptions, TableOptions,
@@ -20,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial};
 use crate::value::Outcome;
 use num_bigint::BigUint;
+use sprague_games::number::moves::{combination_count, combinations, SumMove};
 use std::collections::{HashMap, HashSet};
 
 /// The most winning moves `solve` lists under normal and misère play.

@@ -1,0 +1,205 @@
+//! A1 Nim: heaps; a move takes any positive number of stones from one heap.
+//! Theorem (Bouton 1901): g(n) = n, so a position's value is the XOR of its heaps.
+//! Misère (A12, Bouton): the mover wins iff (XOR ≠ 0 and some heap > 1) or
+//! (XOR = 0 and no heap > 1).
+
+use super::moves::take_label;
+use super::{small, MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
+use crate::error::Result;
+use crate::impartial::Impartial;
+use crate::value::Outcome;
+use num_bigint::BigUint;
+
+/// The rules of one Nim heap.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NimRules;
+
+impl Impartial for NimRules {
+    type Position = u64;
+    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend((0..n).rev());
+    }
+}
+
+/// Nim in the catalogue.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Nim;
+
+impl NumberGame for Nim {
+    type Rules = NimRules;
+    fn spec(&self) -> String {
+        "nim".into()
+    }
+    fn shape(&self) -> Shape {
+        Shape::Heaps
+    }
+    fn rules(&self) -> &NimRules {
+        &NimRules
+    }
+    fn to_position(&self, c: &[BigUint]) -> Result<u64> {
+        small(&c[0], "heap")
+    }
+    fn to_numbers(&self, &p: &u64) -> Numbers {
+        vec![p.into()]
+    }
+    fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
+        Some(MoveList::bounded(c[0].clone(), max, || {
+            // Within the bound, so the heap fits a word.
+            let n = u64::try_from(&c[0]).unwrap_or(0);
+            (0..n).rev().map(|m| vec![m.into()]).collect()
+        }))
+    }
+    fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
+        take_label(at, before, after)
+    }
+    fn theorem_name(&self) -> Option<String> {
+        Some("Bouton: a heap of n has value n; values add by XOR".into())
+    }
+    fn grundy_theorem(&self, c: &[BigUint]) -> Option<BigUint> {
+        Some(c[0].clone())
+    }
+    fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
+        Some(if target < &c[0] {
+            vec![vec![target.clone()]]
+        } else {
+            vec![]
+        })
+    }
+    fn every_step_theorem(&self, c: &[BigUint]) -> Option<BigUint> {
+        // A heap is won at once by taking it all (step 1); the empty heap has step 0.
+        Some(BigUint::from(u8::from(c[0] != BigUint::ZERO)))
+    }
+    fn every_moves_theorem(&self, c: &[BigUint]) -> Option<Vec<Numbers>> {
+        Some(if c[0] == BigUint::ZERO {
+            vec![]
+        } else {
+            vec![vec![BigUint::ZERO]]
+        })
+    }
+    fn every_theorem_name(&self) -> Option<String> {
+        Some("a non-empty heap has step 1 (take it all)".into())
+    }
+    fn misere_theorem(&self, comps: &[Numbers]) -> Option<MisereVerdict> {
+        let heaps: Vec<&BigUint> = comps.iter().map(|c| &c[0]).collect();
+        let (outcome, winning_moves) = misere_nim(&heaps);
+        Some(MisereVerdict {
+            outcome,
+            winning_moves,
+            theorem: "Bouton's misère Nim: play as in Nim until every heap is at most 1, then leave an odd number of 1-heaps".into(),
+        })
+    }
+}
+
+/// Misère Nim outcome and every winning move, by Bouton's rule.
+pub fn misere_nim(heaps: &[&BigUint]) -> (Outcome, Vec<(usize, Numbers)>) {
+    let one = BigUint::from(1u32);
+    let wins = |hs: &dyn Fn(usize) -> BigUint| -> bool {
+        let mut x = BigUint::ZERO;
+        let mut big = false;
+        for i in 0..heaps.len() {
+            let h = hs(i);
+            big |= h > one;
+            x ^= &h;
+        }
+        if big {
+            x != BigUint::ZERO
+        } else {
+            x == BigUint::ZERO
+        }
+    };
+    let first = wins(&|i| heaps[i].clone());
+    let mut moves = Vec::new();
+    if first {
+        // A winning move leaves a losing position. Candidates per heap: the Nim target, and
+        // the sizes 0 and 1 (the endgame switch); checking each candidate keeps this exact.
+        let x = heaps.iter().fold(BigUint::ZERO, |a, b| a ^ *b);
+        for (i, h) in heaps.iter().enumerate() {
+            if heaps[..i].contains(h) {
+                continue;
+            }
+            let mut cands = vec![&x ^ *h, BigUint::ZERO, one.clone()];
+            cands.sort();
+            cands.dedup();
+            for c in cands {
+                if &c < *h && !wins(&|j| if j == i { c.clone() } else { heaps[j].clone() }) {
+                    moves.push((i, vec![c]));
+                }
+            }
+        }
+    }
+    (
+        if first {
+            Outcome::First
+        } else {
+            Outcome::Second
+        },
+        moves,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{GrundySolver, Limits, MisereSolver};
+
+    #[test]
+    fn theorem_agrees_with_rules() {
+        let mut s = GrundySolver::new(NimRules);
+        for n in 0..64u64 {
+            assert_eq!(
+                Nim.grundy_theorem(&[n.into()]).unwrap(),
+                BigUint::from(s.grundy(&n).unwrap().value())
+            );
+        }
+    }
+
+    #[test]
+    fn every_step_agrees_with_search() {
+        use sprague_core::compound::EverySolver;
+        let mut s = EverySolver::new(NimRules, Limits::default());
+        for n in 0..40u64 {
+            let c = [BigUint::from(n)];
+            assert_eq!(
+                Nim.every_step_theorem(&c).unwrap(),
+                BigUint::from(s.step(&n).unwrap())
+            );
+            let expect: Vec<Numbers> = s
+                .strategy_moves(&n)
+                .unwrap()
+                .iter()
+                .map(|&o| vec![o.into()])
+                .collect();
+            assert_eq!(Nim.every_moves_theorem(&c).unwrap(), expect);
+        }
+    }
+
+    #[test]
+    fn misere_theorem_agrees_with_search() {
+        let mut s = MisereSolver::new(NimRules, Limits::default());
+        for a in 0..5u64 {
+            for b in 0..5u64 {
+                for c in 0..5u64 {
+                    let hs = [a, b, c];
+                    let big: Vec<BigUint> = hs.iter().map(|&h| h.into()).collect();
+                    let refs: Vec<&BigUint> = big.iter().collect();
+                    let (outcome, moves) = misere_nim(&refs);
+                    assert_eq!(
+                        outcome == Outcome::First,
+                        s.first_player_wins(&hs).unwrap(),
+                        "{hs:?}"
+                    );
+                    let mut expect: Vec<(usize, Numbers)> = s
+                        .winning_moves(&hs)
+                        .unwrap()
+                        .into_iter()
+                        .map(|(i, p)| (i, vec![p.into()]))
+                        .collect();
+                    let mut got = moves;
+                    expect.sort();
+                    got.sort();
+                    assert_eq!(got, expect, "{hs:?}");
+                }
+            }
+        }
+    }
+}
