@@ -472,7 +472,7 @@ mod against_generic {
                 };
                 for r in 0..ph {
                     for c in 0..pw {
-                        if rng() % 4 != 0 {
+                        if !rng().is_multiple_of(4) {
                             grid[r0 + r][c0 + c] = '.';
                         }
                     }
