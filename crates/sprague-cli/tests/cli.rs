@@ -397,3 +397,19 @@ fn judge_counts_beyond_the_input_fail_at_once() {
         );
     }
 }
+
+#[test]
+fn huge_numbers_give_bounded_answers() {
+    // A 20,000-digit Fibonacci Nim heap has thousands of winning moves, each as long as the
+    // heap: the list is cut with a count (a 10^5-digit heap once aborted out of memory).
+    let heap: String = (0..20_000)
+        .map(|i| char::from(b'1' + (i * 7 % 9) as u8))
+        .collect();
+    let out = ok(&["solve", "fibonacci-nim", &heap]);
+    assert!(out.len() < 3 << 20, "{} bytes", out.len());
+    assert!(
+        out.contains("winning moves in all; the first"),
+        "{}",
+        &out[out.len() - 400..]
+    );
+}

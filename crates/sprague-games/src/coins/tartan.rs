@@ -31,7 +31,7 @@ pub struct Board {
 
 impl Board {
     /// Parses rows of H/T separated by `|` or spaces (rows may differ in length; short
-    /// rows are padded with tails).
+    /// rows are padded with tails; an empty row is an error: a row of tails is `T`).
     pub fn parse(words: &[String]) -> Result<Board> {
         // Rows are separated by `|` or by spaces; spaces around a `|` separate nothing more.
         let joined = words.join(" ");

@@ -20,12 +20,13 @@
 //! least winning move from (N, N) is the smallest term F_(ir) (N itself when N is a Fibonacci
 //! number), since F_(ir + 2) > 2·F_(ir). Grundy values are searched (small positions only).
 
-use super::moves::default_label;
+use super::moves::{default_label, MAX_LISTED_CHARS, MAX_WINNING_LISTED};
 use super::{MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
 use crate::value::Outcome;
 use num_bigint::BigUint;
+use std::collections::VecDeque;
 
 /// The rules: a position is (stones left, most the next move may take).
 #[derive(Debug, Clone, Copy, Default)]
@@ -141,6 +142,48 @@ pub fn winning_takes(n: &BigUint, l: &BigUint) -> Vec<BigUint> {
     out
 }
 
+/// The winning takes from (N, L) that `solve` lists, smallest first, and how many winning
+/// takes there are in all. A huge N has as many winning takes as Zeckendorf terms (about
+/// 0.7 per bit) and each move writes a number as long as N, so the list is cut, as the
+/// catalogue cuts any list of winning moves, where the characters of the moves before a
+/// take reach [`MAX_LISTED_CHARS`] (counted here by an upper bound on the digits, so that
+/// the catalogue never cuts it further), and at [`MAX_WINNING_LISTED`] takes.
+pub fn listed_winning_takes(n: &BigUint, l: &BigUint) -> (Vec<BigUint>, u64) {
+    // Decimal digits of a number of `bits` bits, at most: log10(2) < 0.30103.
+    let digits = |bits: u64| bits * 30_103 / 100_000 + 1;
+    let n_digits = digits(n.bits());
+    // `take k` and the position `N−k 2k`, with room to spare.
+    let chars = |k: &BigUint| n_digits + digits(k.bits() + 1) + digits(k.bits()) + 16;
+    let budget = MAX_LISTED_CHARS as u64;
+    // The takes kept, largest first (the order the walk finds them), with their sizes.
+    let mut kept: VecDeque<(BigUint, u64)> = VecDeque::new();
+    let mut kept_chars = 0u64;
+    let mut total = 0u64;
+    let mut prev: Option<BigUint> = None;
+    walk_zeckendorf(n, |_, term, tail| {
+        if tail <= l && prev.as_ref().is_none_or(|p| p > &(tail << 1)) {
+            total += 1;
+            let c = chars(tail);
+            kept.push_back((tail.clone(), c));
+            kept_chars += c;
+            // The largest take kept is listed last, after all the smaller ones (and the
+            // walk only finds smaller ones from here): it goes once they reach the budget.
+            while kept.len() > MAX_WINNING_LISTED
+                || (kept.len() > 1 && kept_chars - kept[0].1 >= budget)
+            {
+                if let Some((_, c)) = kept.pop_front() {
+                    kept_chars -= c;
+                }
+            }
+        }
+        match &mut prev {
+            Some(p) => p.clone_from(term),
+            None => prev = Some(term.clone()),
+        }
+    });
+    (kept.into_iter().rev().map(|(k, _)| k).collect(), total)
+}
+
 /// Every winning move from (N, L), as the position (N − k, 2k) after it.
 pub fn winning_moves(n: &BigUint, l: &BigUint) -> Vec<Numbers> {
     winning_takes(n, l)
@@ -225,7 +268,29 @@ impl NumberGame for FibonacciNim {
     }
     fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
         let (n, l) = heap_and_limit(c);
-        (target == &BigUint::ZERO).then(|| winning_moves(n, l))
+        (target == &BigUint::ZERO).then(|| {
+            listed_winning_takes(n, l)
+                .0
+                .into_iter()
+                .map(|k| vec![n - &k, k << 1])
+                .collect()
+        })
+    }
+    fn moves_note(&self, comps: &[Numbers], misere: bool) -> Option<String> {
+        // Only a lone heap's winning moves come from the theorem (a sum's are searched,
+        // on heaps too small to be cut).
+        let [c] = comps else { return None };
+        if misere {
+            return None;
+        }
+        let (n, l) = heap_and_limit(c);
+        let (listed, total) = listed_winning_takes(n, l);
+        (total > listed.len() as u64).then(|| {
+            format!(
+                "{total} winning moves in all; the first {} are listed (the positions are long)",
+                listed.len()
+            )
+        })
     }
 }
 

@@ -19,6 +19,15 @@ use std::fmt;
 /// The most moves listed for a position (`sprague moves`, the position API).
 pub const MAX_LISTED_MOVES: usize = 10_000;
 
+/// The most winning moves `solve` lists under normal and misère play.
+pub const MAX_WINNING_LISTED: usize = 1000;
+/// The most characters of positions and labels `solve` writes for its winning moves under
+/// normal and misère play, and `moves` for its moves: a move is listed while those listed
+/// before it take fewer. Huge
+/// numbers make each move long (a 10^5-digit heap), and the list stops with a note instead
+/// of growing with the square of the input.
+pub const MAX_LISTED_CHARS: usize = 1 << 20;
+
 /// Where a move is made: component `index` (numbered from 1) of a position of `of`
 /// components. Labels use it to name the heap or the component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

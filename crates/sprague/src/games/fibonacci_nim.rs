@@ -29,3 +29,63 @@ pub fn entry() -> Entry {
         build,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::framework::verdict::MAX_LISTED_CHARS;
+    use num_bigint::BigUint;
+
+    fn big(n: u64) -> BigUint {
+        BigUint::from(n)
+    }
+
+    /// A heap with thousands of winning moves, each writing a number as long as the heap:
+    /// `solve` lists the smallest takes up to the catalogue's budget and says how many there
+    /// are (a 10^5-digit heap once listed all of them and ran out of memory).
+    #[test]
+    fn long_lists_of_long_moves_are_cut_with_a_count() {
+        // n = F_6 + F_9 + … + F_(3m): every tail wins, so there are m winning moves.
+        let m = 4000usize;
+        let (mut a, mut b) = (BigUint::ZERO, big(1)); // (F_i, F_(i+1))
+        let mut n = BigUint::ZERO;
+        for i in 0..=3 * m {
+            if i >= 6 && i % 3 == 0 {
+                n += &a;
+            }
+            let c = &a + &b;
+            a = std::mem::replace(&mut b, c);
+        }
+        let all = winning_takes(&n, &n);
+        assert_eq!(all.len(), m - 1);
+        let (listed, total) = listed_winning_takes(&n, &n);
+        assert_eq!(total, (m - 1) as u64);
+        assert!(
+            listed.len() > 1 && listed.len() < all.len(),
+            "{}",
+            listed.len()
+        );
+        assert_eq!(listed[..], all[..listed.len()]);
+        let game = crate::catalogue::lookup("fibonacci-nim").unwrap();
+        let v = game.solve(&[n.to_string()], &Default::default()).unwrap();
+        assert_eq!(v.moves.len(), listed.len());
+        assert!(!v.complete);
+        let note = v.note.unwrap();
+        assert_eq!(
+            note,
+            format!(
+                "{} winning moves in all; the first {} are listed (the positions are long)",
+                m - 1,
+                listed.len()
+            )
+        );
+        let chars: usize = v
+            .moves
+            .iter()
+            .map(|x| x.label.len() + x.position.len())
+            .sum();
+        let last = v.moves.last().unwrap();
+        assert!(chars - last.label.len() - last.position.len() < MAX_LISTED_CHARS);
+        assert_eq!(v.moves[0].position, format!("{} 16", &n - 8u32));
+    }
+}

@@ -281,3 +281,51 @@ fn huge_positions_are_bounded_and_honest() {
     assert_eq!(m.moves.len(), 3);
     assert!(m.moves.iter().all(|x| x.value.is_some()));
 }
+
+/// Winning moves whose positions are long stop at the character budget with a count: 301
+/// equal 900-digit Nim heaps have 301 winning moves, each writing all 301 heaps (before,
+/// the list grew with the square of the input).
+#[test]
+fn long_winning_positions_are_cut_with_a_count() {
+    use super::verdict::MAX_LISTED_CHARS;
+    let heap = format!("1{}", "0".repeat(900));
+    let position = vec![heap.as_str(); 301].join(" ");
+    let v = lookup("nim")
+        .unwrap()
+        .solve(&words(&position), &SolveOptions::default())
+        .unwrap();
+    assert_eq!(v.outcome, Winner::First);
+    let each = v.moves[0].label.len() + v.moves[0].position.len();
+    let listed = MAX_LISTED_CHARS.div_ceil(each);
+    assert_eq!(v.moves.len(), listed);
+    assert!(!v.complete);
+    assert_eq!(
+        v.note.as_deref(),
+        Some(
+            format!(
+                "301 winning moves in all; the first {listed} are listed (the positions are long)"
+            )
+            .as_str()
+        )
+    );
+}
+
+/// `moves` stops at the same budget, with the count of moves.
+#[test]
+fn long_move_lists_are_cut_with_a_count() {
+    let position = vec!["2"; 2000].join(" ");
+    let v = lookup("nim")
+        .unwrap()
+        .moves(&words(&position), &SolveOptions::default())
+        .unwrap();
+    let listed = v.moves.len();
+    assert!(listed > 1 && listed < 4000, "{listed}");
+    assert!(!v.complete);
+    let note = v.note.unwrap();
+    assert!(
+        note.starts_with(&format!("4000 moves in all; the first {listed} are listed")),
+        "{note}"
+    );
+    // The moves listed are rated as before: to 0 wins (XOR of the rest is 0).
+    assert!(v.moves.iter().all(|m| m.outcome.is_some()));
+}

@@ -22,8 +22,7 @@ use num_bigint::BigUint;
 use sprague_games::number::moves::{combination_count, combinations, SumMove};
 use std::collections::{HashMap, HashSet};
 
-/// The most winning moves `solve` lists under normal and misère play.
-pub const MAX_WINNING_LISTED: usize = 1000;
+pub use sprague_games::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
 /// The most winning combinations `solve` lists under every-move play.
 pub const MAX_EVERY_WINNING_LISTED: usize = 100;
 
@@ -135,17 +134,28 @@ where
             self.every_winning(comps, &moves, steps, &mut v, &mut notes);
         } else {
             let value = a.grundy.as_ref().map(|_| "0".to_string());
+            let mut chars = 0usize;
             for (i, m) in moves.iter().take(MAX_WINNING_LISTED) {
+                if chars >= MAX_LISTED_CHARS {
+                    break;
+                }
                 let sm = vec![(*i, m.clone())];
                 let mut mv = Move::new(self.label(comps, &sm), self.write(comps, &sm));
+                chars += mv.label.len() + mv.position.len();
                 mv.value = value.clone();
                 mv.outcome = Some(Winner::Second);
                 mv.winning = true;
                 v.moves.push(mv);
             }
-            if moves.len() > MAX_WINNING_LISTED {
+            let listed = v.moves.len();
+            if moves.len() > listed {
+                let long = if listed < MAX_WINNING_LISTED.min(moves.len()) {
+                    " (the positions are long)"
+                } else {
+                    ""
+                };
                 notes.push(format!(
-                    "{} winning moves in all; the first {MAX_WINNING_LISTED} are listed",
+                    "{} winning moves in all; the first {listed} are listed{long}",
                     moves.len()
                 ));
             }
@@ -207,7 +217,26 @@ where
         let a = self.analyse(comps, options)?;
         let mut v = self.base(comps, &a, options);
         v.listing = Listing::All;
-        let legal = self.position_moves(comps, options.every)?;
+        let mut legal = self.position_moves(comps, options.every)?;
+        // Written before they are rated, so that moves past the budget cost nothing more.
+        let mut written = Vec::new();
+        let mut chars = 0usize;
+        for m in &legal {
+            if chars >= MAX_LISTED_CHARS {
+                break;
+            }
+            let (label, position) = (self.label(comps, m), self.write(comps, m));
+            chars += label.len() + position.len();
+            written.push((label, position));
+        }
+        if written.len() < legal.len() {
+            v.incomplete(format!(
+                "{} moves in all; the first {} are listed (the positions are long)",
+                legal.len(),
+                written.len()
+            ));
+            legal.truncate(written.len());
+        }
         let rated = if options.every {
             self.rate_every(&a, &legal, options)?
         } else if options.misere {
@@ -221,8 +250,8 @@ where
         } else {
             self.rate_normal(comps, &a, &legal, options)?
         };
-        for (m, (value, outcome)) in legal.iter().zip(rated) {
-            let mut mv = Move::new(self.label(comps, m), self.write(comps, m));
+        for ((label, position), (value, outcome)) in written.into_iter().zip(rated) {
+            let mut mv = Move::new(label, position);
             mv.value = value;
             mv.outcome = Some(outcome);
             // After the move the opponent is to play: their loss is the mover's win.
