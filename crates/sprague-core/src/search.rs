@@ -10,6 +10,7 @@
 //! written once, they are tested once.
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -69,14 +70,35 @@ impl<S: Eq + Hash, V: Clone> Memo<S, V> for FxHashMap<S, V> {
     }
 }
 
-/// The bound on a search: the most states it may hold (recorded plus in progress), and
-/// what to call them in the error when it is reached.
+/// The bound on a search: the most states it may hold (recorded plus in progress), what
+/// to call them in the error when it is reached, and the caller's deadline, cancellation
+/// flag and progress callback, checked every [`crate::limits::CHECK_EVERY`] states.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget<'a> {
     /// The most states recorded and on the stack together.
     pub max_states: u64,
     /// What the states are, for the error message (`"positions searched"`).
     pub what: &'a str,
+    /// The deadline, flag and callback to honour (their `max_positions` is not read:
+    /// `max_states` is the bound).
+    pub limits: Option<&'a Limits>,
+}
+
+impl<'a> Budget<'a> {
+    /// At most `max_states` states, called `what` in messages, with no deadline.
+    pub fn new(max_states: u64, what: &'a str) -> Self {
+        Budget {
+            max_states,
+            what,
+            limits: None,
+        }
+    }
+
+    /// The same budget, also honouring the deadline, flag and callback of `limits`.
+    pub fn watched_by(mut self, limits: &'a Limits) -> Self {
+        self.limits = limits.watched().then_some(limits);
+        self
+    }
 }
 
 struct Frame<S, T> {
@@ -92,7 +114,9 @@ struct Frame<S, T> {
 ///
 /// Depth-first over an explicit stack; a child already recorded is not searched again; a
 /// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
-/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`].
+/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`];
+/// past the deadline of `budget.limits`, or once its flag is set, with [`Error::Timeout`]
+/// or [`Error::Interrupted`] (checked when the search starts and every few thousand states).
 /// States finished before an error stay recorded, so a later call resumes their work.
 /// Each child's value is read from the memo once, when it is known, onto one value stack
 /// shared by the frames (a frame's values sit above its parent's).
@@ -108,6 +132,10 @@ where
 {
     if let Some(v) = memo.lookup(&start) {
         return Ok(v);
+    }
+    if let Some(limits) = budget.limits {
+        // A search asked for after the deadline or the flag stops before it starts.
+        limits.check(memo.size() as u64, budget.what)?;
     }
     let cycles = rec.detect_cycles();
     let mut on_stack: FxHashSet<R::State> = FxHashSet::default();
@@ -197,11 +225,17 @@ where
     R: Recurrence,
     M: Memo<R::State, R::Value>,
 {
-    if memo.size() as u64 + stack.len() as u64 >= budget.max_states {
+    let held = memo.size() as u64 + stack.len() as u64;
+    if held >= budget.max_states {
         return Err(Error::Limit {
             what: budget.what.to_string(),
             limit: budget.max_states,
         });
+    }
+    if let Some(limits) = budget.limits {
+        // `held` grows by exactly one from push to push (a finished state moves from the
+        // stack to the memo), so this checks once every CHECK_EVERY states.
+        limits.check_every(held, budget.what)?;
     }
     let (children, tag) = rec.expand(&state)?;
     if cycles {
@@ -236,10 +270,57 @@ mod tests {
     }
 
     fn budget(n: u64) -> Budget<'static> {
-        Budget {
-            max_states: n,
-            what: "states",
-        }
+        Budget::new(n, "states")
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_set_flag_stops_the_search() {
+        use crate::limits::Deadline;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        use std::time::{Duration, Instant};
+        let passed = Limits::default().with_deadline(Some(Deadline {
+            at: Instant::now(),
+            timeout: Duration::from_secs(3),
+        }));
+        let mut memo = FxHashMap::default();
+        let err = evaluate(
+            &mut Longest,
+            &mut memo,
+            100_000,
+            budget(1_000_000).watched_by(&passed),
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::Timeout { searched: 0, .. }), "{err}");
+        assert!(err.to_string().contains("--timeout 3"), "{err}");
+
+        // A flag set while the search runs (here by the progress callback, as a Ctrl-C
+        // handler would from another thread) stops it at the next check.
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        let limits = Limits::default().with_cancel(flag.clone()).with_progress(
+            crate::limits::ProgressFn::new(move |p: crate::limits::Progress<'_>| {
+                if p.searched >= 3 * crate::limits::CHECK_EVERY {
+                    f.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }),
+        );
+        let err = evaluate(
+            &mut Longest,
+            &mut memo,
+            100_000,
+            budget(1_000_000).watched_by(&limits),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, Error::Interrupted { searched, .. } if searched == 3 * crate::limits::CHECK_EVERY),
+            "{err}"
+        );
+        // Unwatched, the same search finishes, resuming the work already recorded.
+        assert_eq!(
+            evaluate(&mut Longest, &mut memo, 100_000, budget(1_000_000)),
+            Ok(100_000)
+        );
     }
 
     #[test]

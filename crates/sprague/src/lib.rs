@@ -85,7 +85,7 @@ pub mod partizan;
 pub mod problems;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
-pub use sprague_core::{compound, error, impartial, retrograde, value};
+pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
 
 #[cfg(test)]
 pub(crate) mod test_rng;
