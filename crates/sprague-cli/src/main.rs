@@ -139,7 +139,10 @@ impl Watch {
         use std::io::IsTerminal;
         if let Some(d) = self.deadline {
             std::thread::spawn(move || {
-                let grace = d.timeout + Duration::from_secs(1);
+                // The library stops at the deadline, then frees what it stored (a second
+                // or more for a large memo) before its error is printed: the grace leaves
+                // it that time.
+                let grace = d.timeout + Duration::from_secs(2) + d.timeout / 4;
                 std::thread::sleep(grace);
                 eprintln!(
                     "error: stopped after {} s (--timeout {})",

@@ -33,7 +33,7 @@ pub enum Error {
     #[error("the game has a cycle: {0}")]
     Cycle(String),
     /// A search that reached its limit before it could decide.
-    #[error("search limit reached: {what} (limit {limit}); the position is too large to search (raise --max-positions to search further)")]
+    #[error("search limit reached: {what} (limit {limit}); the position is too large to search")]
     Limit {
         /// What was counted (`positions searched`).
         what: String,

@@ -101,6 +101,11 @@ impl<'a> Budget<'a> {
     }
 }
 
+/// How many children the search looks at between two checks of the deadline and the flag:
+/// fewer than [`crate::limits::CHECK_EVERY`], since expanding a state with many components (a misère sum
+/// of dozens of heaps) can take a millisecond, and a check (a clock read) costs nanoseconds.
+const CHECK_CHILDREN: u64 = 256;
+
 struct Frame<S, T> {
     state: S,
     children: Vec<S>,
@@ -116,7 +121,8 @@ struct Frame<S, T> {
 /// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
 /// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`];
 /// past the deadline of `budget.limits`, or once its flag is set, with [`Error::Timeout`]
-/// or [`Error::Interrupted`] (checked when the search starts and every few thousand states).
+/// or [`Error::Interrupted`] (checked when the search starts and every few thousand
+/// children looked at).
 /// States finished before an error stay recorded, so a later call resumes their work.
 /// Each child's value is read from the memo once, when it is known, onto one value stack
 /// shared by the frames (a frame's values sit above its parent's).
@@ -141,6 +147,10 @@ where
     let mut on_stack: FxHashSet<R::State> = FxHashSet::default();
     let mut stack: Vec<Frame<R::State, R::Tag>> = Vec::new();
     let mut values: Vec<R::Value> = Vec::new();
+    // Children looked at, for the checks of the deadline and the flag: counted per child
+    // rather than per new state, since a state whose many children are all known takes
+    // time without adding any.
+    let mut looked: u64 = 0;
     push(
         rec,
         memo,
@@ -152,12 +162,19 @@ where
         cycles,
     )?;
     loop {
+        let stack_len = stack.len() as u64;
         let top = stack
             .last_mut()
             .expect("the loop returns when the stack empties");
         let mut decided: Option<R::Value> = None;
         let mut descend: Option<R::State> = None;
         while top.next < top.children.len() {
+            if let Some(limits) = budget.limits {
+                looked += 1;
+                if looked & (CHECK_CHILDREN - 1) == 0 {
+                    limits.check(memo.size() as u64 + stack_len, budget.what)?;
+                }
+            }
             let child = &top.children[top.next];
             match memo.lookup(child) {
                 Some(v) => {
@@ -225,18 +242,13 @@ where
     R: Recurrence,
     M: Memo<R::State, R::Value>,
 {
-    let held = memo.size() as u64 + stack.len() as u64;
-    if held >= budget.max_states {
+    if memo.size() as u64 + stack.len() as u64 >= budget.max_states {
         return Err(Error::Limit {
             what: budget.what.to_string(),
             limit: budget.max_states,
         });
     }
-    if let Some(limits) = budget.limits {
-        // `held` grows by exactly one from push to push (a finished state moves from the
-        // stack to the memo), so this checks once every CHECK_EVERY states.
-        limits.check_every(held, budget.what)?;
-    }
+
     let (children, tag) = rec.expand(&state)?;
     if cycles {
         on_stack.insert(state.clone());
@@ -254,6 +266,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::CHECK_EVERY;
 
     /// Longest path to 0 in the graph n -> n-1, n -> n/2 (a toy recurrence).
     struct Longest;
@@ -300,7 +313,7 @@ mod tests {
         let f = flag.clone();
         let limits = Limits::default().with_cancel(flag.clone()).with_progress(
             crate::limits::ProgressFn::new(move |p: crate::limits::Progress<'_>| {
-                if p.searched >= 3 * crate::limits::CHECK_EVERY {
+                if p.searched >= 3 * CHECK_EVERY {
                     f.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             }),
@@ -313,7 +326,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(err, Error::Interrupted { searched, .. } if searched == 3 * crate::limits::CHECK_EVERY),
+            matches!(err, Error::Interrupted { searched, .. } if (3 * CHECK_EVERY..4 * CHECK_EVERY).contains(&searched)),
             "{err}"
         );
         // Unwatched, the same search finishes, resuming the work already recorded.

@@ -22,8 +22,8 @@ use crate::impartial::{Atoms, GrundySolver, Impartial, Limits};
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 
-/// What a stored state costs this solver (a step memo entry and the Grundy value beside
-/// it), measured.
+/// What a stored state costs this solver (a step memo entry and the Grundy values beside
+/// it), measured: 197 bytes on pairs of heaps.
 const BYTES_PER_STATE: u64 = 200;
 
 /// Steps (remoteness) of positions of an impartial ruleset, for every-move compounds.

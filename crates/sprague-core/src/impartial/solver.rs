@@ -6,9 +6,10 @@ use crate::value::{Mex, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 
 /// What a stored position costs this solver, measured (peak memory over positions stored,
-/// hash table slack included, positions of one machine word): the default limit keeps the
-/// memo near [`Limits::DEFAULT_MAX_BYTES`].
-const BYTES_PER_POSITION: u64 = 40;
+/// hash table growth included): 42 bytes for small positions in a wide search, 149 for a
+/// chain 10^7 moves deep (the stack of frames); the default limit keeps most searches near
+/// [`Limits::DEFAULT_MAX_BYTES`] (2·10^7 positions).
+const BYTES_PER_POSITION: u64 = 75;
 
 /// Memoised Grundy values of an impartial ruleset under normal play.
 ///

@@ -52,9 +52,9 @@ impl Wins {
     }
 }
 
-/// What a stored position costs the solver (a memo entry of a small position), measured on
-/// Domineering.
-const BYTES_PER_POSITION: u64 = 40;
+/// What a stored position costs the solver: a memo entry of a small position, as the
+/// Grundy solver's (not measured separately).
+const BYTES_PER_POSITION: u64 = 75;
 
 /// Memoised brute-force outcome solver over a ruleset.
 pub struct OutcomeSolver<'r, R: Ruleset> {

@@ -46,9 +46,9 @@ impl CompactMemo<'_> {
     }
 }
 
-/// What a stored component costs the solver, measured on Domineering (the memo entry,
-/// and the canonical form it names in the caller's context).
-const BYTES_PER_COMPONENT: u64 = 200;
+/// What a stored component costs the solver, measured on Domineering (134 bytes: the memo
+/// entry, and the canonical form it names in the caller's context).
+const BYTES_PER_COMPONENT: u64 = 150;
 
 /// Memoised canonical values of a ruleset's positions.
 pub struct ValueSolver<'r, R: Ruleset> {
