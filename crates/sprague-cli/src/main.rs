@@ -6,6 +6,9 @@ use clap::{Parser, Subcommand};
 use sprague::catalogue::{self, Report, SolveOptions, TableOptions, Verdict};
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 mod saved;
 
@@ -38,24 +41,161 @@ struct PlayArgs {
     /// Ground vertex (Hackenbush; default 0).
     #[arg(long, value_name = "V")]
     ground: Option<String>,
-    /// The most positions a search may visit before giving up.
-    #[arg(long, value_name = "N", default_value_t = SolveOptions::DEFAULT_MAX_POSITIONS)]
-    max_positions: u64,
+    /// The most positions a search may visit before giving up (default: as many as fit
+    /// in about 1.5 GB for the solver used).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
+    /// Stop a search after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }
 
 impl PlayArgs {
-    fn options(&self) -> SolveOptions {
+    fn options(&self, watch: &Watch) -> SolveOptions {
         SolveOptions {
             misere: self.misere,
             every: self.every,
             tokens: self.tokens.clone(),
             start: self.start.clone(),
             ground: self.ground.clone(),
-            max_positions: self.max_positions,
+            max_positions: self.max_positions.unwrap_or(0),
+            deadline: watch.deadline,
+            cancel: Some(watch.cancel.clone()),
+            progress: Some(watch.progress()),
         }
+    }
+}
+
+/// Reads `--timeout`: seconds as a whole or decimal number, exact to the millisecond
+/// (no floating point: `2.5` is 2500 ms).
+fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
+    let bad = || {
+        format!(
+            "`{text}` is not a number of seconds (write e.g. `10` or `2.5`, at most 3 decimals)"
+        )
+    };
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+        || frac.len() > 3
+        || (text.contains('.') && frac.is_empty())
+    {
+        return Err(bad());
+    }
+    let secs: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let millis: u32 = format!("{frac:0<3}").parse().map_err(|_| bad())?;
+    let d = Duration::new(secs, millis * 1_000_000);
+    if d.is_zero() {
+        return Err(format!("`{text}`: the timeout must be more than 0 seconds"));
+    }
+    Ok(d)
+}
+
+/// What watches a command's search: the deadline (`--timeout`), the flag that Ctrl-C sets,
+/// and the count of positions searched that the spinner shows.
+struct Watch {
+    deadline: Option<sprague::limits::Deadline>,
+    cancel: Arc<AtomicBool>,
+    searched: Arc<AtomicU64>,
+    what: Arc<Mutex<String>>,
+}
+
+impl Watch {
+    fn new(timeout: Option<Duration>, cancel: Arc<AtomicBool>) -> Watch {
+        Watch {
+            deadline: timeout.and_then(sprague::limits::Deadline::after),
+            cancel,
+            searched: Arc::new(AtomicU64::new(0)),
+            what: Arc::new(Mutex::new(String::new())),
+        }
+    }
+
+    /// The callback the library calls every few thousand positions: it only records the
+    /// count, which the spinner's thread reads.
+    fn progress(&self) -> sprague::limits::ProgressFn {
+        let searched = self.searched.clone();
+        let what = self.what.clone();
+        sprague::limits::ProgressFn::new(move |p| {
+            searched.store(p.searched, Ordering::Relaxed);
+            if let Ok(mut w) = what.try_lock() {
+                if *w != p.what {
+                    p.what.clone_into(&mut w);
+                }
+            }
+        })
+    }
+
+    /// Runs `work`, with a spinner on standard error after a second of it when standard
+    /// error is a terminal (never with `--json`), and, when there is a deadline, a
+    /// watchdog that ends the process shortly after it if a loop that does not watch the
+    /// deadline is still running.
+    fn run<T>(&self, json: bool, work: impl FnOnce() -> Result<T>) -> Result<T> {
+        use std::io::IsTerminal;
+        if let Some(d) = self.deadline {
+            std::thread::spawn(move || {
+                // The library stops at the deadline, then frees what it stored (a second
+                // or more for a large memo) before its error is printed: the grace leaves
+                // it that time.
+                let grace = d.timeout + Duration::from_secs(2) + d.timeout / 4;
+                std::thread::sleep(grace);
+                eprintln!(
+                    "error: stopped after {} s (--timeout {})",
+                    sprague::limits::seconds(&d.timeout),
+                    sprague::limits::seconds(&d.timeout)
+                );
+                std::process::exit(1);
+            });
+        }
+        if json || !std::io::stderr().is_terminal() {
+            return work();
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let spinner = {
+            let done = done.clone();
+            let searched = self.searched.clone();
+            let what = self.what.clone();
+            std::thread::spawn(move || {
+                let start = std::time::Instant::now();
+                let mut bar: Option<indicatif::ProgressBar> = None;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    if start.elapsed() < Duration::from_secs(1) {
+                        continue;
+                    }
+                    let b = bar.get_or_insert_with(|| {
+                        let b = indicatif::ProgressBar::new_spinner();
+                        b.set_style(
+                            indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                                .expect("valid template"),
+                        );
+                        b
+                    });
+                    let n = searched.load(Ordering::Relaxed);
+                    let w = what.lock().map(|w| w.clone()).unwrap_or_default();
+                    b.set_message(if n == 0 {
+                        "searching".to_string()
+                    } else {
+                        format!("{n} {w}")
+                    });
+                    b.tick();
+                }
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+            })
+        };
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        let _ = spinner.join();
+        result
     }
 }
 
@@ -100,6 +240,9 @@ enum Command {
         /// and no `--upto`, the search goes on until a period is proven or a limit).
         #[arg(long, value_name = "N")]
         upto: Option<u64>,
+        /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
         /// Report the least preperiod and period, only when proven.
         #[arg(long)]
         period: bool,
@@ -146,6 +289,9 @@ enum Command {
         /// Report the game heated by T (a game, usually a number; e.g. `1`).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         heat: Option<String>,
+        /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
         #[arg(long)]
         json: bool,
     },
@@ -186,7 +332,7 @@ fn expand_files(words: Vec<String>) -> Result<Vec<String>> {
         .collect()
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
     match cli.command {
         Command::List { json } => {
             let entries = catalogue::entries();
@@ -230,10 +376,11 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_verdict(
-                &g.solve(&expand_files(position)?, &play.options())?,
-                play.json,
-            )?;
+            let position = expand_files(position)?;
+            let watch = Watch::new(play.timeout, cancel);
+            let options = play.options(&watch);
+            let verdict = watch.run(play.json, || Ok(g.solve(&position, &options)?))?;
+            print_verdict(&verdict, play.json)?;
         }
         Command::Moves {
             game,
@@ -241,15 +388,17 @@ fn run(cli: Cli) -> Result<()> {
             play,
         } => {
             let g = catalogue::lookup(&game)?;
-            print_verdict(
-                &g.moves(&expand_files(position)?, &play.options())?,
-                play.json,
-            )?;
+            let position = expand_files(position)?;
+            let watch = Watch::new(play.timeout, cancel);
+            let options = play.options(&watch);
+            let verdict = watch.run(play.json, || Ok(g.moves(&position, &options)?))?;
+            print_verdict(&verdict, play.json)?;
         }
         Command::Table {
             game,
             args,
             upto,
+            timeout,
             period,
             misere,
             json,
@@ -257,13 +406,16 @@ fn run(cli: Cli) -> Result<()> {
             resume,
             checkpoint_every,
         } => {
+            // Tables are not watched by the library: the watchdog ends them at the deadline.
+            let watch = Watch::new(timeout, cancel);
             if let Some(og) = sprague::octal::octal_game(&game)? {
                 let files = TableFiles {
                     output,
                     resume,
                     checkpoint_every,
                 };
-                return octal_table(og, upto, period, misere, json, files);
+                let stop = watch.cancel.clone();
+                return watch.run(true, || octal_table(og, upto, period, misere, json, files, stop));
             }
             if output.is_some() || resume.is_some() {
                 bail!("`--output` and `--resume` are for take-and-break games");
@@ -276,7 +428,8 @@ fn run(cli: Cli) -> Result<()> {
                 misere,
                 args: expand_files(args)?,
             };
-            print_report(&g.table(&opts)?, json)?;
+            let report = watch.run(json, || Ok(g.table(&opts)?))?;
+            print_report(&report, json)?;
         }
         Command::Problem { id, list } => {
             if list || id.is_none() {
@@ -307,6 +460,7 @@ fn run(cli: Cli) -> Result<()> {
             thermograph,
             cool,
             heat,
+            timeout,
             json,
         } => {
             let opts = sprague::partizan::ValueOptions {
@@ -314,7 +468,12 @@ fn run(cli: Cli) -> Result<()> {
                 cool,
                 heat,
             };
-            print_report(&sprague::partizan::value_report_with(&expr, &opts)?, json)?;
+            // Canonical-form work is not watched by the library: the watchdog ends it.
+            let watch = Watch::new(timeout, cancel);
+            let report = watch.run(json, || {
+                Ok(sprague::partizan::value_report_with(&expr, &opts)?)
+            })?;
+            print_report(&report, json)?;
         }
     }
     Ok(())
@@ -335,6 +494,7 @@ fn octal_table(
     misere: bool,
     json: bool,
     files: TableFiles,
+    cancel: Arc<AtomicBool>,
 ) -> Result<()> {
     use std::io::IsTerminal;
     let TableFiles {
@@ -371,6 +531,7 @@ fn octal_table(
                 Some(n) => saved::Every::Heaps(n),
                 None => saved::Every::Time(saved::CHECKPOINT_INTERVAL),
             },
+            cancel,
         )?),
         _ => None,
     };
@@ -539,9 +700,34 @@ fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
     buf.extend_from_slice(&digits[i..]);
 }
 
+/// The exit status of a search stopped by Ctrl-C, as a shell reports a SIGINT.
+const INTERRUPTED: u8 = 130;
+
+/// Set while a `table --output` run saves its own checkpoint on Ctrl-C: the handler then
+/// only raises the flag, and the table saves and stops (a second Ctrl-C still ends it).
+pub(crate) static GRACEFUL: AtomicBool = AtomicBool::new(false);
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    // Ctrl-C sets the flag that searches watch, so that they end with a clean error; a
+    // loop that does not watch it is ended a second later (or at a second Ctrl-C).
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let handler = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(INTERRUPTED.into());
+        }
+        if GRACEFUL.load(Ordering::SeqCst) {
+            return;
+        }
+        std::thread::sleep(Duration::from_secs(1));
+        eprintln!("error: interrupted");
+        std::process::exit(INTERRUPTED.into());
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: Ctrl-C will end sprague without a message ({e})");
+    }
+    match run(cli, cancel) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`sprague table ... | head`) is not an error worth a message.
@@ -551,6 +737,9 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
+            if let Some(sprague::Error::Interrupted { .. }) = e.downcast_ref::<sprague::Error>() {
+                return ExitCode::from(INTERRUPTED);
+            }
             ExitCode::FAILURE
         }
     }

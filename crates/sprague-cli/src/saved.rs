@@ -141,17 +141,12 @@ pub enum Stop {
 }
 
 impl Checkpoints {
-    /// Checkpoints into `path` for `spec`, with Ctrl-C caught from now on: the first stops
-    /// the table at its next step (which saves), a second ends the program at once.
-    pub fn new(path: &Path, spec: &str, every: Every) -> Result<Checkpoints> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("catching Ctrl-C")?;
+    /// Checkpoints into `path` for `spec`. `stop` is the flag Ctrl-C sets (the handler is
+    /// the program's one handler, told by [`crate::GRACEFUL`] to leave the stopping to us):
+    /// the first Ctrl-C stops the table at its next step (which saves), a second ends the
+    /// program at once.
+    pub fn new(path: &Path, spec: &str, every: Every, stop: Arc<AtomicBool>) -> Result<Checkpoints> {
+        crate::GRACEFUL.store(true, Ordering::SeqCst);
         Ok(Checkpoints {
             path: path.to_path_buf(),
             encoder: Encoder::new(spec)?,

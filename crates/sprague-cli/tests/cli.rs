@@ -413,3 +413,68 @@ fn huge_numbers_give_bounded_answers() {
         &out[out.len() - 400..]
     );
 }
+
+/// An empty 6×6 Domineering board takes minutes to search.
+const EMPTY_6X6: &str = "......|......|......|......|......|......";
+
+#[test]
+fn a_timeout_ends_a_long_search_with_a_clean_error() {
+    let err = fails(
+        sprague(&["solve", "domineering", EMPTY_6X6, "--timeout", "1"]),
+        "timeout",
+    );
+    assert!(err.contains("stopped after 1 s (--timeout 1)"), "{err}");
+    assert!(err.contains("searched"), "{err}");
+    let err = fails(
+        sprague(&[
+            "moves",
+            "kayles",
+            "200",
+            "+",
+            "199",
+            "--misere",
+            "--timeout",
+            "0.5",
+        ]),
+        "timeout",
+    );
+    assert!(err.contains("(--timeout 0.5)"), "{err}");
+    // A search that ends in time answers as usual.
+    assert!(
+        ok(&["solve", "nim", "3", "4", "--timeout", "10"]).contains("outcome: first player wins")
+    );
+}
+
+#[test]
+fn malformed_timeouts_are_named() {
+    for bad in ["abc", "-1", "1.", "1.2345", "1e3", "0", ""] {
+        let err = fails(
+            sprague(&["solve", "nim", "3", &format!("--timeout={bad}")]),
+            bad,
+        );
+        assert!(err.contains("--timeout"), "{bad}: {err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_search_with_an_interrupted_error() {
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["solve", "domineering", EMPTY_6X6])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    // Time to install the handler and start searching (not a timing assertion: a
+    // search that ended first would fail below with its answer).
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let o = child.wait_with_output().expect("the sprague binary ends");
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+}

@@ -40,6 +40,24 @@ pub enum Error {
         /// The limit that was reached.
         limit: u64,
     },
+    /// A search that ran past its deadline.
+    #[error("stopped after {} s (--timeout {}); {searched} {what}", crate::limits::seconds(.limit), crate::limits::seconds(.limit))]
+    Timeout {
+        /// The timeout that ran out.
+        limit: std::time::Duration,
+        /// What was counted (`positions searched`).
+        what: String,
+        /// How many were visited before the search stopped.
+        searched: u64,
+    },
+    /// A search stopped by its cancellation flag (Ctrl-C on the command line).
+    #[error("interrupted; {searched} {what}")]
+    Interrupted {
+        /// What was counted (`positions searched`).
+        what: String,
+        /// How many were visited before the search stopped.
+        searched: u64,
+    },
     /// A request the game or the method does not support (e.g. a table of a two-heap game).
     #[error("{0}")]
     Unsupported(String),

@@ -9,6 +9,8 @@
 //!   (Grundy values, sums, misère search).
 //! - [`compound`]: every-move sums (Every-SG) and misère sums (the SJ formula where its
 //!   hypothesis is checked, exact search elsewhere) over any impartial ruleset.
+//! - [`limits`]: what bounds a search (positions, a deadline, a cancellation flag, a
+//!   progress callback).
 //! - [`search`]: the one memoised, iterative, limited search skeleton the solvers share.
 //! - [`retrograde`]: win/lose/draw with remoteness over flat arrays, the generalized
 //!   Sprague–Grundy function, scoring games with repetition.
@@ -38,6 +40,7 @@
 pub mod compound;
 pub mod error;
 pub mod impartial;
+pub mod limits;
 pub mod partizan;
 pub mod retrograde;
 pub mod search;

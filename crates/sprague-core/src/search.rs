@@ -10,6 +10,7 @@
 //! written once, they are tested once.
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -69,15 +70,41 @@ impl<S: Eq + Hash, V: Clone> Memo<S, V> for FxHashMap<S, V> {
     }
 }
 
-/// The bound on a search: the most states it may hold (recorded plus in progress), and
-/// what to call them in the error when it is reached.
+/// The bound on a search: the most states it may hold (recorded plus in progress), what
+/// to call them in the error when it is reached, and the caller's deadline, cancellation
+/// flag and progress callback, checked every [`crate::limits::CHECK_EVERY`] states.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget<'a> {
     /// The most states recorded and on the stack together.
     pub max_states: u64,
     /// What the states are, for the error message (`"positions searched"`).
     pub what: &'a str,
+    /// The deadline, flag and callback to honour (their `max_positions` is not read:
+    /// `max_states` is the bound).
+    pub limits: Option<&'a Limits>,
 }
+
+impl<'a> Budget<'a> {
+    /// At most `max_states` states, called `what` in messages, with no deadline.
+    pub fn new(max_states: u64, what: &'a str) -> Self {
+        Budget {
+            max_states,
+            what,
+            limits: None,
+        }
+    }
+
+    /// The same budget, also honouring the deadline, flag and callback of `limits`.
+    pub fn watched_by(mut self, limits: &'a Limits) -> Self {
+        self.limits = limits.watched().then_some(limits);
+        self
+    }
+}
+
+/// How many children the search looks at between two checks of the deadline and the flag:
+/// fewer than [`crate::limits::CHECK_EVERY`], since expanding a state with many components (a misère sum
+/// of dozens of heaps) can take a millisecond, and a check (a clock read) costs nanoseconds.
+const CHECK_CHILDREN: u64 = 256;
 
 struct Frame<S, T> {
     state: S,
@@ -92,7 +119,10 @@ struct Frame<S, T> {
 ///
 /// Depth-first over an explicit stack; a child already recorded is not searched again; a
 /// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
-/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`].
+/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`];
+/// past the deadline of `budget.limits`, or once its flag is set, with [`Error::Timeout`]
+/// or [`Error::Interrupted`] (checked when the search starts and every few thousand
+/// children looked at).
 /// States finished before an error stay recorded, so a later call resumes their work.
 /// Each child's value is read from the memo once, when it is known, onto one value stack
 /// shared by the frames (a frame's values sit above its parent's).
@@ -109,10 +139,18 @@ where
     if let Some(v) = memo.lookup(&start) {
         return Ok(v);
     }
+    if let Some(limits) = budget.limits {
+        // A search asked for after the deadline or the flag stops before it starts.
+        limits.check(memo.size() as u64, budget.what)?;
+    }
     let cycles = rec.detect_cycles();
     let mut on_stack: FxHashSet<R::State> = FxHashSet::default();
     let mut stack: Vec<Frame<R::State, R::Tag>> = Vec::new();
     let mut values: Vec<R::Value> = Vec::new();
+    // Children looked at, for the checks of the deadline and the flag: counted per child
+    // rather than per new state, since a state whose many children are all known takes
+    // time without adding any.
+    let mut looked: u64 = 0;
     push(
         rec,
         memo,
@@ -124,12 +162,19 @@ where
         cycles,
     )?;
     loop {
+        let stack_len = stack.len() as u64;
         let top = stack
             .last_mut()
             .expect("the loop returns when the stack empties");
         let mut decided: Option<R::Value> = None;
         let mut descend: Option<R::State> = None;
         while top.next < top.children.len() {
+            if let Some(limits) = budget.limits {
+                looked += 1;
+                if looked & (CHECK_CHILDREN - 1) == 0 {
+                    limits.check(memo.size() as u64 + stack_len, budget.what)?;
+                }
+            }
             let child = &top.children[top.next];
             match memo.lookup(child) {
                 Some(v) => {
@@ -203,6 +248,7 @@ where
             limit: budget.max_states,
         });
     }
+
     let (children, tag) = rec.expand(&state)?;
     if cycles {
         on_stack.insert(state.clone());
@@ -220,6 +266,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::CHECK_EVERY;
 
     /// Longest path to 0 in the graph n -> n-1, n -> n/2 (a toy recurrence).
     struct Longest;
@@ -236,10 +283,57 @@ mod tests {
     }
 
     fn budget(n: u64) -> Budget<'static> {
-        Budget {
-            max_states: n,
-            what: "states",
-        }
+        Budget::new(n, "states")
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_set_flag_stops_the_search() {
+        use crate::limits::Deadline;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        use std::time::{Duration, Instant};
+        let passed = Limits::default().with_deadline(Some(Deadline {
+            at: Instant::now(),
+            timeout: Duration::from_secs(3),
+        }));
+        let mut memo = FxHashMap::default();
+        let err = evaluate(
+            &mut Longest,
+            &mut memo,
+            100_000,
+            budget(1_000_000).watched_by(&passed),
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::Timeout { searched: 0, .. }), "{err}");
+        assert!(err.to_string().contains("--timeout 3"), "{err}");
+
+        // A flag set while the search runs (here by the progress callback, as a Ctrl-C
+        // handler would from another thread) stops it at the next check.
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        let limits = Limits::default().with_cancel(flag.clone()).with_progress(
+            crate::limits::ProgressFn::new(move |p: crate::limits::Progress<'_>| {
+                if p.searched >= 3 * CHECK_EVERY {
+                    f.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }),
+        );
+        let err = evaluate(
+            &mut Longest,
+            &mut memo,
+            100_000,
+            budget(1_000_000).watched_by(&limits),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, Error::Interrupted { searched, .. } if (3 * CHECK_EVERY..4 * CHECK_EVERY).contains(&searched)),
+            "{err}"
+        );
+        // Unwatched, the same search finishes, resuming the work already recorded.
+        assert_eq!(
+            evaluate(&mut Longest, &mut memo, 100_000, budget(1_000_000)),
+            Ok(100_000)
+        );
     }
 
     #[test]

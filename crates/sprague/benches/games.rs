@@ -180,14 +180,7 @@ fn solver(c: &mut Criterion) {
     g.throughput(Throughput::Elements(positions));
     g.bench_function("subtraction_1_3_4_sum", |bn| {
         bn.iter_batched(
-            || {
-                GrundySolver::with_limits(
-                    TakeOneThreeFour,
-                    Limits {
-                        max_positions: 10_000_000,
-                    },
-                )
-            },
+            || GrundySolver::with_limits(TakeOneThreeFour, Limits::positions(10_000_000)),
             |mut s| s.grundy(black_box(&heaps)).unwrap(),
             BatchSize::LargeInput,
         )

@@ -85,6 +85,6 @@ pub mod partizan;
 pub mod problems;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
-pub use sprague_core::{compound, error, impartial, retrograde, value};
+pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
 
 pub use error::{Error, Result};

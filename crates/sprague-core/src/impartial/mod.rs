@@ -11,8 +11,9 @@ mod rules;
 mod solver;
 mod sum;
 
+pub use crate::limits::Limits;
 pub(crate) use atoms::Atoms;
 pub use misere::MisereSolver;
 pub use rules::Impartial;
-pub use solver::{GrundySolver, Limits};
+pub use solver::GrundySolver;
 pub use sum::SumAnalysis;

@@ -9,6 +9,7 @@
 
 use super::rules::{Ruleset, Side};
 use crate::error::Result;
+use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 
@@ -51,20 +52,29 @@ impl Wins {
     }
 }
 
+/// What a stored position costs the solver: a memo entry of a small position, as the
+/// Grundy solver's (not measured separately).
+const BYTES_PER_POSITION: u64 = 75;
+
 /// Memoised brute-force outcome solver over a ruleset.
 pub struct OutcomeSolver<'r, R: Ruleset> {
     rules: &'r R,
     memo: FxHashMap<R::Position, Wins>,
-    limit: u64,
+    limits: Limits,
 }
 
 impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
     /// A solver that stores at most `limit` positions.
     pub fn new(rules: &'r R, limit: u64) -> Self {
+        Self::with_limits(rules, Limits::positions(limit))
+    }
+
+    /// A solver bounded by `limits` (positions stored, deadline, cancellation, progress).
+    pub fn with_limits(rules: &'r R, limits: Limits) -> Self {
         OutcomeSolver {
             rules,
             memo: FxHashMap::default(),
-            limit,
+            limits,
         }
     }
 
@@ -97,11 +107,9 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
     }
 
     fn solve(&mut self, root: R::Position) -> Result<Wins> {
-        let what = format!("{} outcome search", self.rules.name());
-        let budget = Budget {
-            max_states: self.limit,
-            what: &what,
-        };
+        let what = format!("{} positions searched for outcomes", self.rules.name());
+        let budget = Budget::new(self.limits.max_positions_at(BYTES_PER_POSITION), &what)
+            .watched_by(&self.limits);
         evaluate(
             &mut Minimax { rules: self.rules },
             &mut self.memo,

@@ -12,29 +12,43 @@
 
 use super::rules::{Ruleset, Side};
 use crate::error::Result;
+use crate::limits::Limits;
 use crate::partizan::canonical::{Context, GameId};
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 
 /// The table of components under a ruleset's compact `u64` keys, for
-/// [`Ruleset::solve_component`], with an optional progress callback.
+/// [`Ruleset::solve_component`], with an optional progress callback and the solver's
+/// deadline and cancellation flag.
 pub struct CompactMemo<'p> {
     /// Normal form → value.
     pub map: FxHashMap<u64, GameId>,
     progress: Option<Box<dyn FnMut(usize) + 'p>>,
+    limits: Limits,
+    what: String,
 }
 
 impl CompactMemo<'_> {
     /// Stores a value; every 2^16 entries, tells the progress callback how many there are.
-    pub fn insert(&mut self, key: u64, v: GameId) {
+    /// Every few thousand entries, checks the solver's limits: fails with
+    /// [`Error::Timeout`](crate::error::Error::Timeout) past the deadline or
+    /// [`Error::Interrupted`](crate::error::Error::Interrupted) once the flag is set (the
+    /// value is stored all the same).
+    pub fn insert(&mut self, key: u64, v: GameId) -> Result<()> {
         self.map.insert(key, v);
-        if self.map.len() & 0xFFFF == 0 {
+        let n = self.map.len();
+        if n & 0xFFFF == 0 {
             if let Some(f) = self.progress.as_mut() {
-                f(self.map.len());
+                f(n);
             }
         }
+        self.limits.check_every(n as u64, &self.what)
     }
 }
+
+/// What a stored component costs the solver, measured on Domineering (134 bytes: the memo
+/// entry, and the canonical form it names in the caller's context).
+const BYTES_PER_COMPONENT: u64 = 150;
 
 /// Memoised canonical values of a ruleset's positions.
 pub struct ValueSolver<'r, R: Ruleset> {
@@ -43,6 +57,7 @@ pub struct ValueSolver<'r, R: Ruleset> {
     /// Components under the ruleset's compact keys ([`Ruleset::solve_component`]).
     compact: CompactMemo<'r>,
     limit: u64,
+    limits: Limits,
     closed_forms: bool,
     fast_path: bool,
 }
@@ -50,14 +65,22 @@ pub struct ValueSolver<'r, R: Ruleset> {
 impl<'r, R: Ruleset> ValueSolver<'r, R> {
     /// A solver that stores at most `limit` components.
     pub fn new(rules: &'r R, limit: u64) -> Self {
+        Self::with_limits(rules, Limits::positions(limit))
+    }
+
+    /// A solver bounded by `limits` (components stored, deadline, cancellation, progress).
+    pub fn with_limits(rules: &'r R, limits: Limits) -> Self {
         ValueSolver {
             rules,
             memo: FxHashMap::default(),
             compact: CompactMemo {
                 map: FxHashMap::default(),
                 progress: None,
+                limits: limits.clone(),
+                what: format!("{} components searched", rules.name()),
             },
-            limit,
+            limit: limits.max_positions_at(BYTES_PER_COMPONENT),
+            limits,
             closed_forms: true,
             fast_path: true,
         }
@@ -138,12 +161,13 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             return Ok(v);
         }
         let stored = (self.memo.len() + self.compact.map.len()) as u64;
-        let what = format!("{} canonical-form search", self.rules.name());
-        let budget = Budget {
-            // The compact table counts against the same limit.
-            max_states: self.limit.saturating_sub(self.compact.map.len() as u64),
-            what: &what,
-        };
+        let what = format!("{} components searched", self.rules.name());
+        // The compact table counts against the same limit.
+        let budget = Budget::new(
+            self.limit.saturating_sub(self.compact.map.len() as u64),
+            &what,
+        )
+        .watched_by(&self.limits);
         let mut rec = Canonical {
             rules: self.rules,
             ctx,

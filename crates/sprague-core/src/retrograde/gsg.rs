@@ -15,7 +15,9 @@
 //! Step (1) is a queue-driven fixpoint here (counters of "unsatisfied" successors, as in a
 //! retrograde analysis), so each round costs O(vertices + arcs) and nothing recurses.
 
-use crate::retrograde::Csr;
+use crate::error::Result;
+use crate::limits::Limits;
+use crate::retrograde::{Csr, Unwatched, Watch, Watched};
 use crate::value::Outcome;
 
 const UNLABELLED: u32 = u32::MAX - 1;
@@ -86,6 +88,24 @@ impl GsgLabels {
 
 /// Computes γ for every vertex of `graph`; `reverse` is its transpose.
 pub fn labels(graph: &Csr, reverse: &Csr) -> GsgLabels {
+    let Ok(l) = labels_watched(graph, reverse, &mut Unwatched);
+    l
+}
+
+/// [`labels`] that honours the deadline, the cancellation flag and the progress callback
+/// of `limits` ([`crate::error::Error::Timeout`], [`crate::error::Error::Interrupted`]);
+/// the rounds make it quadratic on some graphs.
+pub fn labels_with(graph: &Csr, reverse: &Csr, limits: &Limits) -> Result<GsgLabels> {
+    labels_watched(graph, reverse, &mut Watched(limits, "vertex visits"))
+}
+
+fn labels_watched<W: Watch>(
+    graph: &Csr,
+    reverse: &Csr,
+    watch: &mut W,
+) -> std::result::Result<GsgLabels, W::E> {
+    // Counts every vertex visited in every round, for the watch.
+    let mut visits: u64 = 0;
     let n = graph.len();
     let mut label = vec![UNLABELLED; n];
     // has_m[v] == stamp: v has a successor labelled with the current m.
@@ -100,6 +120,8 @@ pub fn labels(graph: &Csr, reverse: &Csr) -> GsgLabels {
         // count[u]: successors of u that are unlabelled or ∞ and not yet known to have a
         // successor labelled m.
         for &u in &unlabelled {
+            visits += 1;
+            watch.tick(visits)?;
             let c = graph
                 .successors(u)
                 .iter()
@@ -117,6 +139,8 @@ pub fn labels(graph: &Csr, reverse: &Csr) -> GsgLabels {
         while head < queue.len() {
             let v = queue[head];
             head += 1;
+            visits += 1;
+            watch.tick(visits)?;
             for &p in reverse.successors(v) {
                 let pu = p as usize;
                 if label[pu] < UNLABELLED || has_m[pu] == stamp {
@@ -148,7 +172,7 @@ pub fn labels(graph: &Csr, reverse: &Csr) -> GsgLabels {
         });
         m += 1;
     }
-    GsgLabels { labels: label }
+    Ok(GsgLabels { labels: label })
 }
 
 /// The outcome of a sum of components with the given γ values (see the module comment).

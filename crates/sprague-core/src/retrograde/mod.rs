@@ -10,8 +10,47 @@ pub mod gsg;
 pub mod scoring;
 
 mod csr;
+use crate::error::Result;
+use crate::limits::Limits;
 use crate::value::Outcome;
 pub use csr::Csr;
+use std::convert::Infallible;
+
+/// What the retrograde loops call as they go (every position taken from the queue, with
+/// the count so far): nothing for the plain functions, the caller's limits for the
+/// `_with` ones. Generic over the error so that the plain functions cannot fail.
+pub(crate) trait Watch {
+    /// The error that stops the loop.
+    type E;
+    /// Called with the number of positions processed so far.
+    fn tick(&mut self, done: u64) -> std::result::Result<(), Self::E>;
+}
+
+/// Watches nothing: the loop runs to its end.
+pub(crate) struct Unwatched;
+
+impl Watch for Unwatched {
+    type E = Infallible;
+    #[inline]
+    fn tick(&mut self, _: u64) -> std::result::Result<(), Infallible> {
+        Ok(())
+    }
+}
+
+/// Checks a deadline, a cancellation flag and a progress callback every few thousand
+/// positions.
+pub(crate) struct Watched<'a>(pub(crate) &'a Limits, pub(crate) &'a str);
+
+impl Watch for Watched<'_> {
+    type E = crate::error::Error;
+    #[inline]
+    fn tick(&mut self, done: u64) -> Result<()> {
+        self.0.check_every(done, self.1)
+    }
+}
+
+/// What the retrograde loops count, for progress and messages.
+const ANALYSED: &str = "positions analysed";
 
 /// A game whose positions are the integers `0..len()`: the rules the retrograde engine needs.
 ///
@@ -131,6 +170,22 @@ impl Retro {
 /// remoteness; a lost position is decided by the last winning successor leaving the queue,
 /// the one of largest remoteness.
 pub fn solve_csr(graph: &Csr, reverse: Option<&Csr>) -> Retro {
+    let Ok(r) = solve_csr_watched(graph, reverse, &mut Unwatched);
+    r
+}
+
+/// [`solve_csr`] that honours the deadline, the cancellation flag and the progress callback
+/// of `limits` ([`crate::error::Error::Timeout`], [`crate::error::Error::Interrupted`]).
+/// Its memory is that of the graph given, so the position limit is not read.
+pub fn solve_csr_with(graph: &Csr, reverse: Option<&Csr>, limits: &Limits) -> Result<Retro> {
+    solve_csr_watched(graph, reverse, &mut Watched(limits, ANALYSED))
+}
+
+fn solve_csr_watched<W: Watch>(
+    graph: &Csr,
+    reverse: Option<&Csr>,
+    watch: &mut W,
+) -> std::result::Result<Retro, W::E> {
     let owned;
     let rev = match reverse {
         Some(r) => r,
@@ -141,14 +196,19 @@ pub fn solve_csr(graph: &Csr, reverse: Option<&Csr>) -> Retro {
     };
     let n = graph.len();
     let degree = |v: u32| graph.offsets[v as usize + 1] - graph.offsets[v as usize];
-    if let Some(r) = run_packed(graph, rev) {
-        return r;
+    if let Some(r) = run_packed(graph, rev, watch)? {
+        return Ok(r);
     }
-    run(n, degree, |v, f| {
-        for &p in rev.successors(v) {
-            f(p)
-        }
-    })
+    run(
+        n,
+        degree,
+        |v, f| {
+            for &p in rev.successors(v) {
+                f(p)
+            }
+        },
+        watch,
+    )
 }
 
 const SHIFT: u32 = 30;
@@ -158,17 +218,21 @@ const LOW: u32 = (1 << SHIFT) - 1;
 /// per position, so that each arc followed backwards costs one memory access, not two.
 /// `None` when a count or a remoteness might not fit in 30 bits (2^30 positions or a
 /// position with 2^30 moves); the caller then uses the two-array engine.
-fn run_packed(graph: &Csr, rev: &Csr) -> Option<Retro> {
+fn run_packed<W: Watch>(
+    graph: &Csr,
+    rev: &Csr,
+    watch: &mut W,
+) -> std::result::Result<Option<Retro>, W::E> {
     let n = graph.len();
     if n >= LOW as usize {
-        return None;
+        return Ok(None);
     }
     let mut word = Vec::with_capacity(n);
     let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 20));
     for v in 0..n {
         let d = graph.offsets[v + 1] - graph.offsets[v];
         if d >= LOW {
-            return None;
+            return Ok(None);
         }
         if d == 0 {
             word.push((LOSE as u32) << SHIFT);
@@ -181,6 +245,7 @@ fn run_packed(graph: &Csr, rev: &Csr) -> Option<Retro> {
     while head < queue.len() {
         let v = queue[head];
         head += 1;
+        watch.tick(head as u64)?;
         let w = word[v as usize];
         let next = (w & LOW) + 1;
         let preds = rev.successors(v);
@@ -212,21 +277,36 @@ fn run_packed(graph: &Csr, rev: &Csr) -> Option<Retro> {
     for w in &mut word {
         *w &= LOW;
     }
-    Some(Retro {
+    Ok(Some(Retro {
         status,
         remoteness: word,
-    })
+    }))
 }
 
 /// Retrograde analysis of any indexed game (see [`solve_csr`] for the rules). When the game
 /// cannot generate predecessors, the reverse graph is built once from the successors.
 pub fn solve<G: IndexedGame + ?Sized>(game: &G) -> Retro {
+    let Ok(r) = solve_watched(game, &mut Unwatched);
+    r
+}
+
+/// [`solve`] that honours the deadline, the cancellation flag and the progress callback of
+/// `limits` ([`crate::error::Error::Timeout`], [`crate::error::Error::Interrupted`]).
+pub fn solve_with<G: IndexedGame + ?Sized>(game: &G, limits: &Limits) -> Result<Retro> {
+    solve_watched(game, &mut Watched(limits, ANALYSED))
+}
+
+fn solve_watched<G: IndexedGame + ?Sized, W: Watch>(
+    game: &G,
+    watch: &mut W,
+) -> std::result::Result<Retro, W::E> {
     let n = game.len();
     if game.has_predecessors() {
         return run(
             n,
             |v| game.out_degree(v),
             |v, f| game.for_each_predecessor(v, f),
+            watch,
         );
     }
     let rev = reverse_of(game);
@@ -238,6 +318,7 @@ pub fn solve<G: IndexedGame + ?Sized>(game: &G) -> Retro {
                 f(p)
             }
         },
+        watch,
     )
 }
 
@@ -262,11 +343,12 @@ pub fn reverse_of<G: IndexedGame + ?Sized>(game: &G) -> Csr {
     Csr { offsets, targets }
 }
 
-fn run(
+fn run<W: Watch>(
     n: usize,
     degree: impl Fn(u32) -> u32,
     mut preds: impl FnMut(u32, &mut dyn FnMut(u32)),
-) -> Retro {
+    watch: &mut W,
+) -> std::result::Result<Retro, W::E> {
     let mut status = vec![DRAW; n];
     // Undecided: number of successors not yet known to be won. Decided: the remoteness.
     let mut count = vec![0u32; n];
@@ -283,6 +365,7 @@ fn run(
     while head < queue.len() {
         let v = queue[head];
         head += 1;
+        watch.tick(head as u64)?;
         let next = count[v as usize] + 1;
         if status[v as usize] == LOSE {
             preds(v, &mut |p| {
@@ -307,10 +390,10 @@ fn run(
             });
         }
     }
-    Retro {
+    Ok(Retro {
         status,
         remoteness: count,
-    }
+    })
 }
 
 /// Every position reachable from `v` in one move that is best for the player to move:
@@ -333,6 +416,52 @@ pub fn best_moves(graph: &Csr, retro: &Retro, v: u32) -> Vec<u32> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_passed_deadline_or_a_set_flag_stops_the_analysis() {
+        use crate::error::Error;
+        use crate::limits::Deadline;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        use std::time::{Duration, Instant};
+        // A path of 20000 positions (and a cycle for γ): more than one check's worth.
+        let n = 20_000u32;
+        let path = Csr::from_arcs(n as usize, (1..n).map(|v| (v, v - 1)));
+        let cycle = Csr::from_arcs(n as usize, (0..n).map(|v| (v, (v + 1) % n)));
+        let passed = Limits::default().with_deadline(Some(Deadline {
+            at: Instant::now(),
+            timeout: Duration::from_millis(250),
+        }));
+        let err = solve_csr_with(&path, None, &passed).unwrap_err();
+        assert!(matches!(err, Error::Timeout { .. }), "{err}");
+        assert!(err.to_string().contains("--timeout 0.25"), "{err}");
+        assert!(matches!(
+            solve_with(&path, &passed),
+            Err(Error::Timeout { .. })
+        ));
+        let flag = Arc::new(AtomicBool::new(true));
+        let cancelled = Limits::default().with_cancel(flag.clone());
+        assert!(matches!(
+            solve_csr_with(&path, None, &cancelled),
+            Err(Error::Interrupted { .. })
+        ));
+        assert!(matches!(
+            gsg::labels_with(&cycle, &cycle.transpose(), &cancelled),
+            Err(Error::Interrupted { .. })
+        ));
+        // Unset, the same analyses finish with the plain functions' answers.
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            solve_csr_with(&path, None, &cancelled).unwrap(),
+            solve_csr(&path, None)
+        );
+        assert_eq!(
+            gsg::labels_with(&cycle, &cycle.transpose(), &cancelled)
+                .unwrap()
+                .finite(7),
+            gsg::labels(&cycle, &cycle.transpose()).finite(7)
+        );
+    }
 
     /// The definition, by fixpoint iteration over all positions (quadratic, for tests).
     pub(crate) fn naive(g: &Csr) -> Vec<(Outcome, Option<u32>)> {

@@ -38,8 +38,15 @@ pub struct SolveOptions {
     pub start: Option<String>,
     /// Ground vertex (`--ground V`) for Hackenbush.
     pub ground: Option<String>,
-    /// The most positions a search may visit before it gives up cleanly; 0 means the default.
+    /// The most positions a search may visit before it gives up cleanly; 0 means the
+    /// default (each solver's, sized from what a position costs it).
     pub max_positions: u64,
+    /// When a search stops with [`Error::Timeout`] (`--timeout`), if ever.
+    pub deadline: Option<crate::limits::Deadline>,
+    /// Set by another thread (a Ctrl-C handler) to stop a search with [`Error::Interrupted`].
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Told how far a long search has come.
+    pub progress: Option<crate::limits::ProgressFn>,
 }
 
 impl SolveOptions {
@@ -52,6 +59,17 @@ impl SolveOptions {
             Self::DEFAULT_MAX_POSITIONS
         } else {
             self.max_positions
+        }
+    }
+
+    /// The core's limits for a search of this request: the position limit (none given:
+    /// the solver's default), the deadline, the cancellation flag and the progress callback.
+    pub fn limits(&self) -> crate::limits::Limits {
+        crate::limits::Limits {
+            max_positions: (self.max_positions != 0).then_some(self.max_positions),
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            progress: self.progress.clone(),
         }
     }
 }

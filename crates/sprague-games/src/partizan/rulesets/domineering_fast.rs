@@ -272,7 +272,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             });
         }
         let v = ctx.from_options(&left, &right);
-        memo.insert(frame.key, v);
+        memo.insert(frame.key, v)?;
     }
     memo.map
         .get(&root)

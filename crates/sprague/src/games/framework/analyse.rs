@@ -90,9 +90,7 @@ where
     <G::Rules as Impartial>::Position: Ord,
 {
     pub(super) fn limits(options: &SolveOptions) -> Limits {
-        Limits {
-            max_positions: options.limit(),
-        }
+        options.limits()
     }
 
     /// Normal-play analysis of a sum: theorem per component where known, search elsewhere.
@@ -115,9 +113,7 @@ where
                     .and_then(|p| {
                         GrundySolver::with_limits(
                             g.rules(),
-                            Limits {
-                                max_positions: 200_000,
-                            },
+                            options.limits().with_max_positions(Some(200_000)),
                         )
                         .grundy(&p)
                         .ok()
@@ -237,6 +233,8 @@ where
                 });
             }
             Ok(SjCheck::NotShown(why)) => why,
+            // Out of time or interrupted: the search below would stop at once.
+            Err(e @ (Error::Timeout { .. } | Error::Interrupted { .. })) => return Err(e),
             Err(e) => e.to_string(),
         };
         let mut solver = MisereSolver::new(g.rules(), Self::limits(options));

@@ -7,7 +7,7 @@
 //! answer is a plain [`Report`] (text and JSON): a table is not a verdict on a position.
 
 use super::{Method, NumberGame, NumberGameAdapter, Shape};
-use crate::catalogue::{Report, SolveOptions, TableOptions};
+use crate::catalogue::{Report, TableOptions};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
 use num_bigint::BigUint;
@@ -33,9 +33,7 @@ where
         }
         let mut solver = GrundySolver::with_limits(
             g.rules(),
-            Limits {
-                max_positions: options.upto.saturating_mul(4) + 1000,
-            },
+            Limits::positions(options.upto.saturating_mul(4) + 1000),
         );
         let mut values = Vec::with_capacity(options.upto as usize + 1);
         let mut method = Method::Search;
@@ -43,12 +41,7 @@ where
             let c = vec![BigUint::from(n)];
             let v = if options.misere {
                 let p = g.to_position(&c)?;
-                let mut ms = MisereSolver::new(
-                    g.rules(),
-                    Limits {
-                        max_positions: SolveOptions::DEFAULT_MAX_POSITIONS,
-                    },
-                );
+                let mut ms = MisereSolver::new(g.rules(), Limits::default());
                 BigUint::from(u8::from(ms.first_player_wins(&[p])?))
             } else if let Some(v) = g.grundy_theorem(&c) {
                 method = Method::Theorem(g.theorem_name().unwrap_or_default());

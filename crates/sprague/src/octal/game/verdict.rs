@@ -7,7 +7,7 @@ use crate::catalogue::{
     Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
 };
 use crate::error::{Error, Result};
-use crate::impartial::{Limits, MisereSolver};
+use crate::impartial::MisereSolver;
 use crate::octal::moves::{each_small, HeapMove, MoveCount, FAMILIES};
 use crate::octal::rules::HeapRules;
 use num_bigint::BigUint;
@@ -208,12 +208,7 @@ impl OctalGame {
         let comps = |hs: &mut dyn Iterator<Item = u64>| -> Vec<Vec<u64>> {
             hs.filter(|&h| h > 0).map(|h| vec![h]).collect()
         };
-        let mut solver = MisereSolver::new(
-            HeapRules(r.clone()),
-            Limits {
-                max_positions: options.limit(),
-            },
-        );
+        let mut solver = MisereSolver::new(HeapRules(r.clone()), options.limits());
         let wins = solver.first_player_wins(&comps(&mut small.iter().copied()))?;
         let words = Words::new(heaps);
         let mut v = Verdict::new(

@@ -352,7 +352,7 @@ fn verdict<R: Listed>(
         )));
     }
     let mut ctx = Context::new();
-    let mut solver = ValueSolver::new(rules, options.limit());
+    let mut solver = ValueSolver::with_limits(rules, options.limits());
     let g = solver.value(&mut ctx, &p)?;
     let method = rules.method(&comps, &mut ctx);
     let mut v = Verdict::new(
