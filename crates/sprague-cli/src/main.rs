@@ -415,7 +415,9 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                     checkpoint_every,
                 };
                 let stop = watch.cancel.clone();
-                return watch.run(true, || octal_table(og, upto, period, misere, json, files, stop));
+                return watch.run(true, || {
+                    octal_table(og, upto, period, misere, json, files, stop)
+                });
             }
             if output.is_some() || resume.is_some() {
                 bail!("`--output` and `--resume` are for take-and-break games");

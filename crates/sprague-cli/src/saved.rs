@@ -145,7 +145,12 @@ impl Checkpoints {
     /// the program's one handler, told by [`crate::GRACEFUL`] to leave the stopping to us):
     /// the first Ctrl-C stops the table at its next step (which saves), a second ends the
     /// program at once.
-    pub fn new(path: &Path, spec: &str, every: Every, stop: Arc<AtomicBool>) -> Result<Checkpoints> {
+    pub fn new(
+        path: &Path,
+        spec: &str,
+        every: Every,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Checkpoints> {
         crate::GRACEFUL.store(true, Ordering::SeqCst);
         Ok(Checkpoints {
             path: path.to_path_buf(),

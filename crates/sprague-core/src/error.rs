@@ -41,7 +41,7 @@ pub enum Error {
         limit: u64,
     },
     /// A search that ran past its deadline.
-    #[error("stopped after {} s (--timeout {}); {searched} {what}", crate::limits::seconds(.limit), crate::limits::seconds(.limit))]
+    #[error("stopped after {} s (--timeout {}); {searched} {what}", seconds(.limit), seconds(.limit))]
     Timeout {
         /// The timeout that ran out.
         limit: std::time::Duration,
@@ -95,5 +95,17 @@ impl Error {
     /// An unsupported-request error.
     pub fn unsupported(msg: impl Into<String>) -> Self {
         Error::Unsupported(msg.into())
+    }
+}
+
+/// A duration written in seconds, exactly to the millisecond (`10`, `2.5`, `0.125`): how
+/// the command line's `--timeout` reads it.
+pub fn seconds(d: &std::time::Duration) -> String {
+    let ms = d.subsec_millis();
+    if ms == 0 {
+        format!("{}", d.as_secs())
+    } else {
+        let frac = format!("{ms:03}");
+        format!("{}.{}", d.as_secs(), frac.trim_end_matches('0'))
     }
 }

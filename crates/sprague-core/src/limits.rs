@@ -189,17 +189,7 @@ impl Limits {
     }
 }
 
-/// A duration written in seconds, exactly to the millisecond (`10`, `2.5`, `0.125`): how
-/// the command line's `--timeout` reads it.
-pub fn seconds(d: &Duration) -> String {
-    let ms = d.subsec_millis();
-    if ms == 0 {
-        format!("{}", d.as_secs())
-    } else {
-        let frac = format!("{ms:03}");
-        format!("{}.{}", d.as_secs(), frac.trim_end_matches('0'))
-    }
-}
+pub use crate::error::seconds;
 
 #[cfg(test)]
 mod tests {

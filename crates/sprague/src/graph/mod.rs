@@ -1,10 +1,8 @@
 //! Games on graphs (docs/theory.md#graph-games): the plain-text graph format, games on directed graphs
 //! with or without cycles, Hackenbush, geography, tree games.
 
-pub mod cycle_coin;
 pub mod geography;
 pub mod hackenbush;
-pub mod jewel;
 pub mod loopy;
 pub mod queens;
 pub mod tree_chain;
@@ -14,7 +12,6 @@ pub use sprague_games::graph::{format, undirected};
 
 use crate::catalogue::{Entry, SolveOptions};
 use crate::error::{Error, Result};
-use crate::problems::Problem;
 
 /// The most moves a verdict lists.
 pub const MAX_LISTED_MOVES: usize = 10_000;
@@ -86,17 +83,6 @@ fn undirected_entries() -> Vec<Entry> {
         tree_chain::entry(),
         queens::entry(),
     ]
-}
-
-/// The judge problems answered by this module.
-pub fn problems() -> Vec<Problem> {
-    let mut list = vec![jewel::problem()];
-    list.extend(undirected_problems());
-    list
-}
-
-fn undirected_problems() -> Vec<Problem> {
-    vec![cycle_coin::PROBLEM_P1288, tree_chain::PROBLEM_TREE_CHAIN]
 }
 
 /// Checks shared by the tests of every game of this module.

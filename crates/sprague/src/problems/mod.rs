@@ -6,12 +6,15 @@
 //! the end of the text, so a file of concatenated instances works too. Malformed input is an
 //! [`Error::Input`] naming the instance and the token.
 
+mod cycle_coin;
 mod euclid;
 mod fibonacci_nim;
+mod jewel;
 mod nim;
 mod prime_power;
 mod sorted_piles;
 pub mod tokens;
+mod tree_chain;
 mod wythoff;
 
 use crate::error::{Error, Result};
@@ -44,7 +47,11 @@ pub fn all() -> Vec<Problem> {
         nim::PROBLEM_P2197,
         nim::PROBLEM_P4279,
     ];
-    list.extend(crate::graph::problems());
+    list.extend([
+        jewel::problem(),
+        cycle_coin::PROBLEM_P1288,
+        tree_chain::PROBLEM_TREE_CHAIN,
+    ]);
     list
 }
 
