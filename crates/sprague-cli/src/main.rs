@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use sprague::catalogue::{self, Report, SolveOptions, TableOptions, Verdict};
+use sprague::catalogue::{self, SolveOptions, TableOptions, Verdict};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -308,16 +308,6 @@ fn print_verdict(verdict: &Verdict, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn print_report(report: &Report, json: bool) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&report.json)?)?;
-    } else {
-        writeln!(out, "{}", report.text)?;
-    }
-    Ok(())
-}
-
 /// Replaces every word written `@path` by the contents of that file (graphs, boards and
 /// long positions can live in files); other words pass through unchanged.
 fn expand_files(words: Vec<String>) -> Result<Vec<String>> {
@@ -335,39 +325,23 @@ fn expand_files(words: Vec<String>) -> Result<Vec<String>> {
 fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
     match cli.command {
         Command::List { json } => {
-            let entries = catalogue::entries();
+            let list: Vec<_> = catalogue::entries()
+                .iter()
+                .map(catalogue::Entry::summary_info)
+                .collect();
             if json {
-                let list: Vec<_> = entries
-                    .iter()
-                    .map(|e| serde_json::json!({"name": e.name, "aliases": e.aliases, "usage": e.usage, "summary": e.summary}))
-                    .collect();
                 println!("{}", serde_json::to_string_pretty(&list)?);
             } else {
-                let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
-                for e in &entries {
-                    println!("{:width$}  {}", e.name, e.summary);
-                }
+                println!("{}", catalogue::about::render_list(&list));
             }
         }
         Command::Explain { game, json } => {
             let (name, _) = catalogue::split_spec(&game);
-            let e = catalogue::find_entry(name)?;
+            let e = catalogue::find_entry(name)?.details();
             if json {
-                let v = serde_json::json!({"name": e.name, "aliases": e.aliases, "usage": e.usage, "summary": e.summary,
-                    "rules": e.rules, "theorem": e.theorem, "references": e.references});
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                println!("{}", serde_json::to_string_pretty(&e)?);
             } else {
-                println!(
-                    "{} — {}\n\nUsage: sprague solve {}\n",
-                    e.name, e.summary, e.usage
-                );
-                if !e.aliases.is_empty() {
-                    println!("Also called: {}\n", e.aliases.join(", "));
-                }
-                println!(
-                    "Rules: {}\n\nTheorem: {}\n\nReferences: {}",
-                    e.rules, e.theorem, e.references
-                );
+                println!("{}", e.render_text());
             }
         }
         Command::Solve {
@@ -430,8 +404,8 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 misere,
                 args: expand_files(args)?,
             };
-            let report = watch.run(json, || Ok(g.table(&opts)?))?;
-            print_report(&report, json)?;
+            let table = watch.run(json, || Ok(g.table(&opts)?))?;
+            print_table(&table, json, None)?;
         }
         Command::Problem { id, list } => {
             if list || id.is_none() {
@@ -475,7 +449,11 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             let report = watch.run(json, || {
                 Ok(sprague::partizan::value_report_with(&expr, &opts)?)
             })?;
-            print_report(&report, json)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                println!("{}", report.render_text());
+            }
         }
     }
     Ok(())
@@ -600,106 +578,100 @@ fn octal_table(
         // The file holds every value known, which may be more than the table shows.
         count = table.values.len();
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let saved = output.as_deref().map(|path| Saved { path, count });
+    print_table(&table.into_table(), json, saved)
+}
+
+/// Where `--output` put a table's values, and how many the file holds (it may hold more
+/// than the table shows).
+struct Saved<'a> {
+    path: &'a std::path::Path,
+    count: usize,
+}
+
+/// Prints a table through the one path for every game: the text form line by line, or its
+/// JSON with the rows written one by one (no tree of values is built). With `--output` the
+/// values went to a file, and nothing is printed per value.
+fn print_table(table: &catalogue::Table, json: bool, saved: Option<Saved<'_>>) -> Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if json {
-        let mut summary = table.json_summary();
-        match &output {
-            // The values went to the file: the summary says how many and where.
-            Some(path) => {
-                summary.insert("count".into(), count.into());
-                summary.insert("output".into(), path.display().to_string().into());
-                writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
-            }
-            None => write_json_table(&mut out, &summary, &table.values, count)?,
-        }
+        write_json_table(&mut out, table, saved.as_ref())?;
     } else {
-        writeln!(out, "{}", table.text_head())?;
-        match &output {
-            Some(path) => writeln!(out, "({count} values written to `{}`)", path.display())?,
-            None if table.list_in_text => {
-                write_values(&mut out, &table.values, count, Layout::Lines)?
-            }
-            None => writeln!(out, "{}", table.text_unlisted())?,
+        let line = saved
+            .as_ref()
+            .map(|s| format!("({} values written to `{}`)", s.count, s.path.display()));
+        let mut w = FmtWriter {
+            out: &mut out,
+            error: None,
+        };
+        if table.render_text(&mut w, line.as_deref()).is_err() {
+            return Err(w.error.map_or_else(
+                || anyhow::anyhow!("formatting the table failed"),
+                Into::into,
+            ));
         }
-        writeln!(out, "{}", table.text_tail())?;
+        out.write_all(b"\n")?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// Writes a table as one JSON object, laid out as `serde_json::to_string_pretty` would:
-/// the summary's keys (which sort before `values`), then the values written one by one,
-/// so that no tree of values is built.
+/// A `fmt::Write` over an `io::Write`, keeping the I/O error that stopped it (a closed
+/// pipe must stay recognisable).
+struct FmtWriter<'a, W: Write> {
+    out: &'a mut W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> std::fmt::Write for FmtWriter<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.out.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
+}
+
+/// Writes a table as one JSON object: the header pretty-printed, then `rows`, one compact
+/// object a line, written one by one; with `--output`, the header and where the values went
+/// instead of the rows.
 fn write_json_table(
     out: &mut impl Write,
-    summary: &serde_json::Map<String, serde_json::Value>,
-    values: &sprague::octal::Values,
-    count: usize,
+    table: &catalogue::Table,
+    saved: Option<&Saved<'_>>,
 ) -> Result<()> {
-    out.write_all(b"{\n")?;
-    for (k, v) in summary {
-        let v = serde_json::to_string_pretty(v)?.replace('\n', "\n  ");
-        writeln!(out, "  {}: {v},", serde_json::to_string(k)?)?;
+    let head = serde_json::to_string_pretty(&table.header())?;
+    // The header is an object with keys: drop its closing `\n}` and go on after its last key.
+    let head = head
+        .strip_suffix("\n}")
+        .context("a table header is a JSON object")?;
+    out.write_all(head.as_bytes())?;
+    if let Some(s) = saved {
+        let path = serde_json::to_string(&s.path.display().to_string())?;
+        writeln!(
+            out,
+            ",\n  \"output\": {path},\n  \"saved\": {}\n}}",
+            s.count
+        )?;
+        return Ok(());
     }
-    out.write_all(b"  \"values\": [")?;
-    write_values(out, values, count, Layout::Json)?;
-    out.write_all(b"\n  ]\n}\n")?;
-    Ok(())
-}
-
-/// How [`write_values`] lays values out.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Layout {
-    /// `n<TAB>g(n)` lines.
-    Lines,
-    /// Elements of a pretty-printed JSON array, each on its own line.
-    Json,
-}
-
-/// Writes `g(0..count)` through a buffer refilled in blocks, formatting numbers by hand:
-/// tables hold hundreds of millions of values.
-fn write_values(
-    out: &mut impl Write,
-    values: &sprague::octal::Values,
-    count: usize,
-    layout: Layout,
-) -> Result<()> {
+    if table.count() == 0 {
+        out.write_all(b",\n  \"rows\": []\n}\n")?;
+        return Ok(());
+    }
+    out.write_all(b",\n  \"rows\": [")?;
     let mut buf = Vec::with_capacity(1 << 17);
-    for n in 0..count {
-        match layout {
-            Layout::Lines => {
-                push_u64(&mut buf, n as u64);
-                buf.push(b'\t');
-            }
-            Layout::Json if n > 0 => buf.extend_from_slice(b",\n    "),
-            Layout::Json => buf.extend_from_slice(b"\n    "),
-        }
-        push_u64(&mut buf, u64::from(values.get(n)));
-        if layout == Layout::Lines {
-            buf.push(b'\n');
-        }
+    for (i, row) in table.rows().enumerate() {
+        buf.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
+        serde_json::to_writer(&mut buf, &row)?;
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
             buf.clear();
         }
     }
     out.write_all(&buf)?;
+    out.write_all(b"\n  ]\n}\n")?;
     Ok(())
-}
-
-/// Appends the decimal digits of `v`.
-fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
 }
 
 /// The exit status of a search stopped by Ctrl-C, as a shell reports a SIGINT.

@@ -312,15 +312,26 @@ fn value_cool_and_heat() {
 
 #[test]
 fn take_and_break_tables_stream_and_save() {
-    // JSON written value by value is laid out exactly as a pretty-printed object.
+    // JSON written row by row parses, and is the library's table serialised.
     let out = ok(&["table", "kayles", "--upto", "300", "--period", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
-    assert_eq!(
-        format!("{}\n", serde_json::to_string_pretty(&v).unwrap()),
-        out
-    );
-    assert_eq!(v["values"].as_array().unwrap().len(), 301);
-    assert_eq!(v["period"]["period"], 12);
+    let table = sprague::catalogue::lookup("kayles")
+        .unwrap()
+        .table(&sprague::catalogue::TableOptions {
+            upto: 300,
+            period: true,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(v, serde_json::to_value(&table).unwrap());
+    // One row a line.
+    assert!(out.contains(
+        "\n    {\"position\":\"1\",\"value\":\"1\",\"outcome\":\"first\",\"remoteness\":null},\n"
+    ));
+    assert_eq!(v["rows"].as_array().unwrap().len(), 301);
+    assert_eq!(v["count"], 301);
+    assert_eq!(v["period"]["period"], "12");
+    assert_eq!(v["period"]["preperiod"], "71");
     let text = ok(&["table", "lasker-nim", "--upto", "300"]);
     assert!(text.contains("\n300\t299\n"), "{text}");
     // --output: the file holds the values, the output only the summary.
@@ -328,7 +339,9 @@ fn take_and_break_tables_stream_and_save() {
     let p = path.to_str().unwrap();
     let summary = json(&["table", "kayles", "--upto", "300", "--output", p, "--json"]);
     assert_eq!(summary["count"], 301);
-    assert!(summary.get("values").is_none());
+    assert_eq!(summary["saved"], 301);
+    assert_eq!(summary["output"], p);
+    assert!(summary.get("rows").is_none());
     let text = ok(&["table", "kayles", "--upto", "300", "--output", p]);
     assert!(
         text.contains("301 values written") && !text.contains("\t"),
@@ -343,8 +356,54 @@ fn take_and_break_tables_stream_and_save() {
         "sprague-grundy 2 kayles 301 1 65536 ".len() + 17 + 301 + 8
     );
     let resumed = json(&["table", "kayles", "--upto", "400", "--resume", p, "--json"]);
-    assert_eq!(resumed["values"][300], v["values"][300]);
+    assert_eq!(resumed["rows"][300], v["rows"][300]);
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn every_table_is_json_with_one_header() {
+    // The same header keys for every kind of table (heaps, misère, coins, a graph).
+    let mut header: Option<Vec<String>> = None;
+    for args in [
+        &["table", "nim", "--upto", "5", "--json"][..],
+        &[
+            "table",
+            "subtraction:1,3,4",
+            "--upto",
+            "20",
+            "--period",
+            "--json",
+        ],
+        &["table", "kayles", "--upto", "5", "--misere", "--json"],
+        &["table", "nim", "--upto", "5", "--misere", "--json"],
+        &["table", "ruler", "--upto", "8", "--json"],
+        &["table", "graph", "a>b b>a b>c", "--json"],
+    ] {
+        let v = json(args);
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.retain(|k| k != "rows");
+        match &header {
+            Some(h) => assert_eq!(&keys, h, "{args:?}"),
+            None => header = Some(keys),
+        }
+        assert_eq!(v["schema"], 1, "{args:?}");
+        let rows = v["rows"].as_array().unwrap();
+        assert_eq!(rows.len() as u64, v["count"].as_u64().unwrap(), "{args:?}");
+        assert!(rows.iter().all(|r| r["position"].is_string()), "{args:?}");
+    }
+    let v = json(&["table", "graph", "a>b b>a b>c", "--json"]);
+    assert_eq!(v["rows"][1]["position"], "b");
+    assert_eq!(v["rows"][1]["outcome"], "first");
+    assert_eq!(v["rows"][0]["remoteness"], 2);
+    let v = json(&["table", "kayles", "--upto", "3", "--misere", "--json"]);
+    assert_eq!(v["play"], "misere");
+    assert!(v["value_kind"].is_null() && v["rows"][1]["value"].is_null());
+    assert_eq!(v["rows"][1]["outcome"], "second");
+    let text = ok(&["table", "kayles", "--upto", "3", "--misere"]);
+    assert!(
+        text.contains("heap\toutcome\n0\tfirst\n1\tsecond\n"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! README's JSON examples are tests: every `sprague ... --json` command in README.md runs
 //! and prints JSON (a verdict with its schema version for `solve` and `moves`), and where
 //! README shows the output (`$ sprague ...` followed by JSON in a `console` block), the
-//! output is exactly that JSON.
+//! output is exactly that JSON. The same holds for docs/table.md.
 
 use std::process::{Command, Stdio};
 
@@ -83,8 +83,25 @@ fn run(args: &[String]) -> serde_json::Value {
 
 #[test]
 fn readme_json_examples_hold() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md is at the root of the repository");
+    let (ran, compared) = check_examples("README.md");
+    assert!(
+        ran >= 5,
+        "only {ran} README commands with --json were found"
+    );
+    assert!(compared >= 1, "no README JSON output was compared");
+    // The table's documentation shows its output too.
+    let (_, compared) = check_examples("docs/table.md");
+    assert!(
+        compared >= 1,
+        "no JSON output of docs/table.md was compared"
+    );
+}
+
+/// Runs the `sprague ... --json` commands of a Markdown file of the repository and compares
+/// the output it shows; returns how many commands ran and how many outputs were compared.
+fn check_examples(file: &str) -> (usize, usize) {
+    let readme = std::fs::read_to_string(format!("{}/../../{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{file} is in the repository: {e}"));
     let lines: Vec<&str> = readme.lines().collect();
     let mut ran = 0;
     let mut compared = 0;
@@ -127,11 +144,7 @@ fn readme_json_examples_hold() {
         }
         i = j.max(i + 1);
     }
-    assert!(
-        ran >= 5,
-        "only {ran} README commands with --json were found"
-    );
-    assert!(compared >= 1, "no README JSON output was compared");
+    (ran, compared)
 }
 
 #[test]

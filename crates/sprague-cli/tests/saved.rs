@@ -260,7 +260,7 @@ fn bad_files_are_named_and_explained() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let straight = ok(&["table", "octal:0.16", "--upto", "70000", "--json"]);
     let w: serde_json::Value = serde_json::from_slice(&straight.stdout).unwrap();
-    assert_eq!(v["values"], w["values"]);
+    assert_eq!(v["rows"], w["rows"]);
 
     // Misère tables are not Grundy sequences.
     let err = fails(&["table", "kayles", "--misere", "--output", name]);

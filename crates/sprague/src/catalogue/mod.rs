@@ -4,18 +4,22 @@
 //! Each domain module (`games`, `octal`, `coins`, `graph`, `partizan`) contributes
 //! [`Entry`] values through its own `entries()` function; [`lookup`] finds the entry for a
 //! spec and builds a [`Game`], which parses positions written as command-line words and
-//! answers `solve`, `moves` and `table` requests with a [`Report`] (text and JSON).
+//! answers `solve` and `moves` with a [`Verdict`] and `table` with a [`Table`].
 //!
 //! The library does no I/O: a report is data that the command line prints.
 
+pub mod about;
 #[cfg(test)]
 mod compound_tests;
-mod report;
+pub mod table;
+#[cfg(test)]
+mod table_tests;
 pub mod verdict;
 #[cfg(test)]
 mod verdict_tests;
 
-pub use report::Report;
+pub use about::{EntryDetails, EntrySummary};
+pub use table::{Cell, HeapRows, Row, Table, TablePeriod, TableRows};
 pub use verdict::{
     Component, Details, LegalMove, Listing, Method, MethodKind, Move, Mover, Play, ValueKind,
     Verdict, Winner,
@@ -139,7 +143,7 @@ pub trait Game: Send + Sync {
     }
 
     /// A table of values (`sprague table`); most heap games support it.
-    fn table(&self, options: &TableOptions) -> Result<Report> {
+    fn table(&self, options: &TableOptions) -> Result<Table> {
         let _ = options;
         Err(Error::unsupported(format!(
             "`sprague table` is not available for `{}`",

@@ -33,8 +33,9 @@ use crate::catalogue::Entry;
 pub fn entries() -> Vec<Entry> {
     rulesets::entries()
 }
-use crate::catalogue::Report;
 use crate::error::Result;
+use serde::Serialize;
+use std::fmt::Write as _;
 
 /// What `sprague value` reports besides the canonical form and its properties.
 #[derive(Clone, Debug, Default)]
@@ -48,9 +49,138 @@ pub struct ValueOptions {
     pub heat: Option<String>,
 }
 
+/// The answer to `sprague value`: the canonical form of a game expression and its
+/// properties. It serialises (serde) to the JSON object of `--json` with every key always
+/// present (`null` when it does not apply; `docs/verdict.md`), and
+/// [`ValueReport::render_text`] is its one text renderer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueReport {
+    /// Version of the JSON schema (the verdict's).
+    pub schema: u32,
+    /// The expression as given.
+    pub expression: String,
+    /// The canonical form (after cooling or heating, when asked), in CGSuite's notation.
+    pub canonical: String,
+    /// The outcome class: `L`, `R`, `N` or `P`.
+    pub outcome: String,
+    /// The left stop.
+    pub left_stop: String,
+    /// The right stop.
+    pub right_stop: String,
+    /// The mean value.
+    pub mean: String,
+    /// The temperature.
+    pub temperature: String,
+    /// The birthday of the canonical form.
+    pub birthday: u64,
+    /// Whether the value is a number.
+    pub is_number: bool,
+    /// The temperature it was cooled by (`--cool`), if it was.
+    pub cooled_by: Option<String>,
+    /// The game it was heated by (`--heat`), if it was.
+    pub heated_by: Option<String>,
+    /// The canonical form before cooling or heating, if either was done.
+    pub original: Option<String>,
+    /// The reduced canonical form (modulo infinitesimals).
+    pub reduced: String,
+    /// Whether the game is all-small.
+    pub is_all_small: bool,
+    /// The atomic weight, for all-small games.
+    pub atomic_weight: Option<String>,
+    /// The thermograph, when asked for (`--thermograph`).
+    pub thermograph: Option<ThermographReport>,
+}
+
+/// A thermograph in a [`ValueReport`]: CGSuite's text and the two walls.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThermographReport {
+    /// CGSuite's `Thermograph(...)` text.
+    pub cgsuite: String,
+    /// The left wall, piece by piece.
+    pub left_wall: Vec<WallPiece>,
+    /// The right wall, piece by piece.
+    pub right_wall: Vec<WallPiece>,
+}
+
+/// One linear piece of a thermograph's wall: from temperature `t` on, the wall is
+/// `value + slope·(t' − t)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WallPiece {
+    /// Where the piece starts (a dyadic number).
+    pub t: String,
+    /// The wall's value at `t` (a dyadic number).
+    pub value: String,
+    /// The slope (0, or ±1 and its multiples).
+    pub slope: i64,
+}
+
+impl ValueReport {
+    /// The one text renderer: what `sprague value` prints without `--json` (no trailing
+    /// newline).
+    pub fn render_text(&self) -> String {
+        let mut text = String::new();
+        let transform = match (&self.cooled_by, &self.heated_by) {
+            (Some(t), _) => Some(("cooled", t)),
+            (None, Some(t)) => Some(("heated", t)),
+            _ => None,
+        };
+        if let (Some((verb, t)), Some(before)) = (transform, &self.original) {
+            let _ = writeln!(text, "{before} {verb} by {t}");
+        }
+        let who = match self.outcome.as_str() {
+            "L" => "Left wins",
+            "R" => "Right wins",
+            "N" => "the first player wins",
+            _ => "the second player wins",
+        };
+        let _ = write!(
+            text,
+            "canonical: {}\noutcome: {} ({who})\nleft stop: {}\nright stop: {}\nmean: {}\ntemperature: {}\nbirthday: {}",
+            self.canonical, self.outcome, self.left_stop, self.right_stop, self.mean, self.temperature, self.birthday
+        );
+        let _ = write!(text, "\nreduced canonical form: {}", self.reduced);
+        if let Some(aw) = &self.atomic_weight {
+            let _ = write!(text, "\natomic weight: {aw}");
+        }
+        if let Some(th) = &self.thermograph {
+            let _ = writeln!(text, "\nthermograph: {}", th.cgsuite);
+            // One line per piece: `t >= T: v + s·(t - T)`, as the core's `describe`.
+            for (name, w) in [("left wall", &th.left_wall), ("right wall", &th.right_wall)] {
+                let _ = writeln!(text, "{name}:");
+                for (i, p) in w.iter().enumerate() {
+                    let upto = match w.get(i + 1) {
+                        Some(q) => format!("{} <= t <= {}", p.t, q.t),
+                        None => format!("t >= {}", p.t),
+                    };
+                    let line = match p.slope {
+                        0 => p.value.clone(),
+                        s => {
+                            format!(
+                                "{} {} (t - {})",
+                                p.value,
+                                if s > 0 { "+" } else { "-" },
+                                p.t
+                            )
+                            .replace("(t - -", "(t + ")
+                                + &if s.abs() != 1 {
+                                    format!(" * {}", s.abs())
+                                } else {
+                                    String::new()
+                                }
+                        }
+                    };
+                    let _ = writeln!(text, "  {upto}: {line}");
+                }
+            }
+            text.pop();
+        }
+        text
+    }
+}
+
 /// `sprague value EXPR`: the canonical form of a game expression and its properties, or its
 /// thermograph when `thermograph` is set.
-pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
+pub fn value_report(expr: &str, thermograph: bool) -> Result<ValueReport> {
     value_report_with(
         expr,
         &ValueOptions {
@@ -61,10 +191,10 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<Report> {
 }
 
 /// `sprague value EXPR [--cool T | --heat T] [--thermograph]`.
-pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<Report> {
+pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport> {
     let mut ctx = Context::new();
     let mut g = notation::parse(&mut ctx, expr)?;
-    let mut transform: Option<(&str, String, String)> = None;
+    let (mut cooled_by, mut heated_by, mut original) = (None, None, None);
     if opts.cool.is_some() && opts.heat.is_some() {
         return Err(crate::error::Error::unsupported(
             "cool and heat cannot be combined; apply one at a time".to_string(),
@@ -85,91 +215,61 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<Report> {
                 "invalid cooling temperature {tv}: it must be greater than -1"
             )));
         }
-        let before = ctx.display(g);
+        original = Some(ctx.display(g));
         g = ctx.cool(g, &tv);
-        transform = Some(("cooled_by", tv.to_string(), before));
+        cooled_by = Some(tv.to_string());
     }
     if let Some(t) = &opts.heat {
         let tg = notation::parse(&mut ctx, t).map_err(|e| {
             crate::error::Error::parse(format!("bad heating temperature `{t}`: {e}"))
         })?;
-        let before = ctx.display(g);
+        original = Some(ctx.display(g));
         g = ctx.heat(g, tg);
-        transform = Some(("heated_by", ctx.display(tg), before));
+        heated_by = Some(ctx.display(tg));
     }
-    let canonical = ctx.display(g);
-    let outcome = ctx.outcome(g);
     let (ls, rs) = ctx.stops(g);
     let th = ctx.thermograph(g);
-    let birthday = ctx.birthday(g);
-    let who = match outcome {
-        PartizanOutcome::L => "Left wins",
-        PartizanOutcome::R => "Right wins",
-        PartizanOutcome::N => "the first player wins",
-        PartizanOutcome::P => "the second player wins",
-    };
-    let mut text = String::new();
-    if let Some((how, t, before)) = &transform {
-        let verb = if *how == "cooled_by" {
-            "cooled"
-        } else {
-            "heated"
-        };
-        text.push_str(&format!("{before} {verb} by {t}\n"));
-    }
-    text.push_str(&format!(
-        "canonical: {canonical}\noutcome: {outcome} ({who})\nleft stop: {ls}\nright stop: {rs}\nmean: {}\ntemperature: {}\nbirthday: {birthday}",
-        th.mean, th.temperature
-    ));
-    let mut json = serde_json::json!({
-        "expression": expr,
-        "canonical": canonical,
-        "outcome": outcome.to_string(),
-        "left_stop": ls.to_string(),
-        "right_stop": rs.to_string(),
-        "mean": th.mean.to_string(),
-        "temperature": th.temperature.to_string(),
-        "birthday": birthday,
-        "is_number": ctx.is_number(g),
-    });
-    if let Some((how, t, before)) = &transform {
-        json[*how] = serde_json::json!(t);
-        json["original"] = serde_json::json!(before);
-    }
     let reduced = ctx.reduced(g);
-    let reduced = ctx.display(reduced);
-    text.push_str(&format!("\nreduced canonical form: {reduced}"));
-    json["reduced"] = serde_json::json!(reduced);
-    let all_small = ctx.is_all_small(g);
-    json["is_all_small"] = serde_json::json!(all_small);
-    if all_small {
+    let is_all_small = ctx.is_all_small(g);
+    let atomic_weight = if is_all_small {
         let aw = ctx.atomic_weight(g)?;
-        let aw = ctx.display(aw);
-        text.push_str(&format!("\natomic weight: {aw}"));
-        json["atomic_weight"] = serde_json::json!(aw);
-    }
-    if opts.thermograph {
-        text.push_str(&format!("\nthermograph: {}\n", th.cgsuite()));
-        text.push_str(&th.describe());
-        let walls = |w: &thermo::Trajectory| {
-            w.pieces
-                .iter()
-                .map(|p| {
-                    serde_json::json!({
-                        "t": p.t.to_string(),
-                        "value": p.v.to_string(),
-                        "slope": p.slope,
-                    })
-                })
-                .collect::<Vec<_>>()
-        };
-        json["thermograph"] = serde_json::json!({
-            "cgsuite": th.cgsuite(),
-            "left_wall": walls(&th.left),
-            "right_wall": walls(&th.right),
-        });
-    }
-    Ok(Report::new(text, json))
+        Some(ctx.display(aw))
+    } else {
+        None
+    };
+    let walls = |w: &thermo::Trajectory| {
+        w.pieces
+            .iter()
+            .map(|p| WallPiece {
+                t: p.t.to_string(),
+                value: p.v.to_string(),
+                slope: p.slope,
+            })
+            .collect::<Vec<_>>()
+    };
+    Ok(ValueReport {
+        schema: crate::catalogue::verdict::SCHEMA_VERSION,
+        expression: expr.to_string(),
+        canonical: ctx.display(g),
+        outcome: ctx.outcome(g).to_string(),
+        left_stop: ls.to_string(),
+        right_stop: rs.to_string(),
+        mean: th.mean.to_string(),
+        temperature: th.temperature.to_string(),
+        birthday: ctx.birthday(g),
+        is_number: ctx.is_number(g),
+        cooled_by,
+        heated_by,
+        original,
+        reduced: ctx.display(reduced),
+        is_all_small,
+        atomic_weight,
+        thermograph: opts.thermograph.then(|| ThermographReport {
+            cgsuite: th.cgsuite(),
+            left_wall: walls(&th.left),
+            right_wall: walls(&th.right),
+        }),
+    })
 }
 
 #[cfg(test)]
@@ -179,23 +279,40 @@ mod report_tests {
     #[test]
     fn value_report_fields() {
         let r = value_report("{3||2*|1*}", true).unwrap();
-        assert_eq!(r.json["canonical"], "{3||2*|1*}");
-        assert_eq!(r.json["outcome"], "L");
-        assert_eq!(r.json["left_stop"], "3");
-        assert_eq!(r.json["right_stop"], "2");
-        assert_eq!(r.json["mean"], "9/4");
-        assert_eq!(r.json["temperature"], "3/4");
-        assert!(r.text.contains("right wall"));
+        assert_eq!(r.canonical, "{3||2*|1*}");
+        assert_eq!(r.outcome, "L");
+        assert_eq!(r.left_stop, "3");
+        assert_eq!(r.right_stop, "2");
+        assert_eq!(r.mean, "9/4");
+        assert_eq!(r.temperature, "3/4");
+        // The text renderer writes the walls as the core's thermograph does.
+        let mut ctx = Context::new();
+        let g = notation::parse(&mut ctx, "{3||2*|1*}").unwrap();
+        let walls = ctx.thermograph(g).describe();
+        assert!(
+            r.render_text().ends_with(&format!("\n{walls}")),
+            "{}",
+            r.render_text()
+        );
+        // Every key is present whatever was asked.
+        let keys =
+            |v: serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+        let bare = value_report("^", false).unwrap();
+        assert!(bare.thermograph.is_none() && bare.cooled_by.is_none());
         assert_eq!(
-            r.json["thermograph"]["cgsuite"],
+            keys(serde_json::to_value(&r).unwrap()),
+            keys(serde_json::to_value(&bare).unwrap())
+        );
+        assert_eq!(
+            r.thermograph.as_ref().unwrap().cgsuite,
             "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
         );
         let r = value_report("{3||2|1} - {3|{2|1}}", false).unwrap();
-        assert_eq!(r.json["canonical"], "0");
-        assert_eq!(r.json["outcome"], "P");
+        assert_eq!(r.canonical, "0");
+        assert_eq!(r.outcome, "P");
         let r = value_report("+-1", false).unwrap();
-        assert_eq!(r.json["temperature"], "1");
-        assert_eq!(r.json["outcome"], "N");
+        assert_eq!(r.temperature, "1");
+        assert_eq!(r.outcome, "N");
         assert!(value_report("{1|2|3}", false).is_err());
         assert!(value_report("1/3", false).is_err());
     }

@@ -4,13 +4,13 @@
 //! `sets`.
 
 use crate::catalogue::{
-    Component, Game, LegalMove, Listing, Method, MethodKind, Move, Play, Report, SolveOptions,
-    TableOptions, ValueKind, Verdict, Winner,
+    Component, Game, HeapRows, LegalMove, Listing, Method, MethodKind, Move, Play, SolveOptions,
+    Table, TableOptions, ValueKind, Verdict, Winner,
 };
 use crate::coins::rule::CoinRule;
 use crate::error::{Error, Result};
+use crate::octal::Values;
 use num_bigint::BigUint;
-use serde_json::json;
 use sprague_games::coins::row::Row;
 use sprague_games::coins::row::{count_at, first_sets, kind_count, kinds};
 use sprague_games::coins::row::{
@@ -256,7 +256,7 @@ impl Game for CoinGame {
             .collect())
     }
 
-    fn table(&self, options: &TableOptions) -> Result<Report> {
+    fn table(&self, options: &TableOptions) -> Result<Table> {
         if options.misere {
             return Err(Error::unsupported(
                 "misère values of coin-turning games are not available",
@@ -267,40 +267,60 @@ impl Game for CoinGame {
                 "`--upto` is limited to 10000000 for coin-turning games",
             ));
         }
-        let (values, method): (Vec<BigUint>, String) = match self.rule.theorem_name() {
+        let (values, method): (Vec<u32>, Method) = match self.rule.theorem_name() {
             Some(t) => (
                 (0..=options.upto)
-                    .map(|x| self.rule.theorem(&x.into()).expect("closed form"))
-                    .collect(),
-                format!("theorem: {t}"),
+                    .map(|x| {
+                        let v = self.rule.theorem(&x.into()).expect("closed form");
+                        u32::try_from(&v).map_err(|_| {
+                            Error::unsupported(format!(
+                                "the value of a head at {x} is {v}, too large for a table"
+                            ))
+                        })
+                    })
+                    .collect::<Result<_>>()?,
+                Method::theorem(format!("theorem: {t}")),
             ),
             None => (
                 self.rule
                     .values(options.upto)?
                     .into_iter()
-                    .map(BigUint::from)
-                    .collect(),
-                "rule: mex over the rule's moves".into(),
+                    .enumerate()
+                    .map(|(x, v)| {
+                        u32::try_from(v).map_err(|_| {
+                            Error::unsupported(format!(
+                                "the value of a head at {x} is {v}, too large for a table"
+                            ))
+                        })
+                    })
+                    .collect::<Result<_>>()?,
+                Method::engine("rule: mex over the rule's moves"),
             ),
         };
-        let mut text = format!(
-            "values of a single head at positions 0..={} of {} (0: no coin)\n",
-            options.upto,
-            self.spec()
+        let count = values.len() as u64;
+        let mut table = Table::new(
+            self.spec(),
+            Play::Normal,
+            Some(ValueKind::Grundy),
+            method,
+            format!(
+                "values of a single head at positions 0..={} of {}",
+                options.upto,
+                self.spec()
+            ),
+            "coin",
+            Box::new(HeapRows::grundy(Values::from_u32(&values), count)),
         );
-        for (x, v) in values.iter().enumerate() {
-            text.push_str(&format!("{x}\t{v}\n"));
+        table.notes.push(
+            "position x is the row with one head, at coin x (written `x`); 0 is the row without coins"
+                .into(),
+        );
+        if options.period {
+            table
+                .notes
+                .push("no period is computed for coin-turning games".into());
         }
-        text.push_str(&format!("method: {method}"));
-        Ok(Report::new(
-            text,
-            json!({
-                "game": self.spec(),
-                "values": values.iter().map(|v| u64::try_from(v).map(serde_json::Value::from).unwrap_or_else(|_| v.to_string().into())).collect::<Vec<_>>(),
-                "period": null,
-                "method": method,
-            }),
-        ))
+        Ok(table)
     }
 }
 

@@ -3,22 +3,22 @@
 //!
 //! Only games whose positions are single heaps have such a table. Values come from the
 //! game's closed form where it has one and from the engine otherwise; misère tables give
-//! the outcome of each heap (1 when the first player wins), by exact misère search. The
-//! answer is a plain [`Report`] (text and JSON): a table is not a verdict on a position.
+//! the outcome of each heap, by exact misère search. The answer is the catalogue's typed
+//! [`Table`], its values kept as a compact sequence.
 
 use super::{Method, NumberGame, NumberGameAdapter, Shape};
-use crate::catalogue::{Report, TableOptions};
+use crate::catalogue::{HeapRows, Play, Table, TableOptions, TablePeriod, ValueKind};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
+use crate::octal::Values;
 use num_bigint::BigUint;
-use serde_json::json;
 
 impl<G: NumberGame> NumberGameAdapter<G>
 where
     <G::Rules as Impartial>::Position: Ord,
 {
     /// The table of values of heaps `0..=options.upto`.
-    pub fn table_report(&self, options: &TableOptions) -> Result<Report> {
+    pub fn table_report(&self, options: &TableOptions) -> Result<Table> {
         let g = &self.0;
         if g.shape() != Shape::Heaps {
             return Err(Error::unsupported(format!(
@@ -35,56 +35,69 @@ where
             g.rules(),
             Limits::positions(options.upto.saturating_mul(4) + 1000),
         );
-        let mut values = Vec::with_capacity(options.upto as usize + 1);
+        // Checked above: at most 10^7 + 1 values, kept as numbers (compacted below).
+        let mut values: Vec<u32> = Vec::with_capacity(options.upto as usize + 1);
+        let mut wins: Vec<bool> = Vec::new();
         let mut method = Method::Search;
         for n in 0..=options.upto {
             let c = vec![BigUint::from(n)];
-            let v = if options.misere {
+            if options.misere {
                 let p = g.to_position(&c)?;
                 let mut ms = MisereSolver::new(g.rules(), Limits::default());
-                BigUint::from(u8::from(ms.first_player_wins(&[p])?))
-            } else if let Some(v) = g.grundy_theorem(&c) {
+                wins.push(ms.first_player_wins(&[p])?);
+                continue;
+            }
+            let v = if let Some(v) = g.grundy_theorem(&c) {
                 method = Method::Theorem(g.theorem_name().unwrap_or_default());
-                v
+                u32::try_from(&v).map_err(|_| {
+                    Error::unsupported(format!(
+                        "the Grundy value of heap {n} is {v}, too large for a table"
+                    ))
+                })?
             } else {
-                BigUint::from(solver.grundy(&g.to_position(&c)?)?.value())
+                u32::try_from(solver.grundy(&g.to_position(&c)?)?.value()).map_err(|_| {
+                    Error::unsupported(format!(
+                        "the Grundy value of heap {n} is too large for a table"
+                    ))
+                })?
             };
             values.push(v);
         }
-        let heading = if options.misere {
-            "misère outcome (1 = first player wins)"
+        let range = format!("heaps 0..={}", options.upto);
+        let method = crate::catalogue::Method::new(method.kind(), method.describe());
+        let mut table = if options.misere {
+            Table::new(
+                g.spec(),
+                Play::Misere,
+                None,
+                method,
+                format!("misère outcomes of {} for {range}", g.spec()),
+                "heap",
+                Box::new(HeapRows::outcomes(&wins)),
+            )
         } else {
-            "grundy"
-        };
-        let mut text = format!(
-            "{} values of {} for heaps 0..={}\n",
-            heading,
-            g.spec(),
-            options.upto
-        );
-        for (n, v) in values.iter().enumerate() {
-            text.push_str(&format!("{n}\t{v}\n"));
-        }
-        let period = if options.period && !options.misere {
-            g.proven_period()
-        } else {
-            None
+            let count = values.len() as u64;
+            Table::new(
+                g.spec(),
+                Play::Normal,
+                Some(ValueKind::Grundy),
+                method,
+                format!("grundy values of {} for {range}", g.spec()),
+                "heap",
+                Box::new(HeapRows::grundy(Values::from_u32(&values), count)),
+            )
         };
         if options.period {
-            match period {
-                Some((p, q)) => text.push_str(&format!(
-                    "period: preperiod {p}, period {q} (proven: g(n + {q}) = g(n) for every n >= {p})\n"
-                )),
-                None => text.push_str("period: none proven for this game\n"),
+            match g.proven_period().filter(|_| !options.misere) {
+                Some((p, q)) => {
+                    table.period = Some(TablePeriod::new(p, q));
+                    table
+                        .notes
+                        .push(format!("proven: g(n + {q}) = g(n) for every n >= {p}"));
+                }
+                None => table.notes.push("no period proven for this game".into()),
             }
         }
-        text.push_str(&format!("method: {}", method.describe()));
-        let json = json!({
-            "game": g.spec(),
-            "values": values.iter().map(|v| u64::try_from(v).map(serde_json::Value::from).unwrap_or_else(|_| v.to_string().into())).collect::<Vec<_>>(),
-            "period": period.map(|(p, q)| json!({"preperiod": p, "period": q})),
-            "method": method.describe(),
-        });
-        Ok(Report::new(text, json))
+        Ok(table)
     }
 }

@@ -11,7 +11,7 @@
 use super::analyse::Analysis;
 use super::{write_numbers, write_position, NumberGame, NumberGameAdapter, Numbers};
 use crate::catalogue::{
-    Component, Game, LegalMove, Listing, Method, Move, Play, Report, SolveOptions, TableOptions,
+    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Table, TableOptions,
     ValueKind, Verdict, Winner,
 };
 use crate::compound::EverySolver;
@@ -382,7 +382,7 @@ where
             .collect())
     }
 
-    fn table(&self, options: &TableOptions) -> Result<Report> {
+    fn table(&self, options: &TableOptions) -> Result<Table> {
         self.table_report(options)
     }
 }

@@ -3,15 +3,14 @@
 //! every vertex, built on `analysis`.
 
 use crate::catalogue::{
-    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Report, SolveOptions,
-    TableOptions, ValueKind, Verdict,
+    Cell, Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Row, SolveOptions, Table,
+    TableOptions, TableRows, ValueKind, Verdict,
 };
 use crate::error::{Error, Result};
 use crate::graph::format::PositionWords;
 use crate::retrograde::gsg::Gamma;
 use crate::retrograde::Retro;
 use crate::value::Outcome;
-use serde_json::{json, Value};
 use sprague_games::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
 
 /// The catalogue entry.
@@ -67,13 +66,6 @@ fn graph_text(words: &[String]) -> Result<String> {
         ));
     }
     Ok(words.join("\n"))
-}
-
-fn gamma_json(g: &Gamma) -> Value {
-    match g {
-        Gamma::Finite(x) => json!(x),
-        Gamma::Infinite(k) => json!({ "infinite": true, "k": k }),
-    }
 }
 
 /// One position of the `graph` game: the graph, its tokens and the play convention.
@@ -389,7 +381,7 @@ impl Game for GraphGame {
         Ok(out)
     }
 
-    fn table(&self, options: &TableOptions) -> Result<Report> {
+    fn table(&self, options: &TableOptions) -> Result<Table> {
         if options.period {
             return Err(Error::unsupported(
                 "`table graph` lists every vertex; it has no period (--period)",
@@ -397,49 +389,94 @@ impl Game for GraphGame {
         }
         let pw = PositionWords::split("graph", &options.args, &[])?;
         let a = Analysis::new(&graph_text(&pw.graph)?)?;
-        let g = &a.graph;
-        if options.misere {
+        let acyclic = a.acyclic;
+        let mut table = if options.misere {
             // One token per vertex under misère play: outcome and remoteness only (misère
             // play has no values that add up).
-            let (r, _) = a.misere_retro();
-            let mut text = String::from("vertex\toutcome\tremoteness\n");
-            let mut rows = Vec::with_capacity(g.vertex_count());
-            for v in 0..g.vertex_count() as u32 {
-                let (o, rem) = (r.outcome(v), misere_remoteness(&r, v));
-                text.push_str(&format!(
-                    "{}\t{}\t{}\n",
-                    g.name(v),
-                    o.letter(),
-                    rem.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
-                ));
-                rows.push(json!({"vertex": g.name(v), "outcome": o.as_str(), "remoteness": rem}));
-            }
-            text.pop();
-            return Ok(Report::new(
-                text,
-                json!({"game": "graph", "play": "misere", "acyclic": a.acyclic, "vertices": rows}),
-            ));
+            let (misere, _) = a.misere_retro();
+            Table::new(
+                "graph",
+                Play::Misere,
+                None,
+                Method::engine("retrograde analysis (misère play: a sink after every dead end)"),
+                "misère outcomes of one token on each vertex",
+                "vertex",
+                Box::new(VertexRows {
+                    a,
+                    misere: Some(misere),
+                }),
+            )
+        } else {
+            let (kind, method) = if acyclic {
+                (
+                    ValueKind::Grundy,
+                    "Grundy values in topological order and retrograde analysis",
+                )
+            } else {
+                (
+                    ValueKind::Gamma,
+                    "generalized Sprague–Grundy function (Fraenkel–Yesha) and retrograde analysis",
+                )
+            };
+            Table::new(
+                "graph",
+                Play::Normal,
+                Some(kind),
+                Method::engine(method),
+                format!(
+                    "{} of one token on each vertex",
+                    if acyclic {
+                        "grundy values"
+                    } else {
+                        "γ values"
+                    }
+                ),
+                "vertex",
+                Box::new(VertexRows { a, misere: None }),
+            )
+        };
+        // Draws and remoteness are not said by the value: both columns are always shown.
+        table.columns.outcome = true;
+        table.columns.remoteness = true;
+        table.details.push("acyclic", acyclic);
+        table
+            .notes
+            .push("a position is one token on the vertex (`token=V`)".into());
+        Ok(table)
+    }
+}
+
+/// The rows of `table graph`: one per vertex, made from the analysis when written.
+struct VertexRows {
+    a: Analysis,
+    /// The retrograde analysis of misère play, for a misère table.
+    misere: Option<Retro>,
+}
+
+impl TableRows for VertexRows {
+    fn count(&self) -> u64 {
+        self.a.graph.vertex_count() as u64
+    }
+
+    fn row(&self, i: u64) -> Row<'_> {
+        let v = i as u32;
+        let name = Cell::Text(self.a.graph.name(v).into());
+        match &self.misere {
+            Some(r) => Row {
+                position: name,
+                value: None,
+                outcome: Some(r.outcome(v).into()),
+                remoteness: misere_remoteness(r, v).map(u64::from),
+            },
+            None => Row {
+                position: name,
+                value: Some(match self.a.gamma(v) {
+                    Gamma::Finite(x) => Cell::Number(u64::from(x)),
+                    g => Cell::Text(g.to_string().into()),
+                }),
+                outcome: Some(self.a.retro.outcome(v).into()),
+                remoteness: self.a.retro.remoteness(v).map(u64::from),
+            },
         }
-        let kind = if a.acyclic { "grundy" } else { "gamma" };
-        let mut text = format!("vertex\t{kind}\toutcome\tremoteness\n");
-        let mut rows = Vec::with_capacity(g.vertex_count());
-        for v in 0..g.vertex_count() as u32 {
-            let val = a.gamma(v);
-            let o = a.retro.outcome(v);
-            let r = a.retro.remoteness(v);
-            text.push_str(&format!(
-                "{}\t{val}\t{}\t{}\n",
-                g.name(v),
-                o.letter(),
-                r.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
-            ));
-            rows.push(json!({"vertex": g.name(v), "value": gamma_json(&val),
-                "outcome": o.as_str(), "remoteness": r}));
-        }
-        text.pop();
-        Ok(Report::new(
-            text,
-            json!({"game": "graph", "acyclic": a.acyclic, "vertices": rows}),
-        ))
     }
 }

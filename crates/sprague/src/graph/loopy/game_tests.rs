@@ -208,17 +208,21 @@ fn table_lists_every_vertex() {
                 ..Default::default()
             })
             .unwrap()
-            .text
+            .to_text()
     };
-    assert_eq!(
-        table(false),
-        "vertex\tgamma\toutcome\tremoteness\na\t0\tP\t2\nb\t1\tN\t1\nc\t0\tP\t0"
+    assert!(
+        table(false).contains(
+            "vertex\tgamma\toutcome\tremoteness\na\t0\tsecond\t2\nb\t1\tfirst\t1\nc\t0\tsecond\t0\n"
+        ),
+        "{}",
+        table(false)
     );
     // Misère: c (stuck) wins; b's only lost... b can move to c (won for the opponent)
     // or back to a; a can only move to b: both are draws.
-    assert_eq!(
-        table(true),
-        "vertex\toutcome\tremoteness\na\tD\t-\nb\tD\t-\nc\tN\t0"
+    assert!(
+        table(true).contains("vertex\toutcome\tremoteness\na\tdraw\t-\nb\tdraw\t-\nc\tfirst\t0\n"),
+        "{}",
+        table(true)
     );
 }
 

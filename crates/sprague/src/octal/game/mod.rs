@@ -41,7 +41,7 @@ use super::period::{find_period, Period};
 use super::rules::Ruleset;
 use super::seq::{Computation, Method as SeqMethod, Values};
 use crate::catalogue::{
-    Game, LegalMove, Listing, Method, MethodKind, Report, SolveOptions, TableOptions, Verdict,
+    Game, LegalMove, Listing, Method, MethodKind, SolveOptions, Table, TableOptions, Verdict,
 };
 use crate::error::{Error, Result};
 use crate::games::framework::{parse_components, Shape};
@@ -344,14 +344,14 @@ impl Game for OctalGame {
             .collect())
     }
 
-    fn table(&self, options: &TableOptions) -> Result<Report> {
+    fn table(&self, options: &TableOptions) -> Result<Table> {
         let req = super::TableRequest {
             upto: Some(options.upto),
             period: options.period,
             misere: options.misere,
             ..Default::default()
         };
-        Ok(self.table_with(req)?.to_report())
+        Ok(self.table_with(req)?.into_table())
     }
 }
 

@@ -1,16 +1,16 @@
 //! `sprague table`: a table request (normal play by the sequence computation, resumable
 //! and with a period search; misère by exact search) and [`OctalTable`], its summary with
-//! the values as computed. Separate because tables are written value by value by the
-//! command line, not answered as positions.
+//! the values as computed, which becomes the catalogue's typed [`Table`] once the caller
+//! has saved the values where asked to. Separate because tables are written value by value
+//! by the command line, not answered as positions.
 
 use super::{search_period, OctalGame, MISERE_LIMIT};
-use crate::catalogue::Report;
+use crate::catalogue::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::error::{Error, Result};
 use crate::impartial::{Limits, MisereSolver};
 use crate::octal::period::{find_period, Period};
 use crate::octal::rules::HeapRules;
 use crate::octal::seq::{Computation, Method as SeqMethod, Values};
-use serde_json::{json, Map, Value};
 
 impl OctalGame {
     /// The whole table request with resumable state: see [`crate::octal::TableRequest`]. The
@@ -31,6 +31,7 @@ impl OctalGame {
                 let comps = if n == 0 { vec![] } else { vec![vec![n]] };
                 vals.push(u32::from(solver.first_player_wins(&comps)?));
             }
+            // Misère tables hold outcomes: 1 when the first player wins.
             return Ok(OctalTable {
                 game: r.name.clone(),
                 upto,
@@ -155,97 +156,53 @@ impl OctalTable {
         }
     }
 
-    /// The first line of the text form.
-    pub fn text_head(&self) -> String {
-        if self.misere {
-            format!(
-                "misère outcome of {} for heaps 0..={} (1 = first player wins)",
-                self.game, self.upto
+    /// The catalogue's typed table of `g(0..=upto)` (misère: the outcomes), its rows made
+    /// from the values as they are written.
+    pub fn into_table(self) -> Table {
+        let count = self.count() as u64;
+        let known = self.values.len();
+        let range = format!("heaps 0..={}", self.upto);
+        let method = Method::engine(self.method());
+        let mut table = if self.misere {
+            let wins: Vec<bool> = (0..self.count()).map(|n| self.values.get(n) != 0).collect();
+            Table::new(
+                self.game.clone(),
+                Play::Misere,
+                None,
+                method,
+                format!("misère outcomes of {} for {range}", self.game),
+                "heap",
+                Box::new(HeapRows::outcomes(&wins)),
             )
         } else {
-            format!("grundy values of {} for heaps 0..={}", self.game, self.upto)
-        }
-    }
-
-    /// The line that replaces the values when the text form does not list them.
-    pub fn text_unlisted(&self) -> String {
-        format!(
-            "({} values computed; not listed, use --json or --output)",
-            self.count()
-        )
-    }
-
-    /// The last lines of the text form: the period (when asked for) and the method,
-    /// without a trailing newline.
-    pub fn text_tail(&self) -> String {
-        let mut text = String::new();
+            Table::new(
+                self.game.clone(),
+                Play::Normal,
+                Some(ValueKind::Grundy),
+                method,
+                format!("grundy values of {} for {range}", self.game),
+                "heap",
+                Box::new(HeapRows::grundy(self.values, count)),
+            )
+        };
+        table.list_in_text = self.list_in_text;
         if self.period_asked {
             let upto = self.upto;
-            text.push_str(&match self.period {
-                Some(p) => format!(
-                    "period: preperiod {} period {} (proven by the periodicity theorem with {} values)\n",
-                    p.preperiod,
-                    p.period,
-                    self.values.len()
-                ),
-                None if !self.periodicity_applies => format!(
-                    "no period proven up to {upto}: the periodicity theorem does not apply to {}\n",
-                    self.game
-                ),
-                None => format!("no period proven up to {upto}\n"),
-            });
-        }
-        text.push_str("method: ");
-        text.push_str(self.method());
-        text
-    }
-
-    /// The keys of the JSON form except `values` (which sorts last, so a writer can put
-    /// the values after these): `game`, `method`, `period`, `upto` (misère: `game`,
-    /// `period`, `play`).
-    pub fn json_summary(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("game".into(), json!(self.game));
-        if self.misere {
-            m.insert("play".into(), json!("misere"));
-            m.insert("period".into(), Value::Null);
-            return m;
-        }
-        m.insert("upto".into(), json!(self.upto));
-        m.insert(
-            "period".into(),
             match self.period {
-                Some(p) => json!({"preperiod": p.preperiod, "period": p.period}),
-                None => Value::Null,
-            },
-        );
-        m.insert("method".into(), json!(self.method()));
-        m
-    }
-
-    /// The whole table as a report (text and JSON in memory): for short tables and for
-    /// callers of [`Game::table`](crate::catalogue::Game::table); the command line writes long tables value by value.
-    pub fn to_report(&self) -> Report {
-        let n = self.count();
-        let mut text = self.text_head();
-        text.push('\n');
-        if self.list_in_text {
-            for k in 0..n {
-                text.push_str(&format!("{k}\t{}\n", self.values.get(k)));
+                Some(p) => {
+                    table.period = Some(TablePeriod::new(p.preperiod, p.period));
+                    table.notes.push(format!(
+                        "proven by the periodicity theorem with {} values",
+                        known
+                    ));
+                }
+                None if !self.periodicity_applies => table.notes.push(format!(
+                    "no period proven up to {upto}: the periodicity theorem does not apply to {}",
+                    self.game
+                )),
+                None => table.notes.push(format!("no period proven up to {upto}")),
             }
-        } else {
-            text.push_str(&self.text_unlisted());
-            text.push('\n');
         }
-        text.push_str(&self.text_tail());
-        let mut json = self.json_summary();
-        json.insert(
-            "values".into(),
-            (0..n)
-                .map(|k| self.values.get(k))
-                .collect::<Vec<_>>()
-                .into(),
-        );
-        Report::new(text, Value::Object(json))
+        table
     }
 }

@@ -434,9 +434,11 @@ fn table_reports() {
             ..Default::default()
         })
         .unwrap();
-    assert_eq!(r.json["period"]["preperiod"], 71);
-    assert_eq!(r.json["period"]["period"], 12);
-    assert_eq!(r.json["values"].as_array().unwrap().len(), 201);
+    let p = r.period.clone().unwrap();
+    assert_eq!((p.preperiod.as_str(), p.period.as_str()), ("71", "12"));
+    assert_eq!(r.count(), 201);
+    // Kayles from heap 72 on: 4 1 2 8 1 4 7 2 1 8 2 7 for n mod 12 = 0..11.
+    assert_eq!(r.row(200).value, Some(crate::catalogue::Cell::Number(1)));
     let r = g
         .table(&TableOptions {
             upto: 100,
@@ -444,9 +446,9 @@ fn table_reports() {
             ..Default::default()
         })
         .unwrap();
-    assert!(r.json["period"].is_null());
-    assert!(r.text.contains("no period proven up to 100"));
-    // The typed table: the summary has every key but `values`, which sorts last.
+    assert!(r.period.is_none());
+    assert!(r.to_text().contains("no period proven up to 100"));
+    // A long table computed for its period is summed up in its text form.
     let t = OctalGame { rules: oct("0.77") }
         .table_with(TableRequest {
             upto: Some(20_000),
@@ -456,22 +458,21 @@ fn table_reports() {
         .unwrap();
     assert_eq!(t.count(), 20_001);
     assert!(!t.list_in_text);
-    let keys: Vec<String> = t.json_summary().keys().cloned().collect();
-    assert_eq!(keys, ["game", "method", "period", "upto"]);
-    assert!(keys.iter().all(|k| k.as_str() < "values"));
-    assert!(t
-        .to_report()
-        .text
-        .contains("20001 values computed; not listed"));
+    let t = t.into_table();
+    assert_eq!(t.count(), 20_001);
+    assert!(t.to_text().contains("20001 values computed; not listed"));
     let m = OctalGame { rules: oct("0.77") }
         .table_with(TableRequest {
             upto: Some(10),
             misere: true,
             ..Default::default()
         })
-        .unwrap();
-    let keys: Vec<String> = m.json_summary().keys().cloned().collect();
-    assert_eq!(keys, ["game", "period", "play"]);
+        .unwrap()
+        .into_table();
+    assert_eq!(m.play, crate::catalogue::Play::Misere);
+    assert!(m.value_kind.is_none() && m.period.is_none());
+    assert_eq!(m.count(), 11);
+    assert_eq!(m.row(0).outcome, Some(crate::catalogue::Winner::First));
 }
 
 #[test]

@@ -1,0 +1,116 @@
+//! What `sprague list` and `sprague explain` say about the catalogue's entries, as typed
+//! answers: they serialise (serde) to the JSON objects of `--json`, and
+//! [`EntryDetails::render_text`] is the text of `sprague explain`.
+
+use serde::Serialize;
+
+use super::Entry;
+
+/// One line of `sprague list`: an entry's names, usage and summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntrySummary {
+    /// The name used in specs.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// How parameters and positions are written.
+    pub usage: &'static str,
+    /// One line.
+    pub summary: &'static str,
+}
+
+/// `sprague explain`: everything an entry says about its game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntryDetails {
+    /// The name used in specs.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// How parameters and positions are written.
+    pub usage: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// The rules, in full sentences.
+    pub rules: &'static str,
+    /// The theorem (closed form) used, or how the game is solved.
+    pub theorem: &'static str,
+    /// Where the results come from.
+    pub references: &'static str,
+}
+
+impl Entry {
+    /// What `sprague list` shows of this entry.
+    pub fn summary_info(&self) -> EntrySummary {
+        EntrySummary {
+            name: self.name,
+            aliases: self.aliases,
+            usage: self.usage,
+            summary: self.summary,
+        }
+    }
+
+    /// What `sprague explain` shows of this entry.
+    pub fn details(&self) -> EntryDetails {
+        EntryDetails {
+            name: self.name,
+            aliases: self.aliases,
+            usage: self.usage,
+            summary: self.summary,
+            rules: self.rules,
+            theorem: self.theorem,
+            references: self.references,
+        }
+    }
+}
+
+impl EntryDetails {
+    /// The text of `sprague explain` (no trailing newline).
+    pub fn render_text(&self) -> String {
+        let mut text = format!(
+            "{} — {}\n\nUsage: sprague solve {}\n\n",
+            self.name, self.summary, self.usage
+        );
+        if !self.aliases.is_empty() {
+            text.push_str(&format!("Also called: {}\n\n", self.aliases.join(", ")));
+        }
+        text.push_str(&format!(
+            "Rules: {}\n\nTheorem: {}\n\nReferences: {}",
+            self.rules, self.theorem, self.references
+        ));
+        text
+    }
+}
+
+/// The text of `sprague list`: one line per entry, names aligned (no trailing newline).
+pub fn render_list(entries: &[EntrySummary]) -> String {
+    let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+    entries
+        .iter()
+        .map(|e| format!("{:width$}  {}", e.name, e.summary))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{entries, find_entry};
+    use super::*;
+
+    #[test]
+    fn list_and_explain_serialise_every_field() {
+        let list: Vec<EntrySummary> = entries().iter().map(Entry::summary_info).collect();
+        let j = serde_json::to_value(&list).unwrap();
+        assert_eq!(j.as_array().unwrap().len(), list.len());
+        assert_eq!(j[0]["name"], list[0].name);
+        let keys: Vec<&String> = j[0].as_object().unwrap().keys().collect();
+        // (serde_json's maps sort their keys.)
+        assert_eq!(keys, ["aliases", "name", "summary", "usage"]);
+        assert!(render_list(&list).lines().count() == list.len());
+        let e = find_entry("euclid").unwrap().details();
+        let j = serde_json::to_value(&e).unwrap();
+        assert_eq!(j["theorem"], e.theorem);
+        assert!(j["aliases"].is_array());
+        let text = e.render_text();
+        assert!(text.starts_with("euclid — ") && text.contains("\n\nReferences: "));
+    }
+}

@@ -1,0 +1,182 @@
+//! Every game of the catalogue against the table's contract (`docs/table.md`): a table has
+//! the same JSON keys for every game, its rows the same keys, and its rows agree with what
+//! `solve` says of the same position.
+
+use super::*;
+use crate::error::Error;
+
+/// A spec and the extra words of `sprague table` per catalogue entry. Every entry must
+/// appear here, so that a new game is held to the contract.
+fn specs() -> Vec<(&'static str, &'static [&'static str])> {
+    vec![
+        ("nim", &[]),
+        ("euclid", &[]),
+        ("wythoff", &[]),
+        ("fibonacci-nim", &[]),
+        ("redistribute", &[]),
+        ("bash:3", &[]),
+        ("bounded-nim:4", &[]),
+        ("subtraction:1,3,4", &[]),
+        ("prime-power", &[]),
+        ("sorted-piles", &[]),
+        ("staircase-nim", &[]),
+        ("moore-nim:2", &[]),
+        ("octal:0.137", &[]),
+        ("hex:0.F", &[]),
+        ("kayles", &[]),
+        ("dawson-kayles", &[]),
+        ("dawson-chess", &[]),
+        ("officers", &[]),
+        ("grundy-game", &[]),
+        ("lasker-nim", &[]),
+        ("twins", &[]),
+        ("mock-turtles", &[]),
+        ("ruler", &[]),
+        ("coins:up-to:4", &[]),
+        ("turning-corners", &[]),
+        ("tartan:ruler*twins", &[]),
+        ("graph", &["a>b b>a b>c d>a"]),
+        ("green-hackenbush", &[]),
+        ("geography", &[]),
+        ("tree-chain", &[]),
+        ("queens", &[]),
+        ("hackenbush", &[]),
+        ("domineering", &[]),
+        ("cutcake", &[]),
+        ("toads-and-frogs", &[]),
+        ("clobber", &[]),
+    ]
+}
+
+/// The words `solve` reads for a table's row: the position itself, or for `graph` the
+/// graph with a token on the row's vertex.
+fn solve_words(spec: &str, args: &[&str], position: &str) -> Vec<String> {
+    match spec {
+        "graph" => vec![format!("{} token={position}", args.join(" "))],
+        _ => vec![position.to_string()],
+    }
+}
+
+fn keys(v: &serde_json::Value) -> Vec<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+#[test]
+fn every_entry_has_a_table_spec() {
+    let specs = specs();
+    for e in entries() {
+        assert!(
+            specs.iter().any(|(s, _)| split_spec(s).0 == e.name),
+            "catalogue entry `{}` has no spec in table_tests",
+            e.name
+        );
+    }
+}
+
+#[test]
+fn every_table_has_the_same_keys_and_agrees_with_solve() {
+    let mut with_tables = Vec::new();
+    let mut header_keys: Option<Vec<String>> = None;
+    for (spec, args) in specs() {
+        let game = lookup(spec).unwrap();
+        for misere in [false, true] {
+            let opts = TableOptions {
+                upto: 12,
+                period: false,
+                misere,
+                args: args.iter().map(|s| s.to_string()).collect(),
+            };
+            let table = match game.table(&opts) {
+                Ok(t) => t,
+                Err(Error::Unsupported(_)) => continue,
+                Err(e) => panic!("{spec} (misère {misere}): not a clean refusal: {e}"),
+            };
+            if !misere {
+                with_tables.push(spec);
+            }
+            let what = format!("{spec} (misère {misere})");
+            let json = serde_json::to_value(&table).unwrap();
+            // Rows come last, so that a reader has the header before them.
+            let text = serde_json::to_string(&table).unwrap();
+            assert!(text.find("\"rows\":") > text.find("\"details\":"), "{what}");
+            let mut k = keys(&json);
+            k.retain(|k| k != "rows");
+            match &header_keys {
+                Some(h) => assert_eq!(&k, h, "{what}"),
+                None => header_keys = Some(k),
+            }
+            assert_eq!(json["schema"], verdict::SCHEMA_VERSION, "{what}");
+            assert_eq!(json["game"], spec, "{what}");
+            assert_eq!(table.play, if misere { Play::Misere } else { Play::Normal });
+            let rows = json["rows"].as_array().unwrap();
+            assert_eq!(rows.len() as u64, table.count(), "{what}");
+            assert_eq!(json["count"], table.count(), "{what}");
+            assert!(!rows.is_empty(), "{what}");
+            for r in rows {
+                // (serde_json's maps sort their keys.)
+                assert_eq!(
+                    keys(r),
+                    ["outcome", "position", "remoteness", "value"],
+                    "{what}"
+                );
+                assert!(r["position"].is_string(), "{what}");
+                assert!(
+                    r["value"].is_string() || table.value_kind.is_none(),
+                    "{what}"
+                );
+            }
+            // A few small rows agree with `solve` of the same position.
+            let sopts = SolveOptions {
+                misere,
+                ..Default::default()
+            };
+            for row in table.rows().skip(1).take(6) {
+                let position = row.position.to_string();
+                let v = game
+                    .solve(&solve_words(spec, args, &position), &sopts)
+                    .unwrap_or_else(|e| panic!("{what}: solve {position}: {e}"));
+                assert_eq!(Some(v.outcome), row.outcome, "{what}: {position}");
+                if !misere {
+                    assert_eq!(v.value_kind, table.value_kind, "{what}: {position}");
+                    assert_eq!(
+                        v.value,
+                        row.value.as_ref().map(|c| c.to_string()),
+                        "{what}: {position}"
+                    );
+                }
+            }
+        }
+    }
+    for must in [
+        "nim",
+        "bash:3",
+        "subtraction:1,3,4",
+        "kayles",
+        "lasker-nim",
+        "ruler",
+        "graph",
+    ] {
+        assert!(
+            with_tables.contains(&must),
+            "{must} has no table: {with_tables:?}"
+        );
+    }
+}
+
+#[test]
+fn a_period_is_two_decimal_strings() {
+    let t = lookup("dawson-kayles")
+        .unwrap()
+        .table(&TableOptions {
+            upto: 200,
+            period: true,
+            ..Default::default()
+        })
+        .unwrap();
+    let j = serde_json::to_value(t.header()).unwrap();
+    assert_eq!(
+        j["period"],
+        serde_json::json!({"preperiod": "53", "period": "34"})
+    );
+    assert!(j.get("rows").is_none());
+}
