@@ -382,7 +382,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
         } => {
             // Tables are not watched by the library: the watchdog ends them at the deadline.
             let watch = Watch::new(timeout, cancel);
-            if let Some(og) = sprague::octal::octal_game(&game)? {
+            if let Some(og) = sprague::catalogue::octal_game(&game)? {
                 let files = TableFiles {
                     output,
                     resume,

@@ -80,6 +80,7 @@ pub mod catalogue;
 pub mod coins;
 pub mod games;
 pub mod graph;
+pub mod interface;
 pub mod octal;
 pub mod partizan;
 pub mod problems;

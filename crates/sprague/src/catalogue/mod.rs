@@ -8,188 +8,18 @@
 //!
 //! The library does no I/O: a report is data that the command line prints.
 
-pub mod about;
 #[cfg(test)]
 mod compound_tests;
-pub mod table;
 #[cfg(test)]
 mod table_tests;
-pub mod verdict;
 #[cfg(test)]
 mod verdict_tests;
 
-pub use about::{EntryDetails, EntrySummary};
-pub use table::{Cell, HeapRows, Row, Table, TablePeriod, TableRows};
-pub use verdict::{
-    Component, Details, LegalMove, Listing, Method, MethodKind, Move, Mover, Play, ValueKind,
-    Verdict, Winner,
-};
+// The interface every game implements, under the paths the library has always used
+// (`sprague::catalogue::{Game, Verdict, SolveOptions, ...}`).
+pub use crate::interface::*;
 
 use crate::error::{Error, Result};
-
-/// How a solve or moves request is to be played and searched. Fields that a game does not
-/// use are ignored by it; a game that cannot honour a field it should (e.g. `every` on a
-/// partizan game) answers [`Error::Unsupported`].
-#[derive(Debug, Clone, Default)]
-pub struct SolveOptions {
-    /// Misère play: the player who cannot move wins.
-    pub misere: bool,
-    /// Every-move compound: the mover moves in every component that can move.
-    pub every: bool,
-    /// Token vertices for games on graphs (`--token V`, repeated).
-    pub tokens: Vec<String>,
-    /// Start vertex (`--start V`) for geography.
-    pub start: Option<String>,
-    /// Ground vertex (`--ground V`) for Hackenbush.
-    pub ground: Option<String>,
-    /// The most positions a search may visit before it gives up cleanly; 0 means the
-    /// default (each solver's, sized from what a position costs it).
-    pub max_positions: u64,
-    /// When a search stops with [`Error::Timeout`] (`--timeout`), if ever.
-    pub deadline: Option<crate::limits::Deadline>,
-    /// Set by another thread (a Ctrl-C handler) to stop a search with [`Error::Interrupted`].
-    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// Told how far a long search has come.
-    pub progress: Option<crate::limits::ProgressFn>,
-}
-
-impl SolveOptions {
-    /// Default search limit: generous but bounded, so that a search never exhausts memory.
-    pub const DEFAULT_MAX_POSITIONS: u64 = crate::impartial::Limits::DEFAULT_MAX_POSITIONS;
-
-    /// The effective search limit.
-    pub fn limit(&self) -> u64 {
-        if self.max_positions == 0 {
-            Self::DEFAULT_MAX_POSITIONS
-        } else {
-            self.max_positions
-        }
-    }
-
-    /// The core's limits for a search of this request: the position limit (none given:
-    /// the solver's default), the deadline, the cancellation flag and the progress callback.
-    pub fn limits(&self) -> crate::limits::Limits {
-        crate::limits::Limits {
-            max_positions: (self.max_positions != 0).then_some(self.max_positions),
-            deadline: self.deadline,
-            cancel: self.cancel.clone(),
-            progress: self.progress.clone(),
-        }
-    }
-}
-
-/// A request for a table of values (`sprague table`).
-#[derive(Debug, Clone, Default)]
-pub struct TableOptions {
-    /// Largest heap (or index) to tabulate.
-    pub upto: u64,
-    /// Look for a proven period (Guy–Smith bound) and report it.
-    pub period: bool,
-    /// Misère values instead of normal-play values, where supported.
-    pub misere: bool,
-    /// Extra words after the game spec (e.g. a graph for `sprague table graph GRAPH`).
-    pub args: Vec<String>,
-}
-
-/// One game of the catalogue, built from a spec: parses positions, solves them.
-///
-/// Every game answers with the one typed [`Verdict`]; [`Game::legal_moves`] and
-/// [`Game::apply`] are the position API that a player, a web page or a stress tester drives.
-pub trait Game: Send + Sync {
-    /// The spec that names this game with its parameters, as the command line reads it.
-    fn spec(&self) -> String;
-
-    /// The verdict of a position with its winning moves (`sprague solve`). `position` holds
-    /// the words after the spec on the command line (numbers, `+`, boards, graphs, ...).
-    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict>;
-
-    /// The verdict of a position with every legal move and where it leads (`sprague moves`).
-    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict>;
-
-    /// The legal moves of a position and the positions they lead to, without analysing
-    /// anything. Positions with too many moves to list are refused with an error that says
-    /// how many there are.
-    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>>;
-
-    /// The position after one legal move, as the command line reads positions. The move is
-    /// chosen by its label, by the position it leads to, or by its number (from 1) in
-    /// [`Game::legal_moves`], tried in that order.
-    fn apply(&self, position: &[String], chosen: &str, options: &SolveOptions) -> Result<String> {
-        let moves = self.legal_moves(position, options)?;
-        let chosen = chosen.trim();
-        let by_number = || {
-            chosen
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| moves.get(i))
-        };
-        moves
-            .iter()
-            .find(|m| m.label == chosen)
-            .or_else(|| moves.iter().find(|m| m.position == chosen))
-            .or_else(by_number)
-            .map(|m| m.position.clone())
-            .ok_or_else(|| {
-                let shown: Vec<&str> = moves.iter().take(10).map(|m| m.label.as_str()).collect();
-                Error::invalid(format!(
-                    "`{chosen}` is not a legal move of {}: it has {} legal moves{}{}",
-                    position.join(" "),
-                    moves.len(),
-                    if shown.is_empty() { "" } else { ", e.g. " },
-                    shown.join("; ")
-                ))
-            })
-    }
-
-    /// A table of values (`sprague table`); most heap games support it.
-    fn table(&self, options: &TableOptions) -> Result<Table> {
-        let _ = options;
-        Err(Error::unsupported(format!(
-            "`sprague table` is not available for `{}`",
-            self.spec()
-        )))
-    }
-}
-
-/// A catalogue entry: the description a person reads (`sprague list`, `sprague explain`)
-/// and the constructor that turns parameters into a [`Game`].
-#[derive(Clone)]
-pub struct Entry {
-    /// The name used in specs (`nim`, `bash`, `octal`).
-    pub name: &'static str,
-    /// Other accepted names (`kayles` might be an alias of a fixed code).
-    pub aliases: &'static [&'static str],
-    /// How parameters are written, e.g. `bash:M`; empty when the game takes none.
-    pub usage: &'static str,
-    /// One line for `sprague list`.
-    pub summary: &'static str,
-    /// The rules, in full sentences.
-    pub rules: &'static str,
-    /// The theorem (closed form) the toolkit uses, or how the game is solved.
-    pub theorem: &'static str,
-    /// Where the results come from.
-    pub references: &'static str,
-    /// Builds the game from the text after `NAME:` (None when there was no colon).
-    pub build: fn(params: Option<&str>) -> Result<Box<dyn Game>>,
-}
-
-impl std::fmt::Debug for Entry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Entry").field("name", &self.name).finish()
-    }
-}
-
-/// For games without parameters: an error naming the game when `NAME:PARAMS` was written.
-pub fn no_params(game: &str, params: Option<&str>) -> Result<()> {
-    match params {
-        None => Ok(()),
-        Some(p) => Err(Error::bad_params(
-            game,
-            format!("`{game}` takes no parameters, got `{p}`"),
-        )),
-    }
-}
 
 /// Every entry of the catalogue, in the order `sprague list` shows them.
 pub fn entries() -> Vec<Entry> {
@@ -243,6 +73,16 @@ pub fn find_entry(name: &str) -> Result<Entry> {
         name: name.to_string(),
         hint,
     })
+}
+
+/// The take-and-break game a spec names, if it is one (`kayles`, `octal:0.77`, ...): what
+/// `sprague table` streams and saves.
+pub fn octal_game(spec: &str) -> Result<Option<crate::octal::OctalGame>> {
+    let (name, params) = split_spec(spec.trim());
+    match find_entry(name) {
+        Ok(entry) => crate::octal::octal_game_named(entry.name, params),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Builds the game a spec names, e.g. `lookup("bash:3")`.

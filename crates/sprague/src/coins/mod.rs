@@ -12,8 +12,8 @@ pub use sprague_games::coins::rule;
 pub mod row;
 pub mod tartan;
 
-use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Game};
 use row::CoinGame;
 use rule::CoinRule;
 use tartan::{Tartan, TartanGame};

@@ -1,15 +1,15 @@
 //! Two-dimensional coin-turning games in the catalogue: verdicts, move lists and labels for
 //! the product rules of `sprague_games::coins::tartan` (the Tartan theorem).
 
-use crate::catalogue::{
-    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict,
-    Winner,
-};
 use crate::coins::row::{
     count_at, each_set, fit, plain_play_only, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN,
     OUTPUT_BYTES,
 };
 use crate::error::{Error, Result};
+use crate::interface::{
+    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict,
+    Winner,
+};
 use num_bigint::BigUint;
 use sprague_core::value::nim_field::nim_mul;
 use sprague_games::coins::row::{MAX_LISTED, SEARCH_STEPS};

@@ -3,8 +3,8 @@
 pub use sprague_games::number::bash::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Game};
 
 fn parse_k(game: &str, params: Option<&str>) -> Result<u64> {
     let p = params.ok_or_else(|| {

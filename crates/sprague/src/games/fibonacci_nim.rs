@@ -3,8 +3,8 @@
 pub use sprague_games::number::fibonacci_nim::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     if let Some(p) = params {

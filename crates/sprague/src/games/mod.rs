@@ -16,7 +16,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
 
-use crate::catalogue::Entry;
+use crate::interface::Entry;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {

@@ -3,8 +3,8 @@
 pub use sprague_games::number::moore::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     let p = params.ok_or_else(|| {
@@ -55,7 +55,7 @@ mod tests {
                 .map(String::from)
                 .collect();
         let v = g.solve(&words, &Default::default()).unwrap();
-        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.outcome, crate::interface::Winner::First);
         assert!(!v.complete && v.note.as_deref().unwrap().contains("one winning move"));
         let m = v.winning_positions()[0];
         let after: Numbers = m.split(' ').map(|x| x.parse().unwrap()).collect();

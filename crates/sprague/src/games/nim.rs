@@ -3,11 +3,11 @@
 pub use sprague_games::number::nim::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::Result;
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    crate::catalogue::no_params("nim", params)?;
+    crate::interface::no_params("nim", params)?;
     Ok(Box::new(NumberGameAdapter(Nim)))
 }
 

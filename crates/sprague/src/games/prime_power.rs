@@ -3,11 +3,11 @@
 pub use sprague_games::number::prime_power::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::Result;
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    crate::catalogue::no_params("prime-power", params)?;
+    crate::interface::no_params("prime-power", params)?;
     Ok(Box::new(NumberGameAdapter(PrimePower)))
 }
 

@@ -3,11 +3,11 @@
 pub use sprague_games::number::sorted_piles::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::Result;
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
-    crate::catalogue::no_params("sorted-piles", params)?;
+    crate::interface::no_params("sorted-piles", params)?;
     Ok(Box::new(NumberGameAdapter(SortedPiles)))
 }
 
@@ -45,7 +45,7 @@ mod tests {
                 &Default::default(),
             )
             .unwrap();
-        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.outcome, crate::interface::Winner::First);
         // Every move wins: every play lasts exactly Σa moves.
         assert_eq!(v.moves.len(), 3);
         assert!(v.moves.iter().all(|m| m.winning));

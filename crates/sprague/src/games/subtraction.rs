@@ -3,8 +3,8 @@
 pub use sprague_games::number::subtraction::*;
 
 use super::framework::NumberGameAdapter;
-use crate::catalogue::{Entry, Game};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Game};
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     let p = params.ok_or_else(|| {
@@ -32,7 +32,7 @@ pub fn entry() -> Entry {
 
 #[cfg(test)]
 mod tests {
-    use crate::catalogue::TableOptions;
+    use crate::interface::TableOptions;
 
     #[test]
     fn table_reports_the_period_and_limits_are_clear() {
@@ -46,7 +46,7 @@ mod tests {
             .unwrap();
         let p = r.period.clone().unwrap();
         assert_eq!((p.preperiod.as_str(), p.period.as_str()), ("0", "7"));
-        assert_eq!(r.row(8).value, Some(crate::catalogue::Cell::Number(1)));
+        assert_eq!(r.row(8).value, Some(crate::interface::Cell::Number(1)));
         let ab = crate::catalogue::lookup("subtraction:allbut:2,3,7").unwrap();
         let err = ab
             .solve(&["100000000000000000000".into()], &Default::default())

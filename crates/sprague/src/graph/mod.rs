@@ -10,8 +10,8 @@ pub mod tree_chain;
 pub use format::{Csr, Edge, Graph, PositionWords};
 pub use sprague_games::graph::{format, undirected};
 
-use crate::catalogue::{Entry, SolveOptions};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, SolveOptions};
 
 /// The most moves a verdict lists.
 pub const MAX_LISTED_MOVES: usize = 10_000;
@@ -20,7 +20,7 @@ pub const MAX_LISTED_MOVES: usize = 10_000;
 /// move of a game on a graph writes the whole graph, so a long graph lists fewer moves.
 pub const MAX_LISTED_TEXT: usize = 1 << 24;
 
-/// The most characters the positions of [`crate::catalogue::Game::legal_moves`] may hold
+/// The most characters the positions of [`crate::interface::Game::legal_moves`] may hold
 /// together; a longer list is refused.
 pub const MAX_LEGAL_TEXT: u128 = 1 << 26;
 
@@ -88,7 +88,8 @@ fn undirected_entries() -> Vec<Entry> {
 /// Checks shared by the tests of every game of this module.
 #[cfg(test)]
 pub(crate) mod checks {
-    use crate::catalogue::{lookup, Listing, SolveOptions, Verdict, Winner};
+    use crate::catalogue::lookup;
+    use crate::interface::{Listing, SolveOptions, Verdict, Winner};
 
     fn keys(v: &Verdict) -> Vec<String> {
         let j = serde_json::to_value(v).unwrap();
@@ -119,9 +120,9 @@ pub(crate) mod checks {
         let bare = keys(&Verdict::new(
             "x",
             "x",
-            crate::catalogue::Play::Normal,
+            crate::interface::Play::Normal,
             Winner::Draw,
-            crate::catalogue::Method::engine("x"),
+            crate::interface::Method::engine("x"),
         ));
         assert_eq!(keys(&s), bare, "{what}");
         assert_eq!(keys(&m), bare, "{what}");

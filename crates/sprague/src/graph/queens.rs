@@ -10,11 +10,11 @@
 //! row: `g(x, y) = mex(row y left of x ∪ column x below y ∪ the diagonal below)`, with one
 //! bitset of seen values per row, column and diagonal, so a cell costs O(N/64).
 
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
-use crate::error::{Error, Result};
 use crate::value::Outcome;
 
 /// The largest coordinate the table accepts (memory grows as the square: about 4 bytes per
@@ -709,7 +709,7 @@ mod tests {
             ]
         );
         assert_eq!(v.moves[2].position, "0,0 2,5");
-        assert_eq!(v.moves[2].outcome, Some(crate::catalogue::Winner::Second));
+        assert_eq!(v.moves[2].outcome, Some(crate::interface::Winner::Second));
     }
 
     #[test]
@@ -718,7 +718,7 @@ mod tests {
         let o = SolveOptions::default();
         let w = vec!["7,7 1000000000,3".to_string()];
         let v = game.solve(&w, &o).unwrap();
-        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.outcome, crate::interface::Winner::First);
         assert_eq!(v.moves.len(), 1);
         assert!(!v.complete && v.note.unwrap().contains("only the moves to (0,0)"));
         let m = game.moves(&w, &o).unwrap();
@@ -729,7 +729,7 @@ mod tests {
         // coordinate beyond the table, that outcome is unknown, and the note says so.
         assert!(note.contains("not known"), "{note}");
         assert_eq!(m.moves[0].label, "move queen 1 from (7,7) to (0,7)");
-        assert_eq!(m.moves[0].outcome, Some(crate::catalogue::Winner::First));
+        assert_eq!(m.moves[0].outcome, Some(crate::interface::Winner::First));
         let e = game.legal_moves(&w, &o).unwrap_err().to_string();
         assert!(e.contains("1000000027 legal moves"), "{e}");
         for opts in [

@@ -12,11 +12,11 @@
 
 use super::format::PositionWords;
 use super::undirected::{option_vertex, parse_undirected};
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
-use crate::error::{Error, Result};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -537,7 +537,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let v = game.solve(&w, &SolveOptions::default()).unwrap();
-        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.outcome, crate::interface::Winner::First);
         assert_eq!(v.position, "1-2 1-3 3-4 black=2,4");
         // Depth 1 holds 2 (odd), depth 2 holds 4 (odd): 2 + 4 = 6.
         assert_eq!(v.value.as_deref(), Some("6"));

@@ -12,8 +12,8 @@ pub use period::{find_period, Period};
 pub use rules::{HeapRules, Ruleset};
 pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
 
-use crate::catalogue::{Entry, Game};
 use crate::error::Result;
+use crate::interface::{Entry, Game};
 
 /// A table request with the extras the command line offers: a prefix to resume from, a
 /// progress callback, and a period search without a fixed `upto`.
@@ -65,19 +65,17 @@ impl Default for TableRequest<'_> {
 /// How far `sprague table GAME --period` (no `--upto`) computes before giving up.
 pub const DEFAULT_PERIOD_LIMIT: u64 = 1 << 24;
 
-/// The take-and-break game a spec names, if it is one (`kayles`, `octal:0.77`, ...).
-pub fn octal_game(spec: &str) -> Result<Option<OctalGame>> {
-    let (name, params) = crate::catalogue::split_spec(spec.trim());
-    let entry = match crate::catalogue::find_entry(name) {
-        Ok(e) => e,
-        Err(_) => return Ok(None),
-    };
-    let rules = match entry.name {
+/// The take-and-break game of the catalogue entry `name` (its canonical name) with the
+/// parameters written after it, if the entry is one (`kayles`, `octal` with `0.77`, ...).
+/// [`crate::catalogue::octal_game`] finds it from a spec.
+pub fn octal_game_named(name: &str, params: Option<&str>) -> Result<Option<OctalGame>> {
+    let entry_name = name;
+    let rules = match entry_name {
         "octal" | "hex" => {
             let code = params.ok_or_else(|| {
-                crate::Error::bad_params(entry.name, "write the code, e.g. `octal:0.77`")
+                crate::Error::bad_params(entry_name, "write the code, e.g. `octal:0.77`")
             })?;
-            Ruleset::parse(code, entry.name == "hex")?
+            Ruleset::parse(code, entry_name == "hex")?
         }
         "kayles" => named("0.77", "kayles"),
         "dawson-kayles" => named("0.07", "dawson-kayles"),
@@ -87,9 +85,9 @@ pub fn octal_game(spec: &str) -> Result<Option<OctalGame>> {
         "lasker-nim" => Ruleset::lasker_nim(),
         _ => return Ok(None),
     };
-    if params.is_some() && !matches!(entry.name, "octal" | "hex") {
+    if params.is_some() && !matches!(entry_name, "octal" | "hex") {
         return Err(crate::Error::bad_params(
-            entry.name,
+            entry_name,
             "this game takes no parameters",
         ));
     }
@@ -105,11 +103,9 @@ fn named(code: &str, name: &str) -> Ruleset {
 macro_rules! builder {
     ($f:ident, $name:literal) => {
         fn $f(params: Option<&str>) -> Result<Box<dyn Game>> {
-            let spec = match params {
-                Some(p) => format!("{}:{}", $name, p),
-                None => $name.to_string(),
-            };
-            Ok(Box::new(octal_game(&spec)?.expect("registered")))
+            Ok(Box::new(
+                octal_game_named($name, params)?.expect("registered"),
+            ))
         }
     };
 }

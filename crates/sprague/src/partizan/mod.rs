@@ -27,7 +27,7 @@ pub mod rulesets;
 pub use sprague_core::partizan::{canonical, dyadic, notation, outcome, print, props, thermo};
 pub use sprague_core::partizan::{Context, Dyadic, GameId, Nus, PartizanOutcome};
 
-use crate::catalogue::Entry;
+use crate::interface::Entry;
 
 /// The catalogue entries of this module.
 pub fn entries() -> Vec<Entry> {
@@ -248,7 +248,7 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport>
             .collect::<Vec<_>>()
     };
     Ok(ValueReport {
-        schema: crate::catalogue::verdict::SCHEMA_VERSION,
+        schema: crate::interface::verdict::SCHEMA_VERSION,
         expression: expr.to_string(),
         canonical: ctx.display(g),
         outcome: ctx.outcome(g).to_string(),

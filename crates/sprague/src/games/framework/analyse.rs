@@ -14,11 +14,11 @@
 //! the verdict repeats them for the others.
 
 use super::{NumberGame, NumberGameAdapter, Numbers};
-use crate::catalogue::{MethodKind, SolveOptions};
 use crate::compound::misere::{sj_first_wins, sj_hypothesis, sj_winning_targets, SjCheck};
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
+use crate::interface::{MethodKind, SolveOptions};
 use crate::value::{Nimber, Outcome};
 use num_bigint::BigUint;
 

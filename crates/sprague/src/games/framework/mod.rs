@@ -4,8 +4,8 @@
 //! A game implements [`NumberGame`]: its rules (a move generator over machine-word
 //! positions, which the generic engine searches) and, optionally, its theorems (closed
 //! forms over integers of any length), a closed-form list of its moves and the wording of
-//! a move. [`NumberGameAdapter`] turns it into a catalogue [`Game`](crate::catalogue::Game),
-//! which answers with a typed [`Verdict`](crate::catalogue::Verdict).
+//! a move. [`NumberGameAdapter`] turns it into a catalogue [`Game`](crate::interface::Game),
+//! which answers with a typed [`Verdict`](crate::interface::Verdict).
 //!
 //! Read the modules in this order:
 //! - this one: the [`NumberGame`] trait, the hooks a game fills in;
@@ -30,5 +30,5 @@ pub use sprague_games::number::moves::{take_label, MoveAt, MoveCount, MoveList, 
 pub use sprague_games::number::words::{parse_components, write_numbers, write_position};
 pub use sprague_games::number::{small, MisereVerdict, NumberGame, Numbers, Shape};
 
-/// A [`NumberGame`] as a catalogue [`Game`](crate::catalogue::Game).
+/// A [`NumberGame`] as a catalogue [`Game`](crate::interface::Game).
 pub struct NumberGameAdapter<G: NumberGame>(pub G);

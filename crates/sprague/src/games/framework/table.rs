@@ -7,11 +7,11 @@
 //! [`Table`], its values kept as a compact sequence.
 
 use super::{Method, NumberGame, NumberGameAdapter, Shape};
-use crate::catalogue::{HeapRows, Play, Table, TableOptions, TablePeriod, ValueKind};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
-use crate::octal::Values;
+use crate::interface::{HeapRows, Play, Table, TableOptions, TablePeriod, ValueKind};
 use num_bigint::BigUint;
+use sprague_games::octal::seq::Values;
 
 impl<G: NumberGame> NumberGameAdapter<G>
 where
@@ -64,7 +64,7 @@ where
             values.push(v);
         }
         let range = format!("heaps 0..={}", options.upto);
-        let method = crate::catalogue::Method::new(method.kind(), method.describe());
+        let method = crate::interface::Method::new(method.kind(), method.describe());
         let mut table = if options.misere {
             Table::new(
                 g.spec(),

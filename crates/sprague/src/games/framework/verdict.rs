@@ -10,13 +10,13 @@
 
 use super::analyse::Analysis;
 use super::{write_numbers, write_position, NumberGame, NumberGameAdapter, Numbers};
-use crate::catalogue::{
-    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Table, TableOptions,
-    ValueKind, Verdict, Winner,
-};
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial};
+use crate::interface::{
+    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Table, TableOptions,
+    ValueKind, Verdict, Winner,
+};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use sprague_games::number::moves::{combination_count, combinations, SumMove};

@@ -1,12 +1,12 @@
 //! The catalogue game `geography`: a position (graph and start vertex) read from words and
 //! flags and written back, its verdicts, moves and legal moves, built on `decision`.
 
-use crate::catalogue::{
-    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
-};
 use crate::error::{Error, Result};
 use crate::graph::format::PositionWords;
 use crate::graph::undirected::{option_vertex, parse_undirected};
+use crate::interface::{
+    Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
+};
 use crate::value::Outcome;
 use sprague_games::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 
@@ -226,7 +226,7 @@ mod tests {
             ..Default::default()
         };
         let v = game.solve(&w("1-2 2-3 3-4"), &opts).unwrap();
-        assert_eq!(v.outcome, crate::catalogue::Winner::First);
+        assert_eq!(v.outcome, crate::interface::Winner::First);
         assert_eq!(v.position, "1-2 2-3 3-4 start=1");
         assert_eq!(v.moves.len(), 1);
         assert_eq!(v.moves[0].label, "move to 2");

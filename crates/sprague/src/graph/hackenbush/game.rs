@@ -1,12 +1,12 @@
 //! The catalogue game `green-hackenbush`: the flags it accepts, its verdicts (value, winning
 //! cuts, every cut with its value) and its legal moves, built on `position`.
 
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::graph::undirected::Adjacency;
+use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
-use crate::error::{Error, Result};
-use crate::graph::undirected::Adjacency;
 use crate::value::Outcome;
 use sprague_games::graph::hackenbush::fusion::NONE;
 use sprague_games::graph::hackenbush::position::{Analysis, Hackenbush};

@@ -2,12 +2,12 @@
 //! from words and flags and written back, its verdicts, moves, legal moves and the table of
 //! every vertex, built on `analysis`.
 
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::graph::format::PositionWords;
+use crate::interface::{
     Cell, Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Row, SolveOptions, Table,
     TableOptions, TableRows, ValueKind, Verdict,
 };
-use crate::error::{Error, Result};
-use crate::graph::format::PositionWords;
 use crate::retrograde::gsg::Gamma;
 use crate::retrograde::Retro;
 use crate::value::Outcome;

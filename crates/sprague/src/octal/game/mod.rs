@@ -40,12 +40,12 @@ use verdict::Words;
 use super::period::{find_period, Period};
 use super::rules::Ruleset;
 use super::seq::{Computation, Method as SeqMethod, Values};
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::interface::{
     Game, LegalMove, Listing, Method, MethodKind, SolveOptions, Table, TableOptions, Verdict,
 };
-use crate::error::{Error, Result};
-use crate::games::framework::{parse_components, Shape};
 use num_bigint::BigUint;
+use sprague_games::number::{parse_components, Shape};
 
 /// Heaps up to this size are answered from a table computed on demand.
 pub const DIRECT_LIMIT: u64 = 1 << 17;

@@ -2,7 +2,7 @@
 //! (the enumeration and the closed-form counts are in `sprague_games::octal::moves`).
 
 use super::OctalGame;
-use crate::catalogue::Verdict;
+use crate::interface::Verdict;
 use crate::octal::moves::{each_big, HeapMove, MoveCount, FAMILIES};
 use num_bigint::BigUint;
 

@@ -5,9 +5,9 @@
 //! by the command line, not answered as positions.
 
 use super::{search_period, OctalGame, MISERE_LIMIT};
-use crate::catalogue::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::error::{Error, Result};
 use crate::impartial::{Limits, MisereSolver};
+use crate::interface::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::octal::period::{find_period, Period};
 use crate::octal::rules::HeapRules;
 use crate::octal::seq::{Computation, Method as SeqMethod, Values};

@@ -3,11 +3,11 @@
 //! its moves. Separate from how values and moves are found, which the other modules do.
 
 use super::{heap_words, OctalGame, MAX_MOVES_LISTED, MAX_WINNING_LISTED, MISERE_LIMIT};
-use crate::catalogue::{
-    Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
-};
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
+use crate::interface::{
+    Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
+};
 use crate::octal::moves::{each_small, HeapMove, MoveCount, FAMILIES};
 use crate::octal::rules::HeapRules;
 use num_bigint::BigUint;

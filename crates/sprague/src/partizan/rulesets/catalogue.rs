@@ -11,11 +11,11 @@ use super::hackenbush::Hackenbush;
 use super::solver::ValueSolver;
 use super::toads::ToadsAndFrogs;
 use super::{Ruleset, Side};
-use crate::catalogue::{
+use crate::error::{Error, Result};
+use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, MethodKind, Move, Mover, Play,
     SolveOptions, ValueKind, Verdict, Winner,
 };
-use crate::error::{Error, Result};
 use crate::partizan::canonical::{Context, PartizanOutcome};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

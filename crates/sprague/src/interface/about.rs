@@ -93,8 +93,8 @@ pub fn render_list(entries: &[EntrySummary]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{entries, find_entry};
     use super::*;
+    use crate::catalogue::{entries, find_entry};
 
     #[test]
     fn list_and_explain_serialise_every_field() {
