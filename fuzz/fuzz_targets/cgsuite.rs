@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(g) = notation::parse(&mut ctx, &text) {
         let shown = ctx.display(g);
         match notation::parse(&mut ctx, &shown) {
-            Ok(back) => assert!(back == g, "`{text}` printed as `{shown}` reads back differently"),
+            Ok(back) => assert!(
+                back == g,
+                "`{text}` printed as `{shown}` reads back differently"
+            ),
             Err(e) => panic!("`{text}` printed as `{shown}`, which does not parse: {e}"),
         }
     }

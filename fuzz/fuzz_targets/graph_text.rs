@@ -10,7 +10,10 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(g) = Graph::parse(&text) {
         let written = g.to_text();
         match Graph::parse(&written) {
-            Ok(back) => assert!(back == g, "`{text}` written as `{written}` reads back differently"),
+            Ok(back) => assert!(
+                back == g,
+                "`{text}` written as `{written}` reads back differently"
+            ),
             Err(e) => panic!("`{text}` written as `{written}`, which does not parse: {e}"),
         }
     }

@@ -229,10 +229,8 @@ fn number_positions() -> impl Strategy<Value = (&'static str, String)> {
         heaps(3).prop_map(|h| ("kayles", join(&h))),
         heaps(3).prop_map(|h| ("prime-power", join(&h))),
         heaps(3).prop_map(|h| ("staircase-nim", join(&h))),
-        prop::collection::vec((0u64..60, 0u64..60), 1..3)
-            .prop_map(|p| ("euclid", pairs(&p))),
-        prop::collection::vec((0u64..30, 0u64..30), 1..3)
-            .prop_map(|p| ("wythoff", pairs(&p))),
+        prop::collection::vec((0u64..60, 0u64..60), 1..3).prop_map(|p| ("euclid", pairs(&p))),
+        prop::collection::vec((0u64..30, 0u64..30), 1..3).prop_map(|p| ("wythoff", pairs(&p))),
         prop::collection::vec((1u64..30, 1u64..30), 1..3)
             .prop_map(|p| ("fibonacci-nim", pairs(&p))),
     ]
