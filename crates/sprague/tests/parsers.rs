@@ -63,7 +63,7 @@ proptest! {
         let game = lookup(GAMES[pick % GAMES.len()]).unwrap();
         let position = words(&text);
         let _ = game.solve(&position, &small());
-        let _ = game.legal_moves(&[text.clone()], &small());
+        let _ = game.legal_moves(std::slice::from_ref(&text), &small());
         let mut ctx = Context::new();
         let _ = notation::parse(&mut ctx, &text);
         let _ = Graph::parse(&text);
@@ -207,12 +207,12 @@ proptest! {
     #[test]
     fn boards_print_then_parse_the_same((spec, text) in boards()) {
         let game = lookup(spec).unwrap();
-        let v = game.solve(&[text.clone()], &small()).unwrap();
+        let v = game.solve(std::slice::from_ref(&text), &small()).unwrap();
         let again = game.solve(&words(&v.position), &small()).unwrap();
         prop_assert_eq!(&again.position, &v.position, "{} {} read back", spec, text);
         prop_assert_eq!(again.outcome, v.outcome);
         prop_assert_eq!(&again.value, &v.value);
-        for m in game.legal_moves(&[text.clone()], &small()).unwrap().iter().take(4) {
+        for m in game.legal_moves(std::slice::from_ref(&text), &small()).unwrap().iter().take(4) {
             let after = game.legal_moves(&words(&m.position), &small());
             prop_assert!(after.is_ok(), "{} {}: move to {} does not read back: {:?}", spec, text, m.position, after);
         }
