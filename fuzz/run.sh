@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs fuzz targets for a given time (fuzz/README.md):
+#   fuzz/run.sh TARGET SECONDS     one target
+#   fuzz/run.sh all SECONDS        every target in turn, SECONDS each
+# Extra libFuzzer flags may follow, e.g. `fuzz/run.sh judge 60 -jobs=2`.
+# Crashes land in fuzz/artifacts/TARGET/; the corpus grows in fuzz/corpus/TARGET/ and
+# starts from the committed seeds in fuzz/seeds/TARGET/.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]+$ ]]; then
+    echo "usage: $0 TARGET|all SECONDS [LIBFUZZER FLAGS...]" >&2
+    echo "targets: $(cargo +nightly fuzz list | tr '\n' ' ')" >&2
+    exit 2
+fi
+target=$1
+seconds=$2
+shift 2
+
+run_one() {
+    local t=$1
+    shift
+    mkdir -p "corpus/$t"
+    local dirs=("corpus/$t")
+    if [ -d "seeds/$t" ]; then
+        dirs+=("seeds/$t")
+    fi
+    echo "== fuzzing $t for ${seconds}s"
+    cargo +nightly fuzz run "$t" "${dirs[@]}" -- \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 "$@"
+}
+
+if [ "$target" = all ]; then
+    failed=()
+    for t in $(cargo +nightly fuzz list); do
+        run_one "$t" "$@" || failed+=("$t")
+    done
+    if [ ${#failed[@]} -gt 0 ]; then
+        echo "targets that found a crash: ${failed[*]} (see fuzz/artifacts/)" >&2
+        exit 1
+    fi
+    echo "every target ran ${seconds}s without a crash"
+else
+    run_one "$target" "$@"
+fi

@@ -1,0 +1,194 @@
+//! Shared helpers of the fuzz targets: fuzz bytes into choices, text and command-line words,
+//! and the checks every target makes on a game.
+//!
+//! A target treats every `Err` as a fine answer; only a panic, an abort, a timeout or a
+//! memory blow-up is a finding. The one extra oracle: a position the library itself wrote
+//! (the position of a verdict, of a legal move) must read back without a parse error.
+
+use sprague::catalogue::{lookup, Game, SolveOptions};
+use sprague::Error;
+
+/// The search limit of every fuzzed solve: small, so that one input cannot run for long.
+pub const SMALL_LIMIT: u64 = 2_000;
+
+/// The longest text a target hands to a parser (bytes, before UTF-8 repair).
+pub const MAX_TEXT: usize = 512;
+
+/// Fuzz bytes read front to back: single bytes for choices, the rest as text.
+pub struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    /// Reads `data` from its start.
+    pub fn new(data: &'a [u8]) -> Self {
+        Input { data }
+    }
+
+    /// The next byte, 0 once the bytes are used up.
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// One of `items`, chosen by the next byte.
+    pub fn choose<'t, T>(&mut self, items: &'t [T]) -> &'t T {
+        &items[usize::from(self.byte()) % items.len()]
+    }
+
+    /// The bytes not read yet, at most `max` of them.
+    pub fn rest_bytes(&self, max: usize) -> &'a [u8] {
+        &self.data[..self.data.len().min(max)]
+    }
+
+    /// The bytes not read yet as text (invalid UTF-8 replaced), at most `max` bytes of them.
+    pub fn rest_text(&self, max: usize) -> String {
+        String::from_utf8_lossy(self.rest_bytes(max)).into_owned()
+    }
+}
+
+/// Text split into command-line words at white space, as a shell would pass them.
+pub fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Small search options; the bits of `flags` choose misère and every-move play.
+pub fn small_options(flags: u8) -> SolveOptions {
+    SolveOptions {
+        misere: flags & 1 != 0,
+        every: flags & 2 != 0,
+        max_positions: SMALL_LIMIT,
+        ..SolveOptions::default()
+    }
+}
+
+/// The games the position targets play: one spec per family and parameter shape.
+pub const POSITION_GAMES: &[&str] = &[
+    "nim",
+    "bash:3",
+    "bounded-nim:4",
+    "subtraction:1,3,4",
+    "subtraction:allbut:2,3,7",
+    "euclid",
+    "wythoff",
+    "fibonacci-nim",
+    "redistribute",
+    "prime-power",
+    "sorted-piles",
+    "staircase-nim",
+    "moore-nim:2",
+    "octal:0.77",
+    "octal:4.07",
+    "hex:0.F",
+    "kayles",
+    "dawson-kayles",
+    "dawson-chess",
+    "officers",
+    "grundy-game",
+    "lasker-nim",
+    "twins",
+    "mock-turtles",
+    "ruler",
+    "coins:up-to:3",
+    "coins:run:2",
+    "turning-corners",
+    "tartan:twins*ruler",
+    "graph",
+    "green-hackenbush",
+    "geography",
+    "tree-chain",
+    "queens",
+    "hackenbush",
+    "domineering",
+    "cutcake",
+    "toads-and-frogs",
+    "clobber",
+];
+
+/// The games whose positions are boards.
+pub const BOARD_GAMES: &[&str] = &[
+    "domineering",
+    "clobber",
+    "toads-and-frogs",
+    "turning-corners",
+    "tartan:mock-turtles*run:2",
+    "cutcake",
+    "hackenbush",
+];
+
+/// Builds a game of a fixed list; a spec that does not build is a bug of the list.
+pub fn game(spec: &str) -> Box<dyn Game> {
+    match lookup(spec) {
+        Ok(g) => g,
+        Err(e) => panic!("fuzz list: `{spec}` does not build: {e}"),
+    }
+}
+
+/// Whether an error says that text the library wrote does not read back.
+fn is_parse_error(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Parse(_) | Error::InvalidPosition(_) | Error::BadParams { .. }
+    )
+}
+
+/// Asks `game` about `position` in the way `op` chooses (solve, moves, legal moves, apply),
+/// with small limits; errors are fine. Positions the library writes must read back.
+pub fn exercise(game: &dyn Game, position: &[String], op: u8) {
+    let options = small_options(op >> 2);
+    match op & 3 {
+        0 => {
+            if let Ok(v) = game.solve(position, &options) {
+                reread(game, &v.position, &options);
+                if let Some(m) = v.moves.first() {
+                    reread(game, &m.position, &options);
+                }
+            }
+        }
+        1 => {
+            // Known slow, reported: under misère play `moves` analyses every move afresh,
+            // so its work grows as moves × positions × options (a staircase-nim heap of 322
+            // takes minutes however small the limit); it is left out until that is fixed.
+            let options = SolveOptions {
+                misere: false,
+                ..options
+            };
+            if let Ok(v) = game.moves(position, &options) {
+                reread(game, &v.position, &options);
+                if let Some(m) = v.moves.last() {
+                    reread(game, &m.position, &options);
+                }
+            }
+        }
+        2 => {
+            if let Ok(moves) = game.legal_moves(position, &options) {
+                for m in moves.iter().take(3) {
+                    reread(game, &m.position, &options);
+                }
+            }
+        }
+        _ => {
+            if let Ok(after) = game.apply(position, "1", &options) {
+                reread(game, &after, &options);
+            }
+        }
+    }
+}
+
+/// A position the library wrote must parse again (a search limit or an unsupported request
+/// is fine; a parse error is a bug).
+fn reread(game: &dyn Game, position: &str, options: &SolveOptions) {
+    let again = words(position);
+    if let Err(e) = game.legal_moves(&again, options) {
+        assert!(
+            !is_parse_error(&e),
+            "{}: the library wrote `{position}` but does not read it back: {e}",
+            game.spec()
+        );
+    }
+}
