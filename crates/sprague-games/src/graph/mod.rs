@@ -1,7 +1,7 @@
 //! Games on graphs: the graph text format, undirected graphs, and the analyses of tokens
 //! on directed graphs (with or without cycles), Hackenbush and geography.
 //!
-//! - [`format`]: graphs as text (`a>b b>c`, `0-1 1-2`), vertices by name, the position
+//! - [`format`](mod@format): graphs as text (`a>b b>c`, `0-1 1-2`), vertices by name, the position
 //!   words that read a graph game back.
 //! - [`undirected`]: adjacency of undirected multigraphs.
 //! - [`loopy`]: tokens on directed graphs: Grundy values, γ with cycles, misère play.

@@ -1,7 +1,7 @@
 //! The legal moves of a position of a number game, bounded, and their labels.
 //!
 //! Moves are listed per component: in closed form where the game has
-//! [`NumberGame::list_moves`] (any size of numbers), else by the engine's move generator
+//! [`NumberGame::list_moves`](super::NumberGame::list_moves) (any size of numbers), else by the engine's move generator
 //! (components that `to_position` accepts). A move of the whole position is a [`SumMove`]:
 //! under normal and misère play one component changes; under every-move play the mover
 //! changes every component that can move, so the moves of the position are the
@@ -67,7 +67,7 @@ impl fmt::Display for MoveCount {
     }
 }
 
-/// The answer of [`NumberGame::list_moves`].
+/// The answer of [`NumberGame::list_moves`](super::NumberGame::list_moves).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveList {
     /// The components after the moves, without repetition.

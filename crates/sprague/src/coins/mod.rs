@@ -4,7 +4,8 @@
 //! - [`rule`]: one-dimensional rules (`up-to:K`, `run:K`; twins, Mock Turtles, Ruler) and
 //!   the values of single heads, from the rule (mex over its moves) and by theorem.
 //! - [`row`]: a row as a catalogue game (H/T string or head positions).
-//! - [`nimber`]: the nim field's product and inverse on 64-bit nimbers.
+//! - the nim field's product and inverse on 64-bit nimbers are in the core
+//!   (`sprague_core::value::nim_field`).
 //! - [`tartan`]: products of two rules on boards (`turning-corners`, `tartan:G1*G2`).
 
 pub use sprague_games::coins::rule;

@@ -7,12 +7,14 @@
 //! a move. [`NumberGameAdapter`] turns it into a catalogue [`Game`](crate::interface::Game),
 //! which answers with a typed [`Verdict`](crate::interface::Verdict).
 //!
-//! Read the modules in this order:
-//! - this one: the [`NumberGame`] trait, the hooks a game fills in;
-//! - [`parse`]: positions as command-line words, and back;
+//! The [`NumberGame`] trait, the hooks a game fills in, and the reading and writing of
+//! positions as words are in `sprague_games::number`. Read this layer's modules in this
+//! order:
+//! - this one: [`NumberGameAdapter`];
+//! - `parse`: a position read and checked by its game;
 //! - [`analyse`]: who wins and the winning moves, under normal, misère and every-move play
 //!   (theorem first, the engine as the fallback);
-//! - [`moves`]: the legal moves of a position, bounded, and how they are labelled;
+//! - `moves`: the legal moves of a position, bounded;
 //! - [`verdict`]: the analyses turned into verdicts, and the `Game` implementation;
 //! - [`table`]: `sprague table`, the values of single heaps.
 
