@@ -7,11 +7,13 @@
 //! - [`loopy`]: tokens on directed graphs: Grundy values, γ with cycles, misère play.
 //! - [`hackenbush`]: Green Hackenbush by the fusion principle and colon principle.
 //! - [`geography`]: undirected vertex geography by maximum matchings.
+//! - [`tree_chain`]: the tree chain game by the parity of black vertices per depth.
 
 pub mod format;
 pub mod geography;
 pub mod hackenbush;
 pub mod loopy;
+pub mod tree_chain;
 pub mod undirected;
 
 pub use format::{Csr, Edge, Graph, PositionWords};
