@@ -9,6 +9,8 @@ fn solve_p4018(input: &str, out: &mut String) -> Result<()> {
     while !t.at_end() {
         t.next_instance();
         let count = t.count("number of games T", usize::MAX)?;
+        // `count` is checked against the input's length: at most one line per number read.
+        out.reserve(count.saturating_mul(14));
         for q in 1..=count {
             t.expect_item(q, count, "number of games T")?;
             let w = t.word("n")?;

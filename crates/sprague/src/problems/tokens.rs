@@ -9,9 +9,12 @@ use std::str::FromStr;
 #[derive(Debug)]
 pub struct Tokens<'a> {
     problem: &'static str,
-    /// The text not yet split into tokens (kept as text so that [`Tokens::count`] can bound
-    /// how many tokens remain).
-    rest: &'a str,
+    /// The whole input, so that [`Tokens::count`] can bound how many tokens remain.
+    input: &'a str,
+    /// The tokens not yet read.
+    rest: std::str::SplitAsciiWhitespace<'a>,
+    /// Where the text after the last token read starts (a byte offset into `input`).
+    read_to: usize,
     peeked: Option<&'a str>,
     instance: u64,
 }
@@ -21,7 +24,9 @@ impl<'a> Tokens<'a> {
     pub fn new(problem: &'static str, input: &'a str) -> Self {
         Tokens {
             problem,
-            rest: input,
+            input,
+            rest: input.split_ascii_whitespace(),
+            read_to: 0,
             peeked: None,
             instance: 0,
         }
@@ -45,22 +50,18 @@ impl<'a> Tokens<'a> {
 
     fn peek(&mut self) -> Option<&'a str> {
         if self.peeked.is_none() {
-            let rest = self
-                .rest
-                .trim_start_matches(|c: char| c.is_ascii_whitespace());
-            let end = rest
-                .find(|c: char| c.is_ascii_whitespace())
-                .unwrap_or(rest.len());
-            let (word, after) = rest.split_at(end);
-            self.rest = after;
-            self.peeked = (!word.is_empty()).then_some(word);
+            self.peeked = self.rest.next();
+            if let Some(word) = self.peeked {
+                // The word is a slice of `input`: its end is where the unread text starts.
+                self.read_to = word.as_ptr() as usize - self.input.as_ptr() as usize + word.len();
+            }
         }
         self.peeked
     }
 
     /// At most how many tokens remain: a token takes a byte and is followed by a separator.
     fn tokens_left_at_most(&self) -> usize {
-        self.rest.len().div_ceil(2) + usize::from(self.peeked.is_some())
+        (self.input.len() - self.read_to).div_ceil(2) + usize::from(self.peeked.is_some())
     }
 
     /// The next raw token; `what` says what was expected, for the error message.
