@@ -38,12 +38,15 @@ where
         // Checked above: at most 10^7 + 1 values, kept as numbers (compacted below).
         let mut values: Vec<u32> = Vec::with_capacity(options.upto as usize + 1);
         let mut wins: Vec<bool> = Vec::new();
+        let mut misere = None;
         let mut method = Method::Search;
         for n in 0..=options.upto {
             let c = vec![BigUint::from(n)];
             if options.misere {
                 let p = g.to_position(&c)?;
-                let mut ms = MisereSolver::new(g.rules(), Limits::default());
+                // One solver for the whole table: heap n's sums include those of smaller heaps.
+                let ms =
+                    misere.get_or_insert_with(|| MisereSolver::new(g.rules(), Limits::default()));
                 wins.push(ms.first_player_wins(&[p])?);
                 continue;
             }
