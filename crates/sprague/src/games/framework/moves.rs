@@ -20,7 +20,24 @@ use sprague_games::number::words::write_numbers;
 use std::collections::HashSet;
 use std::fmt;
 
+/// A component as an error message names it: in full when short, else its first and last
+/// digits and its length (an error about a 10^5-digit heap should not repeat it).
+fn shortened(text: &str) -> String {
+    const KEEP: usize = 24;
+    if text.len() <= 3 * KEEP {
+        return text.to_string();
+    }
+    // The text is ASCII (digits, spaces, commas), so any byte index is a boundary.
+    format!(
+        "{}…{} ({} characters)",
+        &text[..KEEP],
+        &text[text.len() - KEEP..],
+        text.len()
+    )
+}
+
 fn too_many(what: &str, count: impl fmt::Display) -> Error {
+    let count = shortened(&count.to_string());
     Error::unsupported(format!(
         "{what} has {count} moves, too many to list (at most {MAX_LISTED_MOVES} are listed); `sprague solve` gives the winning ones"
     ))
@@ -34,7 +51,7 @@ where
     /// error when it has more than `max`.
     pub fn component_moves(&self, c: &[BigUint], max: usize) -> Result<Vec<Numbers>> {
         let g = &self.0;
-        let what = || format!("component `{}`", write_numbers(c));
+        let what = || format!("component `{}`", shortened(&write_numbers(c)));
         match g.list_moves(c, max) {
             Some(MoveList::Listed(v)) => return Ok(v),
             Some(MoveList::TooMany(n)) => return Err(too_many(&what(), n)),
@@ -124,5 +141,19 @@ where
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn long_components_are_shortened_in_messages() {
+        assert_eq!(shortened("12 34"), "12 34");
+        let long = "7".repeat(100_000);
+        let short = shortened(&long);
+        assert!(short.len() < 100, "{short}");
+        assert!(short.ends_with("(100000 characters)"), "{short}");
     }
 }
