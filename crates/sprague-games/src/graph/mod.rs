@@ -7,12 +7,14 @@
 //! - [`loopy`]: tokens on directed graphs: Grundy values, γ with cycles, misère play.
 //! - [`hackenbush`]: Green Hackenbush by the fusion principle and colon principle.
 //! - [`geography`]: undirected vertex geography by maximum matchings.
+//! - [`jewel`]: the Jewel Game, by value-carrying retrograde analysis layered by jewels.
 //! - [`queens`]: queens racing to the corner: a Grundy table and sums by XOR.
 //! - [`tree_chain`]: the tree chain game by the parity of black vertices per depth.
 
 pub mod format;
 pub mod geography;
 pub mod hackenbush;
+pub mod jewel;
 pub mod loopy;
 pub mod queens;
 pub mod tree_chain;
