@@ -95,7 +95,7 @@ impl TartanGame {
             self.spec(),
             position,
             Play::Normal,
-            winner(total != 0),
+            Winner::from_first_wins(total != 0),
             method,
         )
         .with_value(ValueKind::Grundy, Some(total.to_string()));
@@ -109,12 +109,7 @@ impl TartanGame {
             v.components = heads(&board)
                 .map(|(i, j)| {
                     let g = nim_mul(g1[i as usize], g2[j as usize]);
-                    Component {
-                        position: single_head(i, j),
-                        value: Some(g.to_string()),
-                        outcome: Some(winner(g != 0)),
-                        remoteness: None,
-                    }
+                    Component::grundy(single_head(i, j), g, g == 0)
                 })
                 .collect();
         } else {
@@ -134,11 +129,11 @@ impl TartanGame {
                 let (moves, complete) = self.winning_moves(&board)?;
                 let cap = fit(MAX_WINNING_SHOWN, unit);
                 for m in moves.iter().take(cap) {
-                    let mut mv = Move::new(label(m), turned(&board, m).write());
-                    mv.value = Some("0".into());
-                    mv.outcome = Some(Winner::Second);
-                    mv.winning = true;
-                    v.moves.push(mv);
+                    v.moves.push(Move::winning_to(
+                        label(m),
+                        turned(&board, m).write(),
+                        Some("0".into()),
+                    ));
                 }
                 let listed = v.moves.len();
                 if !complete {
@@ -160,7 +155,7 @@ impl TartanGame {
                     });
                     let mut mv = Move::new(label(&m), turned(&board, &m).write());
                     mv.winning = after == 0;
-                    mv.outcome = Some(winner(after != 0));
+                    mv.outcome = Some(Winner::from_first_wins(after != 0));
                     mv.value = Some(after.to_string());
                     v.moves.push(mv);
                 }
@@ -228,14 +223,6 @@ fn single_head(i: u64, j: u64) -> String {
     s.push_str(&"T".repeat(j as usize - 1));
     s.push('H');
     s
-}
-
-fn winner(first_wins: bool) -> Winner {
-    if first_wins {
-        Winner::First
-    } else {
-        Winner::Second
-    }
 }
 
 #[cfg(test)]

@@ -78,6 +78,15 @@ impl From<Outcome> for Winner {
 }
 
 impl Winner {
+    /// Who wins an impartial position: the first player when `first_wins`, else the second.
+    pub fn from_first_wins(first_wins: bool) -> Self {
+        if first_wins {
+            Winner::First
+        } else {
+            Winner::Second
+        }
+    }
+
     /// The word or letter used in JSON.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -217,6 +226,20 @@ impl Move {
             winning: false,
         }
     }
+
+    /// A winning move of an impartial game: it leads to a second-player win of value
+    /// `value` (the Grundy value, or the step of every-move play, where known).
+    pub fn winning_to(
+        label: impl Into<String>,
+        position: impl Into<String>,
+        value: Option<String>,
+    ) -> Self {
+        let mut mv = Move::new(label, position);
+        mv.value = value;
+        mv.outcome = Some(Winner::Second);
+        mv.winning = true;
+        mv
+    }
 }
 
 /// A component of a sum, with what is known of it alone.
@@ -233,6 +256,17 @@ pub struct Component {
 }
 
 impl Component {
+    /// A component of an impartial sum with its Grundy value (`zero`: the value is 0, so
+    /// the component alone is a second-player win).
+    pub fn grundy(position: impl Into<String>, value: impl ToString, zero: bool) -> Self {
+        Component {
+            position: position.into(),
+            value: Some(value.to_string()),
+            outcome: Some(Winner::from_first_wins(!zero)),
+            remoteness: None,
+        }
+    }
+
     /// A component with a value and nothing else known.
     pub fn valued(position: impl Into<String>, value: Option<String>) -> Self {
         Component {

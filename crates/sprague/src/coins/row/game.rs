@@ -59,14 +59,6 @@ pub fn plain_play_only(spec: &str, options: &SolveOptions) -> Result<()> {
     Ok(())
 }
 
-fn winner(first_wins: bool) -> Winner {
-    if first_wins {
-        Winner::First
-    } else {
-        Winner::Second
-    }
-}
-
 /// Coins written for a label or a position, once.
 fn coin_words(coins: &[BigUint]) -> Vec<String> {
     coins.iter().map(|c| c.to_string()).collect()
@@ -103,7 +95,7 @@ impl CoinGame {
             self.spec(),
             position,
             Play::Normal,
-            winner(total != BigUint::ZERO),
+            Winner::from_first_wins(total != BigUint::ZERO),
             method,
         )
         .with_value(ValueKind::Grundy, Some(total.to_string()));
@@ -112,12 +104,7 @@ impl CoinGame {
             .heads
             .iter()
             .zip(&values)
-            .map(|(h, g)| Component {
-                position: h.to_string(),
-                value: Some(g.to_string()),
-                outcome: Some(winner(*g != BigUint::ZERO)),
-                remoteness: None,
-            })
+            .map(|(h, g)| Component::grundy(h.to_string(), g, *g == BigUint::ZERO))
             .collect();
         let all_moves = row
             .heads
@@ -136,11 +123,8 @@ impl CoinGame {
                 let cap = fit(MAX_WINNING_SHOWN, unit);
                 for m in moves.iter().take(cap) {
                     let (label, position) = describe(m);
-                    let mut mv = Move::new(label, position);
-                    mv.value = Some("0".into());
-                    mv.outcome = Some(Winner::Second);
-                    mv.winning = true;
-                    v.moves.push(mv);
+                    v.moves
+                        .push(Move::winning_to(label, position, Some("0".into())));
                 }
                 let listed = v.moves.len();
                 if !complete {
@@ -165,7 +149,7 @@ impl CoinGame {
                     let (label, position) = describe(&coins);
                     let mut mv = Move::new(label, position);
                     mv.winning = after == BigUint::ZERO;
-                    mv.outcome = Some(winner(after != BigUint::ZERO));
+                    mv.outcome = Some(Winner::from_first_wins(after != BigUint::ZERO));
                     mv.value = Some(after.to_string());
                     v.moves.push(mv);
                 }

@@ -140,11 +140,12 @@ where
                     break;
                 }
                 let sm = vec![(*i, m.clone())];
-                let mut mv = Move::new(self.label(comps, &sm), self.write(comps, &sm));
+                let mv = Move::winning_to(
+                    self.label(comps, &sm),
+                    self.write(comps, &sm),
+                    value.clone(),
+                );
                 chars += mv.label.len() + mv.position.len();
-                mv.value = value.clone();
-                mv.outcome = Some(Winner::Second);
-                mv.winning = true;
                 v.moves.push(mv);
             }
             let listed = v.moves.len();
@@ -198,11 +199,11 @@ where
         // Each choice follows the step strategy, so its step is one less.
         let after = steps.iter().max().map(|s| s - 1u32).unwrap_or_default();
         for sm in combinations(&lists, MAX_EVERY_WINNING_LISTED) {
-            let mut mv = Move::new(self.label(comps, &sm), self.write(comps, &sm));
-            mv.value = Some(after.to_string());
-            mv.outcome = Some(Winner::Second);
-            mv.winning = true;
-            v.moves.push(mv);
+            v.moves.push(Move::winning_to(
+                self.label(comps, &sm),
+                self.write(comps, &sm),
+                Some(after.to_string()),
+            ));
         }
         let count = combination_count(&lists);
         if count > BigUint::from(MAX_EVERY_WINNING_LISTED) {

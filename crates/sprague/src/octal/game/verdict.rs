@@ -75,14 +75,6 @@ impl Words {
     }
 }
 
-fn winner(first_wins: bool) -> Winner {
-    if first_wins {
-        Winner::First
-    } else {
-        Winner::Second
-    }
-}
-
 impl OctalGame {
     pub(super) fn normal_verdict(
         &self,
@@ -103,7 +95,7 @@ impl OctalGame {
             r.name.clone(),
             words.position(),
             Play::Normal,
-            winner(total != BigUint::ZERO),
+            Winner::from_first_wins(total != BigUint::ZERO),
             self.method(&known, heaps),
         )
         .with_value(ValueKind::Grundy, Some(total.to_string()));
@@ -111,12 +103,7 @@ impl OctalGame {
             .heaps
             .iter()
             .zip(&vals)
-            .map(|(h, g)| Component {
-                position: h.clone(),
-                value: Some(g.to_string()),
-                outcome: Some(winner(*g != BigUint::ZERO)),
-                remoteness: None,
-            })
+            .map(|(h, g)| Component::grundy(h.clone(), g, *g == BigUint::ZERO))
             .collect();
         if let Some(p) = known.period {
             v.details.push("preperiod", p.preperiod);
@@ -145,11 +132,8 @@ impl OctalGame {
                             parts,
                         };
                         let (label, position) = words.describe(&m);
-                        let mut mv = Move::new(label, position);
-                        mv.value = Some("0".into());
-                        mv.outcome = Some(Winner::Second);
-                        mv.winning = true;
-                        v.moves.push(mv);
+                        v.moves
+                            .push(Move::winning_to(label, position, Some("0".into())));
                     }
                 }
                 let listed = v.moves.len();
@@ -175,7 +159,7 @@ impl OctalGame {
                     let (label, position) = words.describe(&m);
                     let mut mv = Move::new(label, position);
                     mv.winning = after == BigUint::ZERO;
-                    mv.outcome = Some(winner(after != BigUint::ZERO));
+                    mv.outcome = Some(Winner::from_first_wins(after != BigUint::ZERO));
                     mv.value = Some(after.to_string());
                     v.moves.push(mv);
                 }
@@ -215,7 +199,7 @@ impl OctalGame {
             r.name.clone(),
             words.position(),
             Play::Misere,
-            winner(wins),
+            Winner::from_first_wins(wins),
             Method::engine("search: exact misère search over sums of heaps"),
         );
         v.listing = listing;
@@ -224,7 +208,7 @@ impl OctalGame {
             v.components.push(Component {
                 position: w.clone(),
                 value: None,
-                outcome: Some(winner(alone)),
+                outcome: Some(Winner::from_first_wins(alone)),
                 remoteness: None,
             });
         }
@@ -246,7 +230,7 @@ impl OctalGame {
         let push = |v: &mut Verdict, m: &HeapMove, opp_wins: bool| {
             let (label, position) = words.describe(m);
             let mut mv = Move::new(label, position);
-            mv.outcome = Some(winner(opp_wins));
+            mv.outcome = Some(Winner::from_first_wins(opp_wins));
             mv.winning = !opp_wins;
             v.moves.push(mv);
         };
