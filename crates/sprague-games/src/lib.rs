@@ -13,6 +13,19 @@
 //! - [`graph`]: games on graphs (tokens with or without cycles, Hackenbush, geography).
 //! - [`partizan`]: partizan rulesets (Domineering, Clobber, Hackenbush, Toads and Frogs,
 //!   Cutcake), solved to canonical forms.
+//!
+//! A quick start: Kayles (octal code 0.77) from its code, its Grundy values, and the period
+//! that the Guy–Smith theorem proves from them.
+//!
+//! ```
+//! use sprague_games::octal::{period, rules::Ruleset, seq};
+//!
+//! let kayles = Ruleset::parse("0.77", false).unwrap();
+//! let values = seq::grundy_sequence(&kayles, 200, seq::Method::Plain).unwrap();
+//! assert_eq!(values.get(3), 3);
+//! let proven = period::find_period(&kayles, &values).expect("proven within 200 heaps");
+//! assert_eq!((proven.preperiod, proven.period), (71, 12));
+//! ```
 
 #![warn(missing_docs)]
 

@@ -1,4 +1,4 @@
-//! A2 Bash (Bachet's game) and A3 bounded Nim: heaps; a move takes 1..=k stones from one
+//! Bash (Bachet's game) and bounded Nim: heaps; a move takes 1..=k stones from one
 //! heap. Theorem: g(n) = n mod (k + 1) (the options of n are n−1, …, n−k, whose values are
 //! k distinct residues other than n mod (k+1), covering all smaller residues; induction).
 //! So a sum of heaps has value XOR of (h mod (k+1)).

@@ -1,4 +1,4 @@
-//! A11 Euclid's game: two numbers; subtract a positive multiple of the smaller from the
+//! Euclid's game: two numbers; subtract a positive multiple of the smaller from the
 //! larger, keeping it non-negative; whoever makes a 0 wins (so a position with a 0 is over).
 //! Theorem (Cole & Davie 1969): with x ≥ y > 0 the mover wins iff x = y or x/y > φ, i.e.
 //! iff x = y or x² − xy − y² > 0 — exact in integers.

@@ -1,4 +1,4 @@
-//! A10 Fibonacci Nim: one heap of N. The first move takes any 1..N stones (taking all is
+//! Fibonacci Nim: one heap of N. The first move takes any 1..N stones (taking all is
 //! allowed); afterwards a move takes 1..2k stones where k is the previous move. Whoever cannot
 //! move loses (so whoever takes the last stone wins).
 //!

@@ -1,4 +1,4 @@
-//! A8 Moore's Nim_k: heaps (one component is the whole list of heaps of one game); a move
+//! Moore's Nim_k: heaps (one component is the whole list of heaps of one game); a move
 //! takes a positive number of stones from each of 1..=k heaps.
 //! Theorem (Moore 1910): a position is a P-position iff for every bit position the number of
 //! heaps with that bit set is divisible by k + 1. Grundy values have no known closed form,

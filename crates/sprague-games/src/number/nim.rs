@@ -1,6 +1,6 @@
-//! A1 Nim: heaps; a move takes any positive number of stones from one heap.
+//! Nim: heaps; a move takes any positive number of stones from one heap.
 //! Theorem (Bouton 1901): g(n) = n, so a position's value is the XOR of its heaps.
-//! Misère (A12, Bouton): the mover wins iff (XOR ≠ 0 and some heap > 1) or
+//! Misère (Bouton): the mover wins iff (XOR ≠ 0 and some heap > 1) or
 //! (XOR = 0 and no heap > 1).
 
 use super::moves::take_label;

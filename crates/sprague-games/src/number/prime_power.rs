@@ -1,4 +1,4 @@
-//! A5 Prime-power subtraction (Luogu P4018): heaps; a move takes p^k stones (p prime,
+//! Prime-power subtraction (Luogu P4018): heaps; a move takes p^k stones (p prime,
 //! k ≥ 0, so 1 may be taken).
 //! Theorem: g(n) = n mod 6. Proof: 1, 2, 3, 4, 5 are prime powers and no multiple of 6 is
 //! one, so for n ≥ 5 the options include n − 1, …, n − 5 and never a heap ≡ n (mod 6); by

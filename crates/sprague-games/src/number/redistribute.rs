@@ -1,4 +1,4 @@
-//! A14 Take-and-redistribute: heaps; a move chooses a heap, removes at least one stone from
+//! Take-and-redistribute: heaps; a move chooses a heap, removes at least one stone from
 //! it, then moves any number of its remaining stones onto other non-empty heaps, distributed
 //! as the mover likes. Whoever cannot move loses. One component is the whole list of heaps
 //! (heaps of 0 are no heaps and are dropped).

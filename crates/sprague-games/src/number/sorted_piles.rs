@@ -1,4 +1,4 @@
-//! A6 Sorted piles (Luogu P4702): piles a1 ≤ a2 ≤ … ≤ an; a move takes one stone from a
+//! Sorted piles (Luogu P4702): piles a1 ≤ a2 ≤ … ≤ an; a move takes one stone from a
 //! pile i with a_i > a_(i−1) (a_0 = 0), so the list stays non-decreasing.
 //! Theorem: every non-empty position has a move (the first non-empty pile) and each move
 //! removes one stone, so every play lasts exactly Σa moves; hence g = Σa mod 2 (all options

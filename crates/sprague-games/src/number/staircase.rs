@@ -1,4 +1,4 @@
-//! A7 Staircase Nim: coins on stairs 1..n (one component is the whole list c1 … cn); a move
+//! Staircase Nim: coins on stairs 1..n (one component is the whole list c1 … cn); a move
 //! takes k ≥ 1 coins from stair i down to stair i − 1 (from stair 1 they leave the game).
 //! Theorem: g = XOR of the odd stairs c1, c3, c5, …: a move from an odd stair is a Nim move
 //! on it; a move from an even stair adds to an odd stair, and can be undone by moving the

@@ -1,4 +1,4 @@
-//! A4 Subtraction games: heaps; a move takes s stones from one heap, with s in a set S
+//! Subtraction games: heaps; a move takes s stones from one heap, with s in a set S
 //! (`subtraction:1,3,4`) or s ≥ 1 not in S (`subtraction:allbut:2,3,7`).
 //!
 //! Finite S with largest element t: g(n) depends only on the t values before it, so once a

@@ -1,4 +1,4 @@
-//! A9 Wythoff's game: two heaps; a move takes any positive number of stones from one heap,
+//! Wythoff's game: two heaps; a move takes any positive number of stones from one heap,
 //! or the same positive number from both. Whoever cannot move loses.
 //!
 //! Theorem (Wythoff 1907): the P-positions are (A_n, B_n) and (B_n, A_n) with

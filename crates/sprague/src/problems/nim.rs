@@ -1,4 +1,4 @@
-//! Judge problems on Nim (A1) and misère Nim (A12): Luogu P2197 and P4279. Heap sizes may
+//! Judge problems on Nim and misère Nim: Luogu P2197 and P4279. Heap sizes may
 //! have any length; they are combined by XOR as integers of any length.
 
 use crate::error::Result;
