@@ -55,7 +55,7 @@ pub fn legal_moves_of(
 ) -> Result<Vec<LegalMove>> {
     let side = side.unwrap_or(Mover::Left);
     let mut moves = game.legal_moves(position, options)?;
-    moves.retain(|m| m.side.map_or(true, |s| s == side));
+    moves.retain(|m| m.side.is_none() || m.side == Some(side));
     Ok(moves)
 }
 
@@ -177,7 +177,7 @@ fn best(
 ) -> Result<Choice> {
     let side = side.unwrap_or(Mover::Left);
     let usable = |m: &Move| {
-        m.side.map_or(true, |s| s == side) && legal.iter().any(|l| l.position == m.position)
+        (m.side.is_none() || m.side == Some(side)) && legal.iter().any(|l| l.position == m.position)
     };
     let all = game.moves(position, options)?;
     let mut candidates: Vec<&Move> = all.moves.iter().filter(|m| usable(m)).collect();
