@@ -11,7 +11,7 @@
 //! # async fn run() -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
 //! let server = sprague_server::Server::new(sprague_server::Config::default());
-//! axum::serve(listener, server.router()).await
+//! sprague_server::serve(listener, server, std::future::pending()).await
 //! # }
 //! ```
 
@@ -112,6 +112,18 @@ impl Server {
             .layer(DefaultBodyLimit::max(self.config.body_limit))
             .with_state(self.clone())
     }
+}
+
+/// Serves `server`'s routes on `listener` until `stop` completes, then lets the requests in
+/// flight finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    server: Server,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, server.router())
+        .with_graceful_shutdown(stop)
+        .await
 }
 
 /// An answer with a JSON body.
