@@ -68,7 +68,10 @@ fn parse_opponent(text: &str) -> std::result::Result<Opponent, String> {
 struct Session {
     game: Box<dyn Game>,
     args: PlayArgs,
+    /// The positions so far as written; the start is kept as its words instead (a graph
+    /// read from a file may hold line breaks and comments that joining would lose).
     history: Vec<String>,
+    start: Vec<String>,
     at: usize,
     rng: Rng,
     hints: bool,
@@ -77,13 +80,14 @@ struct Session {
 
 pub(crate) fn run(args: PlayArgs) -> Result<()> {
     let game = catalogue::lookup(&args.game)?;
-    let start = super::expand_files(args.position.clone())?.join(" ");
+    let start = super::expand_files(args.position.clone())?;
     let interactive = std::io::stdin().is_terminal();
     let mut s = Session {
         rng: Rng::new(args.seed),
         game,
         args,
-        history: vec![start],
+        history: vec![start.join(" ")],
+        start,
         at: 0,
         hints: interactive,
         interactive,
@@ -116,6 +120,9 @@ impl Session {
     }
 
     fn words(&self) -> Vec<String> {
+        if self.at == 0 {
+            return self.start.clone();
+        }
         library::words(&self.history[self.at])
     }
 
