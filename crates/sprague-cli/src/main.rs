@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod play;
 mod saved;
+mod serve;
 
 #[derive(Parser)]
 #[command(
@@ -295,6 +297,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the HTTP JSON API and a small web page on 127.0.0.1 (docs/api.md).
+    Serve(serve::ServeArgs),
+    /// Play a game against the computer in the terminal (moves from standard input).
+    #[command(allow_negative_numbers = true)]
+    Play(play::PlayArgs),
 }
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -455,6 +462,8 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 println!("{}", report.render_text());
             }
         }
+        Command::Serve(args) => serve::run(args, cancel)?,
+        Command::Play(args) => play::run(args)?,
     }
     Ok(())
 }

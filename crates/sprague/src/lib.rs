@@ -83,6 +83,7 @@ pub mod graph;
 pub mod interface;
 pub mod octal;
 pub mod partizan;
+pub mod play;
 pub mod problems;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.

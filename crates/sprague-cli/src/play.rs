@@ -1,0 +1,436 @@
+//! `sprague play`: a game against the computer (or between two people) in the terminal.
+//! The computer's choice is the library's (`sprague::play`); this file reads moves, keeps
+//! the history for undo and redo, and prints.
+
+use anyhow::Result;
+use sprague::catalogue::{self, Game, LegalMove, Mover, SolveOptions};
+use sprague::play::{self as library, Opponent, Rng};
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+/// Who the computer is.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Computer {
+    /// The computer moves first.
+    First,
+    /// The computer moves second (you start).
+    Second,
+    /// No computer: both players type their moves.
+    None,
+}
+
+/// The arguments of `sprague play`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct PlayArgs {
+    /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`.
+    game: String,
+    /// The starting position, as `sprague solve` reads it.
+    position: Vec<String>,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long, conflicts_with = "every")]
+    misere: bool,
+    /// Every-move compound: the mover moves in every component that can move.
+    #[arg(long)]
+    every: bool,
+    /// How the computer plays: perfect, random, skill:P (perfect with probability P, e.g.
+    /// 0.75 or 3/4, else random) or misere-minded (plays as if the game were misère).
+    #[arg(long, default_value = "perfect", value_parser = parse_opponent)]
+    opponent: Opponent,
+    /// Whether the computer moves first, second, or not at all.
+    #[arg(long, value_enum, default_value = "second")]
+    computer: Computer,
+    /// Seed of the computer's choices (the same seed plays the same game).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Token vertex for games on graphs (repeat for several tokens).
+    #[arg(long = "token", value_name = "V")]
+    tokens: Vec<String>,
+    /// Start vertex (geography).
+    #[arg(long, value_name = "V")]
+    start: Option<String>,
+    /// Ground vertex (Hackenbush).
+    #[arg(long, value_name = "V")]
+    ground: Option<String>,
+    /// The most positions one analysis may search.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
+    /// Stop one analysis after SECONDS.
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    timeout: Option<Duration>,
+}
+
+fn parse_opponent(text: &str) -> std::result::Result<Opponent, String> {
+    text.parse().map_err(|e: sprague::Error| e.to_string())
+}
+
+/// A game in progress: the positions so far (the first is the start), and where play is
+/// (after undo, the steps beyond `at` can be redone).
+struct Session {
+    game: Box<dyn Game>,
+    args: PlayArgs,
+    /// The positions so far as written; the start is kept as its words instead (a graph
+    /// read from a file may hold line breaks and comments that joining would lose).
+    history: Vec<String>,
+    start: Vec<String>,
+    at: usize,
+    rng: Rng,
+    hints: bool,
+    interactive: bool,
+}
+
+pub(crate) fn run(args: PlayArgs) -> Result<()> {
+    let game = catalogue::lookup(&args.game)?;
+    let start = super::expand_files(args.position.clone())?;
+    let interactive = std::io::stdin().is_terminal();
+    let mut s = Session {
+        rng: Rng::new(args.seed),
+        game,
+        args,
+        history: vec![start.join(" ")],
+        start,
+        at: 0,
+        hints: interactive,
+        interactive,
+    };
+    // The start must be a position of the game: an error now, not at the first move.
+    s.legal()?;
+    s.play()
+}
+
+impl Session {
+    /// The options of an analysis of the current position, with a fresh deadline.
+    fn options(&self) -> SolveOptions {
+        let a = &self.args;
+        let options = SolveOptions {
+            misere: a.misere,
+            every: a.every,
+            tokens: a.tokens.clone(),
+            start: a.start.clone(),
+            ground: a.ground.clone(),
+            max_positions: a.max_positions.unwrap_or(0),
+            deadline: a.timeout.and_then(sprague::limits::Deadline::after),
+            ..SolveOptions::default()
+        };
+        // After a move, the position writes its tokens, start and ground itself.
+        if self.at == 0 {
+            options
+        } else {
+            library::after_move(&options)
+        }
+    }
+
+    fn words(&self) -> Vec<String> {
+        if self.at == 0 {
+            return self.start.clone();
+        }
+        library::words(&self.history[self.at])
+    }
+
+    /// Whether the first player is to move at step `i`.
+    fn first_to_move(i: usize) -> bool {
+        i & 1 == 0
+    }
+
+    /// The side to move at step `i` of a partizan game: the first player is Left.
+    fn side(i: usize) -> Mover {
+        if Self::first_to_move(i) {
+            Mover::Left
+        } else {
+            Mover::Right
+        }
+    }
+
+    fn computer_moves(&self, i: usize) -> bool {
+        match self.args.computer {
+            Computer::First => Self::first_to_move(i),
+            Computer::Second => !Self::first_to_move(i),
+            Computer::None => false,
+        }
+    }
+
+    /// Who plays at step `i`, for messages.
+    fn player(&self, i: usize) -> String {
+        let order = if Self::first_to_move(i) {
+            "first player"
+        } else {
+            "second player"
+        };
+        match self.args.computer {
+            Computer::None => format!("the {order}"),
+            _ if self.computer_moves(i) => format!("the computer ({order})"),
+            _ => format!("you ({order})"),
+        }
+    }
+
+    fn legal(&self) -> Result<Vec<LegalMove>> {
+        Ok(library::legal_moves_of(
+            &*self.game,
+            &self.words(),
+            &self.options(),
+            Some(Self::side(self.at)),
+        )?)
+    }
+
+    fn record(&mut self, m: &LegalMove) {
+        let who = if self.args.computer == Computer::None {
+            self.player(self.at)
+        } else if self.computer_moves(self.at) {
+            "computer".to_string()
+        } else {
+            "you".to_string()
+        };
+        let side = match m.side {
+            Some(Mover::Left) => " (Left)",
+            Some(Mover::Right) => " (Right)",
+            None => "",
+        };
+        println!("{who}{side}: {} → {}", m.label, m.position);
+        self.history.truncate(self.at + 1);
+        self.history.push(m.position.clone());
+        self.at += 1;
+    }
+
+    fn play(&mut self) -> Result<()> {
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        loop {
+            let legal = self.legal()?;
+            if legal.is_empty() {
+                self.game_over();
+                return Ok(());
+            }
+            if self.computer_moves(self.at) {
+                let c = library::choose(
+                    &*self.game,
+                    &self.words(),
+                    &self.options(),
+                    self.args.opponent,
+                    Some(Self::side(self.at)),
+                    &mut self.rng,
+                )?;
+                let m = LegalMove {
+                    label: c.label,
+                    position: c.position,
+                    side: c.side,
+                };
+                self.record(&m);
+                continue;
+            }
+            if self.interactive || self.hints {
+                self.show(&legal);
+            }
+            if self.interactive {
+                print!("your move (number, label or position; h hints, u undo, r redo, q quit)> ");
+                std::io::stdout().flush()?;
+            }
+            let Some(line) = lines.next() else {
+                if self.interactive {
+                    println!();
+                }
+                eprintln!("standard input ended before the game did");
+                return Ok(());
+            };
+            let line = line?;
+            match line.trim() {
+                "" => {}
+                "q" => return Ok(()),
+                "h" => self.hints = !self.hints,
+                "u" => self.undo(),
+                "r" => self.redo(),
+                text => match find(&legal, text) {
+                    Some(m) => {
+                        let m = m.clone();
+                        self.record(&m);
+                    }
+                    None => eprintln!(
+                        "error: `{text}` is not a legal move here (type its number, its label or \
+                         the position after it)"
+                    ),
+                },
+            }
+        }
+    }
+
+    /// The position, who is to move, and the moves; with hints, the verdict and each move's
+    /// value and whether it wins.
+    fn show(&self, legal: &[LegalMove]) {
+        println!();
+        println!("position: {}", self.history[self.at]);
+        let side = match legal.first().and_then(|m| m.side) {
+            Some(_) if Self::side(self.at) == Mover::Left => " as Left",
+            Some(_) => " as Right",
+            None => "",
+        };
+        println!("to move: {}{side}", self.player(self.at));
+        let verdict = if self.hints {
+            match self.game.moves(&self.words(), &self.options()) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    println!("(no hints: {e})");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(v) = &verdict {
+            let mut line = format!("outcome: {}", v.outcome.describe());
+            if let (Some(kind), Some(value)) = (v.value_kind, &v.value) {
+                line.push_str(&format!("; {} {value}", kind_name(kind)));
+            }
+            if let Some(r) = v.remoteness {
+                line.push_str(&format!("; remoteness {r}"));
+            }
+            println!("{line}");
+        }
+        println!("moves:");
+        for (i, m) in legal.iter().enumerate() {
+            let mut line = format!("  {:>2}. {}  → {}", i + 1, m.label, m.position);
+            let analysed = verdict.as_ref().and_then(|v| {
+                v.moves
+                    .iter()
+                    .find(|a| a.position == m.position && a.side == m.side)
+            });
+            if let Some(a) = analysed {
+                if let (Some(value), Some(kind)) =
+                    (&a.value, verdict.as_ref().and_then(|v| v.value_kind))
+                {
+                    line.push_str(&format!("  ({} {value})", kind_name(kind)));
+                }
+                line.push_str(if a.winning {
+                    "  wins"
+                } else if a.outcome == Some(catalogue::Winner::Draw) {
+                    "  draws"
+                } else {
+                    "  loses"
+                });
+                if let Some(r) = a.remoteness {
+                    line.push_str(&format!("  remoteness {r}"));
+                }
+            }
+            println!("{line}");
+        }
+    }
+
+    fn undo(&mut self) {
+        match (0..self.at).rev().find(|&i| !self.computer_moves(i)) {
+            Some(i) => {
+                self.at = i;
+                println!("undone: back to {}", self.history[self.at]);
+            }
+            None => eprintln!("nothing to undo"),
+        }
+    }
+
+    fn redo(&mut self) {
+        if self.at + 1 >= self.history.len() {
+            eprintln!("nothing to redo");
+            return;
+        }
+        self.at += 1;
+        while self.computer_moves(self.at) && self.at + 1 < self.history.len() {
+            self.at += 1;
+        }
+        println!("redone: back to {}", self.history[self.at]);
+    }
+
+    /// The player to move cannot move: the game is over.
+    fn game_over(&self) {
+        let stuck = self.player(self.at);
+        let other = self.player(self.at + 1);
+        let (winner, rule) = if self.args.misere {
+            (
+                stuck.clone(),
+                "misère play: the player who cannot move wins",
+            )
+        } else {
+            (other, "the player who cannot move loses")
+        };
+        let verb = if winner.starts_with("you") {
+            "win"
+        } else {
+            "wins"
+        };
+        println!(
+            "game over at {}: {stuck} cannot move; {winner} {verb} ({rule})",
+            self.history[self.at]
+        );
+    }
+}
+
+/// How a value kind is named in one line of hints.
+fn kind_name(kind: catalogue::ValueKind) -> &'static str {
+    match kind {
+        catalogue::ValueKind::Grundy => "grundy",
+        catalogue::ValueKind::Gamma => "γ",
+        catalogue::ValueKind::Canonical => "value",
+        catalogue::ValueKind::Step => "step",
+    }
+}
+
+/// The move a player typed: its label, its number in the list shown, or the position after
+/// it (white space as typed does not matter), tried in that order: a number is the list's
+/// even where a position is written as the same number.
+fn find<'a>(legal: &'a [LegalMove], text: &str) -> Option<&'a LegalMove> {
+    let typed = library::words(text).join(" ");
+    legal
+        .iter()
+        .find(|m| m.label == text)
+        .or_else(|| {
+            text.parse::<usize>()
+                .ok()
+                .and_then(|i| i.checked_sub(1))
+                .and_then(|i| legal.get(i))
+        })
+        .or_else(|| legal.iter().find(|m| m.position == typed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_found_by_label_position_or_number() {
+        let legal = vec![
+            LegalMove {
+                label: "take 1 from heap 1".into(),
+                position: "0 2".into(),
+                side: None,
+            },
+            LegalMove {
+                label: "take 1 from heap 2".into(),
+                position: "1 1".into(),
+                side: None,
+            },
+        ];
+        assert_eq!(find(&legal, "take 1 from heap 2").unwrap().position, "1 1");
+        assert_eq!(find(&legal, " 1   1 ").unwrap().position, "1 1");
+        assert_eq!(find(&legal, "1").unwrap().position, "0 2");
+        // A heap of 3: the first move listed leads to 2, the second to 1.
+        let single: Vec<LegalMove> = [("take 1 from heap 1", "2"), ("take 2 from heap 1", "1")]
+            .iter()
+            .map(|&(label, position)| LegalMove {
+                label: label.into(),
+                position: position.into(),
+                side: None,
+            })
+            .collect();
+        assert_eq!(find(&single, "1").unwrap().position, "2");
+        assert_eq!(find(&single, "2").unwrap().position, "1");
+        assert!(find(&legal, "3").is_none() && find(&legal, "0").is_none());
+        assert!(find(&legal, "take 5").is_none());
+    }
+
+    #[test]
+    fn bad_opponents_are_refused_with_the_choices() {
+        let e = parse_opponent("smart").unwrap_err();
+        assert!(
+            e.contains("perfect, random, misere-minded or skill:P"),
+            "{e}"
+        );
+        assert_eq!(
+            parse_opponent("skill:0.5").unwrap().to_string(),
+            "skill:1/2"
+        );
+    }
+}

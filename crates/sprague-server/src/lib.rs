@@ -1,0 +1,320 @@
+//! The HTTP JSON API of sprague (`sprague serve`): a thin layer over the `sprague` library,
+//! like the command line. Every answer is the library's typed answer serialised as the
+//! command line's `--json` prints it; the API is documented in `docs/api.md`.
+//!
+//! Analyses run on tokio's blocking threads (never on the threads that serve connections),
+//! at most [`Config::jobs`] at a time, each bounded by [`Config::max_positions`] and
+//! [`Config::timeout`], and each cancelled when its client goes away: the handler holds a
+//! guard that raises the search's cancellation flag when the handler is dropped.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let server = sprague_server::Server::new(sprague_server::Config::default());
+//! sprague_server::serve(listener, server, std::future::pending()).await
+//! # }
+//! ```
+
+#![warn(missing_docs)]
+
+mod request;
+
+pub use request::ApiError;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use sprague::catalogue::{self, SolveOptions};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The placeholder page served at `/`: one file, no external resources.
+const PAGE: &str = include_str!("page.html");
+
+/// What bounds the server's work.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The most positions one analysis may search (`--max-positions`).
+    pub max_positions: u64,
+    /// How long one analysis may run (`--timeout`).
+    pub timeout: Duration,
+    /// The largest request body, in bytes; a larger one is answered 413.
+    pub body_limit: usize,
+    /// How many analyses may run at once; later requests wait for a turn. Each analysis
+    /// may hold up to `max_positions` positions in memory, so this bounds the memory too.
+    pub jobs: usize,
+}
+
+impl Config {
+    /// The default search limit of one request: a few hundred megabytes at most.
+    pub const DEFAULT_MAX_POSITIONS: u64 = 2_000_000;
+    /// The default timeout of one request.
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+    /// The default body limit: 64 KiB.
+    pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+}
+
+impl Default for Config {
+    /// The defaults above, and twice as many analyses at once as the machine has cores.
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Config {
+            max_positions: Config::DEFAULT_MAX_POSITIONS,
+            timeout: Config::DEFAULT_TIMEOUT,
+            body_limit: Config::DEFAULT_BODY_LIMIT,
+            jobs: 2 * cores,
+        }
+    }
+}
+
+/// The server's shared state: its limits, the turns of the analyses, and how many are
+/// running.
+#[derive(Debug, Clone)]
+pub struct Server {
+    config: Arc<Config>,
+    turns: Arc<Semaphore>,
+    running: Arc<AtomicUsize>,
+}
+
+impl Server {
+    /// A server with these limits.
+    pub fn new(config: Config) -> Server {
+        Server {
+            turns: Arc::new(Semaphore::new(config.jobs.max(1))),
+            config: Arc::new(config),
+            running: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// How many analyses are running now (on blocking threads, including those whose
+    /// client has gone and which are stopping).
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// The routes: `GET /`, `GET /api/v1/games`, `POST /api/v1/{solve,moves,reply}`; other
+    /// paths are answered 404, other methods 405, both with a JSON error.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(page))
+            .route("/api/v1/games", get(games))
+            .route("/api/v1/solve", post(solve))
+            .route("/api/v1/moves", post(moves))
+            .route("/api/v1/reply", post(reply))
+            .fallback(not_found)
+            .method_not_allowed_fallback(method_not_allowed)
+            .layer(DefaultBodyLimit::max(self.config.body_limit))
+            .with_state(self.clone())
+    }
+}
+
+/// Serves `server`'s routes on `listener` until `stop` completes, then lets the requests in
+/// flight finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    server: Server,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, server.router())
+        .with_graceful_shutdown(stop)
+        .await
+}
+
+/// An answer with a JSON body.
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+async fn page() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+
+async fn not_found(method: Method, uri: Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: format!("no such resource: {method} {}", uri.path()),
+    }
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{} does not accept {method}", uri.path()),
+    }
+}
+
+/// `GET /api/v1/games`: what `sprague list --json` prints.
+async fn games() -> Response {
+    let list: Vec<_> = catalogue::entries()
+        .iter()
+        .map(catalogue::Entry::summary_info)
+        .collect();
+    match serde_json::to_string(&list) {
+        Ok(body) => json_response(StatusCode::OK, body),
+        Err(e) => internal(e),
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    internal_error(e).into_response()
+}
+
+/// Which analysis a request asks for.
+#[derive(Debug, Clone, Copy)]
+enum Ask {
+    Solve,
+    Moves,
+    Reply,
+}
+
+async fn solve(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
+    answer(s, body, Ask::Solve).await
+}
+
+async fn moves(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
+    answer(s, body, Ask::Moves).await
+}
+
+async fn reply(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
+    answer(s, body, Ask::Reply).await
+}
+
+/// Reads the body, runs the analysis off the async threads and answers its JSON.
+async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Response {
+    let body = match body {
+        Ok(b) => b,
+        // Too large (413) or not readable (400).
+        Err(r) => {
+            return ApiError {
+                status: r.status(),
+                message: r.body_text(),
+            }
+            .into_response()
+        }
+    };
+    let req = match request::parse(&body, matches!(ask, Ask::Reply)) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    // A seed from the clock when none is given; the answer says which, to replay it.
+    let seed = req.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let result = s
+        .run(move |options| {
+            let options = SolveOptions {
+                max_positions: options.max_positions,
+                deadline: options.deadline,
+                cancel: options.cancel,
+                ..req.options
+            };
+            let game = catalogue::lookup(&req.game)?;
+            let json = match ask {
+                Ask::Solve => serde_json::to_string(&game.solve(&req.words, &options)?),
+                Ask::Moves => serde_json::to_string(&game.moves(&req.words, &options)?),
+                Ask::Reply => serde_json::to_string(&sprague::play::reply(
+                    &*game,
+                    &req.words,
+                    &options,
+                    req.opponent,
+                    req.side,
+                    seed,
+                )?),
+            };
+            json.map_err(|e| sprague::Error::unsupported(format!("internal error: {e}")))
+        })
+        .await;
+    match result {
+        Ok(body) => json_response(StatusCode::OK, body),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Raises a search's cancellation flag when dropped: when the handler's future is dropped
+/// because its client went away, the search stops at its next check.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Counts an analysis as running while it lives.
+struct Running(Arc<AtomicUsize>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Server {
+    /// Runs `work` on a blocking thread when a turn is free, with the server's limits in
+    /// the options it is given (positions, deadline, and a cancellation flag raised when
+    /// this future is dropped).
+    async fn run<F>(&self, work: F) -> Result<String, ApiError>
+    where
+        F: FnOnce(SolveOptions) -> sprague::Result<String> + Send + 'static,
+    {
+        // Waiting for a turn ends, with nothing started, if the client goes away.
+        let turn = self
+            .turns
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(internal_error)?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _guard = CancelOnDrop(cancel.clone());
+        let timeout = self.config.timeout;
+        let options = SolveOptions {
+            max_positions: self.config.max_positions,
+            deadline: sprague::limits::Deadline::after(timeout),
+            cancel: Some(cancel),
+            ..SolveOptions::default()
+        };
+        self.running.fetch_add(1, Ordering::SeqCst);
+        let running = Running(self.running.clone());
+        let task = tokio::task::spawn_blocking(move || {
+            // The turn and the count are given back when the work ends, not when the
+            // answer is sent: a search that outlives its answer still holds its memory.
+            let _turn = turn;
+            let _running = running;
+            work(options)
+        });
+        // Every engine watches the deadline; the grace covers freeing a large memo, and a
+        // loop that does not watch it is answered for here (it stops at the flag).
+        let grace = timeout + Duration::from_secs(2) + timeout / 4;
+        match tokio::time::timeout(grace, task).await {
+            Ok(Ok(result)) => result.map_err(ApiError::from),
+            Ok(Err(e)) => Err(internal_error(e)),
+            Err(_) => Err(ApiError {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                message: format!(
+                    "stopped after {} s (the server's --timeout)",
+                    sprague::limits::seconds(&timeout)
+                ),
+            }),
+        }
+    }
+}
+
+fn internal_error(e: impl std::fmt::Display) -> ApiError {
+    ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: format!("internal error: {e}"),
+    }
+}

@@ -1,0 +1,179 @@
+//! The opponents on small positions whose best moves are known by hand.
+
+use super::*;
+use crate::catalogue::lookup;
+
+fn opts() -> SolveOptions {
+    SolveOptions {
+        max_positions: 100_000,
+        ..SolveOptions::default()
+    }
+}
+
+fn pick(spec: &str, position: &str, options: &SolveOptions, opponent: &str, seed: u64) -> Choice {
+    let g = lookup(spec).unwrap();
+    let mut rng = Rng::new(seed);
+    choose(
+        &*g,
+        &words(position),
+        options,
+        opponent.parse().unwrap(),
+        None,
+        &mut rng,
+    )
+    .unwrap()
+}
+
+#[test]
+fn perfect_takes_the_winning_move_whatever_the_seed() {
+    for seed in 0..8 {
+        let c = pick("nim", "3 4 5", &opts(), "perfect", seed);
+        assert_eq!((c.position.as_str(), c.choice), ("1 4 5", ChoiceKind::Best));
+        assert_eq!(c.label, "take 2 from heap 1");
+    }
+}
+
+#[test]
+fn perfect_wins_fastest_loses_slowest_and_prefers_a_draw_to_a_loss() {
+    // From a: b is a sink (win now), c wins only after three more moves.
+    let c = pick("graph", "a>b a>c c>d d>e token=a", &opts(), "perfect", 3);
+    assert_eq!(c.position, "a>b a>c c>d d>e token=b");
+    // Every move loses: to b the opponent wins at once, to c only after three moves.
+    let c = pick(
+        "graph",
+        "a>b b>x a>c c>d d>e e>f token=a",
+        &opts(),
+        "perfect",
+        3,
+    );
+    assert_eq!(c.position, "a>b b>x a>c c>d d>e e>f token=c");
+    // a and b form a cycle with no way out for the loser: moving to b draws, to c loses.
+    for seed in 0..4 {
+        let c = pick("graph", "a>b b>a a>c c>d token=a", &opts(), "perfect", seed);
+        assert_eq!(c.position, "a>b b>a a>c c>d token=b");
+    }
+    // Every-move play: taking both heaps whole ends the game (step 0).
+    let every = SolveOptions {
+        every: true,
+        ..opts()
+    };
+    assert_eq!(pick("nim", "2 3", &every, "perfect", 0).position, "0 0");
+}
+
+#[test]
+fn the_misere_minded_opponent_plays_the_misere_move() {
+    assert_eq!(pick("nim", "1 2", &opts(), "perfect", 0).position, "1 1");
+    assert_eq!(
+        pick("nim", "1 2", &opts(), "misere-minded", 0).position,
+        "1 0"
+    );
+    let every = SolveOptions {
+        every: true,
+        ..opts()
+    };
+    let g = lookup("nim").unwrap();
+    let e = choose(
+        &*g,
+        &words("1 2"),
+        &every,
+        Opponent::MisereMinded,
+        None,
+        &mut Rng::new(0),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("every-move"), "{e}");
+}
+
+#[test]
+fn random_and_skilled_opponents_follow_the_seed() {
+    let legal: Vec<String> = lookup("nim")
+        .unwrap()
+        .legal_moves(&words("3 4 5"), &opts())
+        .unwrap()
+        .into_iter()
+        .map(|m| m.position)
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let c = pick("nim", "3 4 5", &opts(), "random", seed);
+        assert_eq!(c, pick("nim", "3 4 5", &opts(), "random", seed));
+        assert!(legal.contains(&c.position), "{c:?}");
+        assert_eq!(c.choice, ChoiceKind::Random);
+        seen.insert(c.position);
+        assert_eq!(
+            pick("nim", "3 4 5", &opts(), "skill:0", seed).choice,
+            ChoiceKind::Random
+        );
+        assert_eq!(
+            pick("nim", "3 4 5", &opts(), "skill:1", seed).position,
+            "1 4 5"
+        );
+    }
+    assert!(seen.len() > 5, "{seen:?}");
+    let best = (0..200)
+        .filter(|&s| pick("nim", "3 4 5", &opts(), "skill:3/4", s).choice == ChoiceKind::Best)
+        .count();
+    assert!((110..190).contains(&best), "{best}");
+}
+
+#[test]
+fn partizan_moves_belong_to_the_side_to_move() {
+    let g = lookup("domineering").unwrap();
+    for side in [Mover::Left, Mover::Right] {
+        let c = choose(
+            &*g,
+            &words("..|.."),
+            &opts(),
+            Opponent::Perfect,
+            Some(side),
+            &mut Rng::new(5),
+        )
+        .unwrap();
+        assert_eq!(c.side, Some(side));
+        assert_eq!(
+            c.label.starts_with("vertical"),
+            side == Mover::Left,
+            "{c:?}"
+        );
+    }
+    // Left cannot move on a one-row board.
+    let e = choose(
+        &*g,
+        &words(".."),
+        &opts(),
+        Opponent::Random,
+        Some(Mover::Left),
+        &mut Rng::new(0),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("game is over"), "{e}");
+}
+
+#[test]
+fn a_reply_analyses_the_position_it_leads_to() {
+    let g = lookup("graph").unwrap();
+    let with_token = SolveOptions {
+        tokens: vec!["a".into()],
+        ..opts()
+    };
+    let r = reply(
+        &*g,
+        &words("a>b>c a>c"),
+        &with_token,
+        Opponent::Perfect,
+        None,
+        9,
+    )
+    .unwrap();
+    assert_eq!(r.position, "a>b b>c a>c token=c");
+    assert_eq!(r.verdict.position, r.position);
+    assert_eq!(r.verdict.outcome, Winner::Second);
+    let j = serde_json::to_value(&r).unwrap();
+    assert_eq!(j["opponent"], "perfect");
+    assert_eq!(j["choice"], "best");
+    assert_eq!(j["seed"], 9);
+    assert_eq!(j["verdict"]["listing"], "all");
+    let nim = lookup("nim").unwrap();
+    let e = reply(&*nim, &words("0 0"), &opts(), Opponent::Perfect, None, 0).unwrap_err();
+    assert!(e.to_string().contains("the game is over"), "{e}");
+}
