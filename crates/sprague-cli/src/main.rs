@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod saved;
+mod stress;
 
 #[derive(Parser)]
 #[command(
@@ -295,6 +296,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Stress-test a contestant's program against a judge problem's reference answers:
+    /// `sprague stress P2252 -- ./a.out` (docs/stress.md).
+    Stress(Box<stress::StressArgs>),
 }
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -455,6 +459,8 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 println!("{}", report.render_text());
             }
         }
+        // `main` runs it: its exit status tells a failure of the program from a usage error.
+        Command::Stress(_) => bail!("`stress` is run by main"),
     }
     Ok(())
 }
@@ -700,6 +706,9 @@ fn main() -> ExitCode {
     });
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C will end sprague without a message ({e})");
+    }
+    if let Command::Stress(args) = cli.command {
+        return stress::main(*args, cancel);
     }
     match run(cli, cancel) {
         Ok(()) => ExitCode::SUCCESS,

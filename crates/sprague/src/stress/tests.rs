@@ -103,6 +103,7 @@ fn seeds_name_phases_and_reproduce_cases() {
     let other: Vec<u64> = Schedule::new(e, 40, 6).collect();
     assert_ne!(seeds[e as usize..], other[e as usize..]);
     for &s in &seeds {
+        assert!(s < 1 << 53);
         assert_eq!(t.case(s).unwrap(), t.case(s).unwrap());
     }
 }

@@ -186,7 +186,7 @@ impl Generator for TreeChain {
     /// Long paths (a recursive search overflows its stack), stars, black vertices paired at
     /// one depth (an even total with an odd depth), everything black.
     fn adversarial(&self, rng: &mut Rng) -> Tree {
-        let n = match rng.below(4) {
+        let n = match rng.below(8) {
             0 => rng.size(TREE_MAX / 2, TREE_MAX),
             _ => rng.size(1, 40),
         };
@@ -384,7 +384,8 @@ impl Generator for Jewel {
     /// vertex (every play ends in a repetition), jewels under the start vertices, both
     /// tokens on one vertex, equal worths.
     fn adversarial(&self, rng: &mut Rng) -> JewelInput {
-        let big = rng.chance(1, 4);
+        // The largest instances take the reference a fraction of a second: one case in 8.
+        let big = rng.chance(1, 8);
         let n = if big {
             JEWEL_N
         } else {
