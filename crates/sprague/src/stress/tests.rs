@@ -81,6 +81,16 @@ fn every_problem_has_a_target() {
     assert!(target("P9999").is_err());
 }
 
+/// docs/stress.md lists each problem's bounds as its generator states them.
+#[test]
+fn the_documented_bounds_are_the_generators() {
+    let doc = include_str!("../../../../docs/stress.md");
+    for t in targets() {
+        let row = format!("| `{}` | {} |", t.id(), t.bounds());
+        assert!(doc.contains(&row), "docs/stress.md lacks the row `{row}`");
+    }
+}
+
 #[test]
 fn seeds_name_phases_and_reproduce_cases() {
     assert_eq!(Phase::of(0), Phase::Exhaustive);
