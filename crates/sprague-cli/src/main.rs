@@ -13,6 +13,7 @@ use std::time::Duration;
 mod play;
 mod saved;
 mod serve;
+mod stress;
 
 #[derive(Parser)]
 #[command(
@@ -302,6 +303,9 @@ enum Command {
     /// Play a game against the computer in the terminal (moves from standard input).
     #[command(allow_negative_numbers = true)]
     Play(play::PlayArgs),
+    /// Stress-test a contestant's program against a judge problem's reference answers:
+    /// `sprague stress P2252 -- ./a.out` (docs/stress.md).
+    Stress(Box<stress::StressArgs>),
 }
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -464,6 +468,8 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
         }
         Command::Serve(args) => serve::run(args, cancel)?,
         Command::Play(args) => play::run(args)?,
+        // `main` runs it: its exit status tells a failure of the program from a usage error.
+        Command::Stress(_) => bail!("`stress` is run by main"),
     }
     Ok(())
 }
@@ -709,6 +715,9 @@ fn main() -> ExitCode {
     });
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C will end sprague without a message ({e})");
+    }
+    if let Command::Stress(args) = cli.command {
+        return stress::main(*args, cancel);
     }
     match run(cli, cancel) {
         Ok(()) => ExitCode::SUCCESS,

@@ -68,6 +68,7 @@
 //! - [`partizan`]: canonical forms and partizan rulesets.
 //! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
 //! - [`problems`]: judge problems, input text to output text.
+//! - [`stress`]: stress tests of a contestant's solution against [`problems`].
 
 //! - The core layer ([`value`], [`impartial`], [`compound`], [`retrograde`], the partizan
 //!   values) is the crate `sprague-core`, re-exported here.
@@ -85,6 +86,7 @@ pub mod octal;
 pub mod partizan;
 pub mod play;
 pub mod problems;
+pub mod stress;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
 pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
