@@ -2,6 +2,8 @@
 //! can refuse at once a position the engine obviously cannot search, instead of finding out
 //! after minutes and gigabytes.
 
+use crate::error::{Error, Result};
+
 /// Bounds on the search of one position by the generic engine (whole positions: misère and
 /// every-move play where no theorem applies).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +20,47 @@ pub struct SearchSize {
     /// The work of listing the moves of one position: moves times what each costs
     /// (saturating).
     pub work: u128,
+}
+
+/// The most moves one position may have for the engine to list them all (each becomes a
+/// position in memory while its parent is searched).
+pub const MAX_MOVES: u128 = 1 << 16;
+
+/// The most work listing the moves of one position may cost (so that the deadline and the
+/// cancellation flag, checked between positions, are seen in time).
+pub const MAX_WORK: u128 = 1 << 26;
+
+impl SearchSize {
+    /// Fails when one position has too many moves, or costs too much to expand, for the
+    /// engine's search of whole positions.
+    pub fn check(&self) -> Result<()> {
+        if self.max_moves > MAX_MOVES {
+            return Err(Error::unsupported(format!(
+                "a position reachable from this one has up to {} moves (over {} {}); the engine's search of whole positions lists at most {MAX_MOVES} moves of a position",
+                show(self.max_moves),
+                self.parts,
+                self.parts_name
+            )));
+        }
+        if self.work > MAX_WORK {
+            return Err(Error::unsupported(format!(
+                "listing the moves of one position costs up to {} steps here (over {} {}); the engine's search of whole positions allows at most {MAX_WORK}",
+                show(self.work),
+                self.parts,
+                self.parts_name
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A saturating count, written as a number or as "more than 2^128".
+fn show(n: u128) -> String {
+    if n == u128::MAX {
+        "more than 2^128".into()
+    } else {
+        n.to_string()
+    }
 }
 
 /// The base-2 logarithm of `n`, rounded up (0 for 0 and 1).

@@ -94,9 +94,11 @@ impl RowRules {
     }
 
     /// The rules for the row with heads `heads` and the positions it reaches, with that row
-    /// as a position. Errors when it spans more than [`MAX_COINS`] coins.
+    /// as a position. Errors when it spans more than [`MAX_COINS`] coins, or when a position
+    /// has too many moves ([`SearchSize::check`]).
     pub fn new(rule: CoinRule, heads: &[BigUint]) -> Result<(RowRules, u128)> {
         let coins = row_coins(&rule, heads).map_err(|n| too_many("coins", n))?;
+        Self::size(&rule, heads).check()?;
         let rules = RowRules { rule, coins };
         let start = rules.mask(heads.iter().map(|h| u64::try_from(h).unwrap_or(0)));
         Ok((rules, start))
@@ -231,9 +233,11 @@ impl BoardRules {
     }
 
     /// The rules for `board` and the positions it reaches, with the board as a position.
-    /// Errors when its play spans more than [`MAX_COINS`] cells.
+    /// Errors when its play spans more than [`MAX_COINS`] cells, or when a position has too
+    /// many moves ([`SearchSize::check`]).
     pub fn new(rows: CoinRule, cols: CoinRule, board: &Board) -> Result<(BoardRules, u128)> {
         let cells = board_cells(&rows, &cols, board).map_err(|n| too_many("cells", n))?;
+        Self::size(&rows, &cols, board).check()?;
         let rules = BoardRules { rows, cols, cells };
         let start = rules.mask(board);
         Ok((rules, start))

@@ -18,7 +18,10 @@ fn direct(bits: u32, options: impl Fn(u32) -> Vec<u32>) -> Vec<(bool, bool, u64)
     let mut out: Vec<(bool, bool, u64)> = Vec::with_capacity(1 << bits);
     for m in 0u32..1 << bits {
         let opts = options(m);
-        assert!(opts.iter().all(|&o| o < m), "a move must clear its highest coin");
+        assert!(
+            opts.iter().all(|&o| o < m),
+            "a move must clear its highest coin"
+        );
         let misere = opts.is_empty() || opts.iter().any(|&o| !out[o as usize].0);
         let normal = opts.iter().any(|&o| !out[o as usize].1);
         let step = if opts.is_empty() {
@@ -56,10 +59,7 @@ fn rows_are_sums_of_single_heads_by_the_engine() {
         assert_eq!(full, (1u128 << n) - 1);
         let mut s = GrundySolver::new(&rows);
         for m in 0u128..(1 << n) {
-            let xor = rows
-                .heads(m)
-                .iter()
-                .fold(0, |a, &x| a ^ g[x as usize]);
+            let xor = rows.heads(m).iter().fold(0, |a, &x| a ^ g[x as usize]);
             assert_eq!(s.grundy(&m).unwrap().value(), xor, "{rule:?} row {m:b}");
         }
     }
@@ -88,7 +88,11 @@ fn rows_misere_and_every_agree_with_the_direct_table() {
         let mut every = EverySolver::new(&rows, Limits::default());
         for (m, &(misere, normal, step)) in table.iter().enumerate() {
             let p = m as u128;
-            assert_eq!(mis.first_player_wins(&[p]).unwrap(), misere, "{rule:?} {m:b}");
+            assert_eq!(
+                mis.first_player_wins(&[p]).unwrap(),
+                misere,
+                "{rule:?} {m:b}"
+            );
             assert_eq!(every.step(&p).unwrap(), step, "{rule:?} {m:b}");
             assert_eq!(every.analyse(&[p]).unwrap().first_wins, normal);
         }
@@ -179,7 +183,12 @@ fn boards_agree_with_the_tartan_theorem_and_the_direct_table() {
                 let v = g.grundy(&p).unwrap().value();
                 assert_eq!(t.value(&b).unwrap(), v, "{rows:?}×{cols:?} {}", b.write());
                 assert_eq!(v != 0, normal);
-                assert_eq!(mis.first_player_wins(&[p]).unwrap(), misere, "{}", b.write());
+                assert_eq!(
+                    mis.first_player_wins(&[p]).unwrap(),
+                    misere,
+                    "{}",
+                    b.write()
+                );
                 assert_eq!(every.step(&p).unwrap(), step, "{}", b.write());
                 if m % 37 == 0 {
                     // The theorem's winning moves: exactly the options of value 0.

@@ -343,44 +343,19 @@ pub fn parse_tokens(words: &[String]) -> Result<Vec<(u64, u64)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Impartial};
-
-    /// The real game: a sorted multiset of tokens; a state with a token on (0,0) is over
-    /// (the player who moved there won, so the player to move has lost: no options).
-    struct Brute;
-
-    impl Impartial for Brute {
-        type Position = Vec<(u8, u8)>;
-        fn options(&self, pos: &Vec<(u8, u8)>, out: &mut Vec<Vec<(u8, u8)>>) {
-            if pos.contains(&(0, 0)) {
-                return;
-            }
-            for i in 0..pos.len() {
-                let (x, y) = pos[i];
-                let mut targets = Vec::new();
-                targets.extend((0..x).map(|x2| (x2, y)));
-                targets.extend((0..y).map(|y2| (x, y2)));
-                targets.extend((1..=x.min(y)).map(|k| (x - k, y - k)));
-                for t in targets {
-                    let mut p = pos.clone();
-                    p[i] = t;
-                    p.sort_unstable();
-                    out.push(p);
-                }
-            }
-        }
-    }
+    use crate::graph::engine::QueensRules;
+    use crate::impartial::GrundySolver;
 
     #[test]
     fn sum_rule_agrees_with_the_real_game() {
-        let mut s = GrundySolver::new(Brute);
-        let cells: Vec<(u8, u8)> = (0..6u8)
-            .flat_map(|x| (0..6u8).map(move |y| (x, y)))
+        let mut s = GrundySolver::new(QueensRules);
+        let cells: Vec<(u64, u64)> = (0..6u64)
+            .flat_map(|x| (0..6u64).map(move |y| (x, y)))
             .filter(|&c| c != (0, 0))
             .collect();
         for &a in &cells {
             let wins = s.outcome(&vec![a]).unwrap() == Outcome::First;
-            let r = analyse(&[(a.0 as u64, a.1 as u64)]).unwrap();
+            let r = analyse(&[a]).unwrap();
             assert_eq!(r.first_wins, wins, "{a:?}");
             for &b in &cells {
                 if b < a {
@@ -388,13 +363,13 @@ mod tests {
                 }
                 let pos = vec![a, b];
                 let wins = s.outcome(&pos).unwrap() == Outcome::First;
-                let toks = [(a.0 as u64, a.1 as u64), (b.0 as u64, b.1 as u64)];
+                let toks = [a, b];
                 let r = analyse(&toks).unwrap();
                 assert_eq!(r.first_wins, wins, "{a:?} {b:?}");
                 // Every listed winning move leads to a losing position for the opponent.
                 for &(i, (x, y)) in &r.winning {
                     let mut p = pos.clone();
-                    p[i] = (x as u8, y as u8);
+                    p[i] = (x, y);
                     p.sort_unstable();
                     let after = s.outcome(&p).unwrap();
                     assert!(
@@ -407,12 +382,12 @@ mod tests {
                 let mut want = s.winning_moves(&pos).unwrap();
                 want.sort_unstable();
                 want.dedup();
-                let mut got: Vec<Vec<(u8, u8)>> = r
+                let mut got: Vec<Vec<(u64, u64)>> = r
                     .winning
                     .iter()
                     .map(|&(i, (x, y))| {
                         let mut p = pos.clone();
-                        p[i] = (x as u8, y as u8);
+                        p[i] = (x, y);
                         p.sort_unstable();
                         p
                     })
@@ -423,16 +398,14 @@ mod tests {
             }
         }
         // Three tokens on a smaller grid.
-        for a in 0..16u8 {
+        for a in 0..16u64 {
             for b in a..16 {
                 for c in b..16 {
-                    let t = |k: u8| (k % 4 + 1, k / 4 + 1);
+                    let t = |k: u64| (k % 4 + 1, k / 4 + 1);
                     let mut pos = vec![t(a), t(b), t(c)];
                     pos.sort_unstable();
                     let wins = s.outcome(&pos).unwrap() == Outcome::First;
-                    let toks: Vec<(u64, u64)> =
-                        pos.iter().map(|&(x, y)| (x as u64, y as u64)).collect();
-                    assert_eq!(analyse(&toks).unwrap().first_wins, wins, "{pos:?}");
+                    assert_eq!(analyse(&pos).unwrap().first_wins, wins, "{pos:?}");
                 }
             }
         }
