@@ -57,7 +57,7 @@ fn rng(seed: &mut u64, k: u64) -> u32 {
 fn queens_agree_with_the_direct_recursion() {
     let moves = |pos: &Vec<(u64, u64)>| {
         let mut out = Vec::new();
-        if pos.iter().any(|&t| t == (0, 0)) {
+        if pos.contains(&(0, 0)) {
             return out;
         }
         for i in 0..pos.len() {

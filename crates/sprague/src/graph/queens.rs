@@ -1,6 +1,7 @@
 //! Queens racing to the corner in the catalogue: positions, verdicts, move lists. The
 //! rules, the Grundy table and the sum rule are `sprague_games::graph::queens`.
 
+use sprague_games::graph::engine::QueensRules;
 pub use sprague_games::graph::queens::*;
 
 use crate::error::{Error, Result};
@@ -13,11 +14,6 @@ use crate::value::Outcome;
 struct QueensGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Vec<(u64, u64)>> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "queens is solved in its own rules only (no --misere, no --every)",
-        ));
-    }
     super::refuse_flags("queens", options, &[])?;
     parse_tokens(words)
 }
@@ -124,11 +120,17 @@ impl Game for QueensGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(tokens, options, Listing::Winning);
+        }
         Ok(verdict(&Eval::new(&tokens, false)?, Listing::Winning))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(tokens, options, Listing::All);
+        }
         Ok(verdict(&Eval::new(&tokens, true)?, Listing::All))
     }
 
@@ -139,14 +141,7 @@ impl Game for QueensGame {
                 "queens needs at least one token, e.g. `3,5`",
             ));
         }
-        // No table: listing moves analyses nothing.
-        let e = Eval {
-            on_line: 0,
-            finished: tokens.contains(&(0, 0)),
-            table: None,
-            xor_off: 0,
-            tokens,
-        };
+        let e = bare(tokens);
         let count = e.move_count();
         super::check_legal_list(count, write(&e.tokens).len())?;
         Ok(e.first_moves(count as usize)
@@ -158,6 +153,65 @@ impl Game for QueensGame {
             })
             .collect())
     }
+}
+
+/// A position without its Grundy table: listing moves analyses nothing.
+fn bare(tokens: Vec<(u64, u64)>) -> Eval {
+    Eval {
+        on_line: 0,
+        finished: tokens.contains(&(0, 0)),
+        table: None,
+        xor_off: 0,
+        tokens,
+    }
+}
+
+/// Why the sum rule does not answer misère and every-move play.
+const WHY: &str =
+    "no theorem: the sum rule holds in normal play only, a token reaching (0,0) ending the whole game";
+
+/// The verdict under `--misere` or `--every`, by the engine on whole positions.
+fn engine_verdict(
+    tokens: Vec<(u64, u64)>,
+    options: &SolveOptions,
+    listing: Listing,
+) -> Result<Verdict> {
+    if tokens.is_empty() {
+        return Err(Error::invalid(
+            "queens needs at least one token, e.g. `3,5`",
+        ));
+    }
+    crate::fallback::check_size("queens", WHY, &QueensRules::size(&tokens), options)?;
+    let start = QueensRules::position(&tokens)?;
+    let e = bare(tokens);
+    let count = usize::try_from(e.move_count()).unwrap_or(usize::MAX);
+    let moves = e.first_moves(count);
+    let afters: Vec<Vec<(u64, u64)>> = moves
+        .iter()
+        .map(|&(i, t)| {
+            let mut p = e.tokens.clone();
+            p[i] = t;
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    let describe = |k: usize| {
+        let (i, t) = moves[k];
+        (label(&e.tokens, i, t), after_position(&e.tokens, i, t))
+    };
+    crate::fallback::verdict(
+        crate::fallback::EnginePosition {
+            spec: "queens".into(),
+            rules: &QueensRules,
+            start,
+            position: write(&e.tokens),
+            why: WHY,
+        },
+        &afters,
+        &describe,
+        options,
+        listing,
+    )
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
@@ -299,10 +353,6 @@ mod tests {
             },
             SolveOptions {
                 ground: Some("1".into()),
-                ..Default::default()
-            },
-            SolveOptions {
-                misere: true,
                 ..Default::default()
             },
         ] {

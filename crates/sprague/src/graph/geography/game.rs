@@ -8,6 +8,7 @@ use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
 };
 use crate::value::Outcome;
+use sprague_games::graph::engine::GeographyRules;
 use sprague_games::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 
 struct GeographyGame;
@@ -20,11 +21,6 @@ struct Position {
 }
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "geography is solved in normal play only (no --misere, no --every)",
-        ));
-    }
     crate::graph::refuse_flags("geography", options, &["start"])?;
     let pw = PositionWords::split("geography", words, &["start"])?;
     let start = pw.single("start", options.start.as_deref())?;
@@ -122,6 +118,43 @@ impl Position {
     }
 }
 
+/// Why the matching theorem does not answer misère and every-move play.
+const WHY: &str = "no theorem: the maximum-matching rule holds in normal play only";
+
+impl Position {
+    /// The verdict under `--misere` or `--every`, by the engine on (token, visited set).
+    fn engine_verdict(&self, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
+        let size = GeographyRules::size(&self.geo, self.start);
+        crate::fallback::check_size("geography", WHY, &size, options)?;
+        let (rules, start) = GeographyRules::new(&self.geo, self.start)?;
+        let targets = self.geo.neighbours(self.start);
+        let afters = targets
+            .iter()
+            .map(|&w| {
+                rules
+                    .position(w, &[self.start])
+                    .ok_or_else(|| Error::invalid("a neighbour outside the start's component"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let describe = |i: usize| self.legal(targets[i]);
+        let mut v = crate::fallback::verdict(
+            crate::fallback::EnginePosition {
+                spec: "geography".into(),
+                rules: &rules,
+                start,
+                position: self.write(None, self.start),
+                why: WHY,
+            },
+            &afters,
+            &describe,
+            options,
+            listing,
+        )?;
+        v.details.push("vertices", self.geo.len());
+        Ok(v)
+    }
+}
+
 impl Game for GeographyGame {
     fn spec(&self) -> String {
         "geography".into()
@@ -129,12 +162,18 @@ impl Game for GeographyGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::Winning);
+        }
         let a = p.geo.analyse(p.start);
         Ok(p.verdict(&a, Listing::Winning))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::All);
+        }
         let a = p.geo.analyse(p.start);
         if !a.complete {
             return Err(Error::Limit {
@@ -237,20 +276,6 @@ mod tests {
             .to_string();
         assert!(e.contains("twice"), "{e}");
         for (o, want) in [
-            (
-                SolveOptions {
-                    misere: true,
-                    ..opts.clone()
-                },
-                "--misere",
-            ),
-            (
-                SolveOptions {
-                    every: true,
-                    ..opts.clone()
-                },
-                "--every",
-            ),
             (
                 SolveOptions {
                     tokens: vec!["1".into()],

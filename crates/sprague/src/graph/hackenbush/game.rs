@@ -8,17 +8,13 @@ use crate::interface::{
     Verdict,
 };
 use crate::value::Outcome;
+use sprague_games::graph::engine::HackenbushRules;
 use sprague_games::graph::hackenbush::fusion::NONE;
 use sprague_games::graph::hackenbush::position::{Analysis, Hackenbush};
 
 struct GreenHackenbushGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Hackenbush> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "green-hackenbush is solved in normal play only (no --misere, no --every)",
-        ));
-    }
     crate::graph::refuse_flags("green-hackenbush", options, &["ground"])?;
     Hackenbush::parse(words, options.ground.as_deref())
 }
@@ -83,6 +79,9 @@ impl Game for GreenHackenbushGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(&h, options, Listing::Winning);
+        }
         let a = h.analyse();
         let mut v = verdict(&h, &a);
         let cuts: Vec<(u32, u64)> = a.winning.iter().map(|&e| (e, 0)).collect();
@@ -99,6 +98,9 @@ impl Game for GreenHackenbushGame {
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(&h, options, Listing::All);
+        }
         let cuts = h.values_after_cuts()?;
         let a = h.analyse();
         let mut v = verdict(&h, &a);
@@ -125,6 +127,44 @@ impl Game for GreenHackenbushGame {
             })
             .collect())
     }
+}
+
+/// Why the fusion and colon principles do not answer misère and every-move play.
+const WHY: &str = "no theorem: the colon and fusion principles hold in normal play only";
+
+/// The verdict under `--misere` or `--every`, by the engine on whole positions (the pieces
+/// hanging from the ground separately are the components of a sum).
+fn engine_verdict(h: &Hackenbush, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
+    crate::fallback::check_size("green-hackenbush", WHY, &HackenbushRules::size(h), options)?;
+    let (rules, start) = HackenbushRules::new(h)?;
+    let adj = Adjacency::new(h.names.len(), &h.edges);
+    let names = h.edge_names();
+    let ids = rules.edges_of(&start);
+    let afters: Vec<Vec<u64>> = ids.iter().map(|&id| rules.cut(&start, id)).collect();
+    let describe = |i: usize| {
+        let id = ids[i];
+        (
+            format!("cut edge {}", names.name(id)),
+            h.after_cut(&adj, id),
+        )
+    };
+    let mut v = crate::fallback::verdict(
+        crate::fallback::EnginePosition {
+            spec: "green-hackenbush".into(),
+            rules: &rules,
+            start,
+            position: h.write(|_| true, true),
+            why: WHY,
+        },
+        &afters,
+        &describe,
+        options,
+        listing,
+    )?;
+    v.details.push("ground", &h.names[h.ground as usize]);
+    v.details.push("edges", h.edges.len());
+    v.details.push("ignored_edges", h.edges.len() - ids.len());
+    Ok(v)
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
@@ -233,20 +273,6 @@ mod tests {
         let game = build(None).unwrap();
         let w = ["0-1 1-2".to_string()];
         for (o, want) in [
-            (
-                SolveOptions {
-                    misere: true,
-                    ..Default::default()
-                },
-                "--misere",
-            ),
-            (
-                SolveOptions {
-                    every: true,
-                    ..Default::default()
-                },
-                "--every",
-            ),
             (
                 SolveOptions {
                     tokens: vec!["0".into()],
