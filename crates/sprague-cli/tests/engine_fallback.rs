@@ -36,7 +36,14 @@ fn former_refusals_now_answer_with_the_usual_keys() {
         &["moves", "mock-turtles", "3", "5", "--misere"],
         &["solve", "turning-corners", "THT|HHT", "--misere"],
         &["solve", "queens", "4,5", "--misere"],
-        &["solve", "green-hackenbush", "a-b b-c", "--ground", "a", "--misere"],
+        &[
+            "solve",
+            "green-hackenbush",
+            "a-b b-c",
+            "--ground",
+            "a",
+            "--misere",
+        ],
         &["solve", "geography", "a-b b-c", "--start", "a", "--every"],
         &["moves", "tree-chain", "1-2 1-3 3-4 black=2,4", "--every"],
         &["solve", "tartan:ruler*twins", "HH|TH", "--every"],
@@ -47,7 +54,11 @@ fn former_refusals_now_answer_with_the_usual_keys() {
         let v = json(&a);
         assert_eq!(keys(&v), usual, "{args:?}");
         let every = args.contains(&"--every");
-        assert_eq!(v["play"], if every { "every" } else { "misere" }, "{args:?}");
+        assert_eq!(
+            v["play"],
+            if every { "every" } else { "misere" },
+            "{args:?}"
+        );
         assert_eq!(v["method_kind"], "engine", "{args:?}");
         assert_eq!(v["value_kind"].is_null(), !every, "{args:?}");
     }
@@ -58,7 +69,13 @@ fn former_refusals_now_answer_with_the_usual_keys() {
     assert_eq!(v["moves"][0]["label"], "turn coins 3 and 4");
     // A stalk of two edges from a: cutting b-c leaves the opponent the last edge.
     let v = json(&[
-        "solve", "green-hackenbush", "a-b b-c", "--ground", "a", "--misere", "--json",
+        "solve",
+        "green-hackenbush",
+        "a-b b-c",
+        "--ground",
+        "a",
+        "--misere",
+        "--json",
     ]);
     assert_eq!(v["winning_moves"], serde_json::json!(["a-b ground=a"]));
 }
@@ -68,7 +85,10 @@ fn oversized_positions_are_refused_cleanly() {
     let o = sprague(&["solve", "mock-turtles", "60", "--misere"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.starts_with("error:") && !err.contains("panicked"), "{err}");
+    assert!(
+        err.starts_with("error:") && !err.contains("panicked"),
+        "{err}"
+    );
     assert!(err.contains("2^60") && err.contains("60 coins"), "{err}");
     let o = sprague(&["solve", "ruler", "24", "--every", "--max-positions", "500"]);
     assert!(!o.status.success());

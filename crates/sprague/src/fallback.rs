@@ -251,6 +251,40 @@ mod tests {
         }
     }
 
+    /// A search asked for once the cancellation flag is set stops with the clean error, in
+    /// the engine's searches and in the graph family's own analyses (the queens table,
+    /// Edmonds' matching, retrograde analysis).
+    #[test]
+    fn cancelled_searches_stop_cleanly() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        // Retrograde analysis looks at the flag every few thousand vertices.
+        let cycle: Vec<String> = (0..10_000)
+            .map(|i| format!("{i}>{}", (i + 1) % 10_000))
+            .chain(["token=0".to_string()])
+            .collect();
+        let cycle = cycle.join(" ");
+        let cancelled = |misere: bool| SolveOptions {
+            misere,
+            cancel: Some(flag.clone()),
+            ..Default::default()
+        };
+        for (spec, pos, misere) in [
+            ("twins", "HTHH", true),
+            ("queens", "300,200", false),
+            ("queens", "3,5", true),
+            ("geography", "1-2 2-3 3-1 start=1", false),
+            ("graph", cycle.as_str(), false),
+            ("graph", cycle.as_str(), true),
+            ("green-hackenbush", "0-1 1-2", true),
+        ] {
+            let e = lookup(spec)
+                .unwrap()
+                .solve(&words(pos), &cancelled(misere))
+                .unwrap_err();
+            assert!(matches!(e, Error::Interrupted { .. }), "{spec} {pos}: {e}");
+        }
+    }
+
     /// Misère answers that differ from normal play, worked by hand.
     #[test]
     fn misere_answers_by_hand() {

@@ -11,6 +11,7 @@
 //! bitset of seen values per row, column and diagonal, so a cell costs O(N/64).
 
 use crate::error::{Error, Result};
+use crate::impartial::Limits;
 use crate::value::Outcome;
 
 /// The largest coordinate the table accepts (memory grows as the square: about 4 bytes per
@@ -27,6 +28,12 @@ pub struct QueensTable {
 impl QueensTable {
     /// Computes the table up to coordinate `size` (inclusive).
     pub fn new(size: u64) -> Result<QueensTable> {
+        Self::new_with(size, &Limits::default())
+    }
+
+    /// [`QueensTable::new`] that honours the deadline, the cancellation flag and the
+    /// progress callback of `limits`, checked row by row.
+    pub fn new_with(size: u64, limits: &Limits) -> Result<QueensTable> {
         if size > MAX_COORD {
             return Err(Error::Limit {
                 what: format!(
@@ -44,6 +51,9 @@ impl QueensTable {
         let mut values = vec![0u32; n * n];
         let set = |bits: &mut [u64], v: u32| bits[v as usize / 64] |= 1 << (v % 64);
         for y in 1..n {
+            if limits.watched() {
+                limits.check((y * n) as u64, "cells of the queens table")?;
+            }
             row.iter_mut().for_each(|w| *w = 0);
             for x in 1..n {
                 if x == y {
@@ -150,6 +160,12 @@ impl Eval {
     /// moves need it (one token on a line) or `want_table` asks for the values after
     /// every move.
     pub fn new(tokens: &[(u64, u64)], want_table: bool) -> Result<Eval> {
+        Self::new_with(tokens, want_table, &Limits::default())
+    }
+
+    /// [`Eval::new`] that honours the deadline, the cancellation flag and the progress
+    /// callback of `limits` while the table is computed.
+    pub fn new_with(tokens: &[(u64, u64)], want_table: bool, limits: &Limits) -> Result<Eval> {
         if tokens.is_empty() {
             return Err(Error::invalid(
                 "queens needs at least one token, e.g. `3,5`",
@@ -161,7 +177,7 @@ impl Eval {
         let table = if finished {
             None
         } else if on_line == 0 || ((want_table || on_line == 1) && size <= MAX_COORD) {
-            Some(QueensTable::new(size)?)
+            Some(QueensTable::new_with(size, limits)?)
         } else {
             None
         };

@@ -123,7 +123,10 @@ impl Game for QueensGame {
         if options.misere || options.every {
             return engine_verdict(tokens, options, Listing::Winning);
         }
-        Ok(verdict(&Eval::new(&tokens, false)?, Listing::Winning))
+        Ok(verdict(
+            &Eval::new_with(&tokens, false, &options.limits())?,
+            Listing::Winning,
+        ))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
@@ -131,7 +134,10 @@ impl Game for QueensGame {
         if options.misere || options.every {
             return engine_verdict(tokens, options, Listing::All);
         }
-        Ok(verdict(&Eval::new(&tokens, true)?, Listing::All))
+        Ok(verdict(
+            &Eval::new_with(&tokens, true, &options.limits())?,
+            Listing::All,
+        ))
     }
 
     fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {

@@ -165,7 +165,7 @@ impl Game for GeographyGame {
         if options.misere || options.every {
             return p.engine_verdict(options, Listing::Winning);
         }
-        let a = p.geo.analyse(p.start);
+        let a = p.geo.analyse_with(p.start, &options.limits())?;
         Ok(p.verdict(&a, Listing::Winning))
     }
 
@@ -174,7 +174,7 @@ impl Game for GeographyGame {
         if options.misere || options.every {
             return p.engine_verdict(options, Listing::All);
         }
-        let a = p.geo.analyse(p.start);
+        let a = p.geo.analyse_with(p.start, &options.limits())?;
         if !a.complete {
             return Err(Error::Limit {
                 what: "testing every move of geography".into(),
