@@ -90,8 +90,8 @@ fn oversized_positions_are_refused_cleanly() {
         "{err}"
     );
     assert!(err.contains("2^60") && err.contains("60 coins"), "{err}");
-    let o = sprague(&["solve", "ruler", "24", "--every", "--max-positions", "500"]);
+    let o = sprague(&["solve", "ruler", "16", "--every", "--max-positions", "1000"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("limit 500"), "{err}");
+    assert!(err.contains("limit 1000"), "{err}");
 }

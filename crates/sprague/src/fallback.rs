@@ -10,8 +10,8 @@
 //! win, the loser's quickest loss), and the first player wins iff it is odd.
 //!
 //! Positions whose search obviously cannot finish are refused at once by [`check_size`]:
-//! those reaching more than 2^20 times the position limit (the search's cut-offs never save
-//! that much), and those with too many moves a position (`SearchSize::check`).
+//! those reaching more than 2^8 times the position limit (the search's cut-offs rarely
+//! save that much), and those with too many moves a position (`SearchSize::check`).
 
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
@@ -23,7 +23,7 @@ use sprague_games::search_size::{log2_ceil, SearchSize};
 
 /// How many times the position limit a search may reach (as a power of two) before it is
 /// refused at once rather than searched up to the limit.
-pub const LOG2_SLACK: u32 = 20;
+pub const LOG2_SLACK: u32 = 8;
 
 /// The most moves a verdict lists.
 pub const MAX_LISTED: usize = 10_000;
@@ -326,13 +326,13 @@ mod tests {
         };
         let e = lookup("ruler")
             .unwrap()
-            .solve(&words("24"), &o)
+            .solve(&words("16"), &o)
             .unwrap_err();
         assert!(matches!(e, Error::Limit { .. }), "{e}");
         // Rules turning many coins: too many moves a position, refused at once.
         let e = lookup("coins:up-to:8")
             .unwrap()
-            .solve(&words("40"), &opts(Play::Every))
+            .solve(&words("30"), &opts(Play::Every))
             .unwrap_err()
             .to_string();
         assert!(e.contains("moves"), "{e}");

@@ -17,12 +17,31 @@ use super::rule::CoinRule;
 use super::tartan::Board;
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::search_size::SearchSize;
+use crate::search_size::{log2_subsets, SearchSize};
 use num_bigint::BigUint;
 use std::ops::ControlFlow;
 
 /// The most coins (or cells) a position may span: one bit each in a `u128`.
 pub const MAX_COINS: u64 = 128;
+
+/// The most coins a move of the rule turns.
+fn max_turned(rule: &CoinRule) -> u64 {
+    match *rule {
+        CoinRule::UpTo(k) => u64::from(k),
+        CoinRule::Run(k) => k.unwrap_or(u64::MAX),
+    }
+}
+
+/// The base-2 logarithm of a bound on the positions of `n` coins reachable from `heads`
+/// heads: a move turning at most two coins never adds a head, so at most `heads` of the
+/// `n` coins are heads; otherwise any of the `2^n` sets.
+fn log2_positions(n: u64, heads: u64, turned: u64) -> u32 {
+    if turned <= 2 {
+        log2_subsets(n, heads)
+    } else {
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+}
 
 /// Whether a rule turns one coin only (its moves never reach another coin).
 fn one_coin(rule: &CoinRule) -> bool {
@@ -71,7 +90,8 @@ impl RowRules {
                 return SearchSize {
                     parts_name: "coins",
                     parts: n,
-                    log2_positions: Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                    max_parts: MAX_COINS,
+                    log2_positions: None,
                     max_moves: u128::MAX,
                     work: u128::MAX,
                 }
@@ -84,10 +104,12 @@ impl RowRules {
             moves = moves.saturating_add(to_u128(&m));
             work = work.saturating_add(to_u128(&turned));
         }
+        let n = coins.len() as u64;
         SearchSize {
             parts_name: "coins",
-            parts: coins.len() as u64,
-            log2_positions: Some(coins.len() as u32),
+            parts: n,
+            max_parts: MAX_COINS,
+            log2_positions: Some(log2_positions(n, heads.len() as u64, max_turned(rule))),
             max_moves: moves,
             work,
         }
@@ -127,6 +149,11 @@ impl RowRules {
 
 impl Impartial for RowRules {
     type Position = u128;
+
+    /// Every rule lets a head be turned alone.
+    fn has_moves(&self, &p: &u128) -> bool {
+        p != 0
+    }
 
     fn options(&self, &p: &u128, out: &mut Vec<u128>) {
         for (i, &x) in self.coins.iter().enumerate() {
@@ -210,7 +237,8 @@ impl BoardRules {
                 return SearchSize {
                     parts_name: "cells",
                     parts: n,
-                    log2_positions: Some(n as u32),
+                    max_parts: MAX_COINS,
+                    log2_positions: None,
                     max_moves: u128::MAX,
                     work: u128::MAX,
                 }
@@ -223,10 +251,13 @@ impl BoardRules {
             moves = moves.saturating_add(to_u128(&(mr * mc)));
             work = work.saturating_add(to_u128(&(cr * cc)));
         }
+        let heads = board.heads.iter().flatten().filter(|&&h| h).count() as u64;
+        let turned = max_turned(rows).saturating_mul(max_turned(cols));
         SearchSize {
             parts_name: "cells",
             parts: cells.len() as u64,
-            log2_positions: Some(cells.len() as u32),
+            max_parts: MAX_COINS,
+            log2_positions: Some(log2_positions(cells.len() as u64, heads, turned)),
             max_moves: moves,
             work,
         }
@@ -263,6 +294,11 @@ impl BoardRules {
 
 impl Impartial for BoardRules {
     type Position = u128;
+
+    /// Every product rule lets a head be turned alone.
+    fn has_moves(&self, &p: &u128) -> bool {
+        p != 0
+    }
 
     fn options(&self, &p: &u128, out: &mut Vec<u128>) {
         for (k, &(i, j)) in self.cells.iter().enumerate() {

@@ -94,6 +94,9 @@ fn rows_misere_and_every_agree_with_the_direct_table() {
                 "{rule:?} {m:b}"
             );
             assert_eq!(every.step(&p).unwrap(), step, "{rule:?} {m:b}");
+            let mut opts = Vec::new();
+            rows.options(&p, &mut opts);
+            assert_eq!(rows.has_moves(&p), !opts.is_empty());
             assert_eq!(every.analyse(&[p]).unwrap().first_wins, normal);
         }
     }
@@ -110,15 +113,19 @@ fn rows_span_the_coins_play_can_turn() {
     assert_eq!(opts.len(), 2);
     let (r, p) = RowRules::new(CoinRule::TWINS, &big([2, 5])).unwrap();
     assert_eq!(r.heads(p), [2, 5]);
+    // Twins never adds a head: at most 2 heads among 5 coins, 1 + 5 + 10 positions.
     let size = RowRules::size(&CoinRule::TWINS, &big([2, 5]));
-    assert_eq!((size.parts, size.log2_positions), (5, Some(5)));
+    assert_eq!((size.parts, size.log2_positions), (5, Some(4)));
     // Moves of a full row of 5: 1 + 2 + 3 + 4 + 5.
     assert_eq!(size.max_moves, 15);
     let huge = RowRules::size(&CoinRule::MOCK_TURTLES, &big([60]));
     assert_eq!(huge.log2_positions, Some(60));
     assert!(RowRules::new(CoinRule::TWINS, &big([129])).is_err());
     let far = RowRules::size(&CoinRule::TWINS, &[BigUint::from(10u32).pow(30)]);
-    assert_eq!(far.max_moves, u128::MAX);
+    assert!(far.parts > MAX_COINS && far.check().is_err());
+    assert!(RowRules::size(&CoinRule::TWINS, &big([128]))
+        .check()
+        .is_ok());
 }
 
 fn board(r: u64, c: u64, m: u32) -> Board {
@@ -190,6 +197,7 @@ fn boards_agree_with_the_tartan_theorem_and_the_direct_table() {
                     b.write()
                 );
                 assert_eq!(every.step(&p).unwrap(), step, "{}", b.write());
+                assert_eq!(rules.has_moves(&p), p != 0);
                 if m % 37 == 0 {
                     // The theorem's winning moves: exactly the options of value 0.
                     let (got, complete) = t.winning_moves(&b).unwrap();

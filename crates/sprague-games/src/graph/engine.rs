@@ -67,6 +67,7 @@ impl QueensRules {
         SearchSize {
             parts_name: "tokens",
             parts: tokens.len() as u64,
+            max_parts: u64::MAX,
             log2_positions: Some(log2),
             max_moves: moves,
             work: moves.saturating_mul(tokens.len() as u128),
@@ -84,6 +85,10 @@ impl QueensRules {
 
 impl Impartial for QueensRules {
     type Position = Vec<(u64, u64)>;
+
+    fn has_moves(&self, pos: &Vec<(u64, u64)>) -> bool {
+        !pos.contains(&(0, 0)) && !pos.is_empty()
+    }
 
     fn options(&self, pos: &Vec<(u64, u64)>, out: &mut Vec<Vec<(u64, u64)>>) {
         if pos.contains(&(0, 0)) {
@@ -153,6 +158,7 @@ impl TreeChainRules {
         SearchSize {
             parts_name: "vertices (black ones and their ancestors)",
             parts: vs.len() as u64,
+            max_parts: MAX_TREE_BITS as u64,
             log2_positions: Some(vs.len() as u32),
             max_moves: moves,
             work: moves,
@@ -214,6 +220,11 @@ impl TreeChainRules {
 impl Impartial for TreeChainRules {
     type Position = u128;
 
+    /// A black vertex may be whitened alone.
+    fn has_moves(&self, &p: &u128) -> bool {
+        p != 0
+    }
+
     fn options(&self, &p: &u128, out: &mut Vec<u128>) {
         for (i, anc) in self.ancestors.iter().enumerate() {
             if p >> i & 1 == 0 {
@@ -262,8 +273,9 @@ impl HackenbushRules {
     pub fn size(h: &Hackenbush) -> SearchSize {
         let e = Self::grounded_edges(h).len() as u128;
         SearchSize {
-            parts_name: "edges",
+            parts_name: "edges connected to the ground",
             parts: e as u64,
+            max_parts: MAX_GRAPH_BITS as u64,
             log2_positions: None,
             max_moves: e,
             work: e * e,
@@ -351,6 +363,10 @@ impl HackenbushRules {
 
 impl Impartial for HackenbushRules {
     type Position = Vec<u64>;
+
+    fn has_moves(&self, p: &Vec<u64>) -> bool {
+        p.iter().any(|&w| w != 0)
+    }
 
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for i in 0..self.edges.len() {
@@ -447,6 +463,7 @@ impl GeographyRules {
         SearchSize {
             parts_name: "vertices in the start's component",
             parts: comp.len() as u64,
+            max_parts: MAX_GRAPH_BITS as u64,
             log2_positions: None,
             max_moves: degree,
             work: degree * words(comp.len()) as u128,
@@ -502,6 +519,12 @@ impl GeographyRules {
 
 impl Impartial for GeographyRules {
     type Position = GeographyPosition;
+
+    fn has_moves(&self, (v, seen): &GeographyPosition) -> bool {
+        self.adj[*v as usize]
+            .iter()
+            .any(|&w| !has(seen, w as usize))
+    }
 
     fn options(&self, (v, seen): &GeographyPosition, out: &mut Vec<GeographyPosition>) {
         for &w in &self.adj[*v as usize] {

@@ -38,6 +38,9 @@ fn engine<R: Impartial>(rules: &R, p: &R::Position) -> Facts
 where
     R::Position: Ord,
 {
+    let mut opts = Vec::new();
+    rules.options(p, &mut opts);
+    assert_eq!(rules.has_moves(p), !opts.is_empty(), "{p:?}");
     let misere = MisereSolver::new(rules, Limits::default())
         .first_player_wins(std::slice::from_ref(p))
         .unwrap();
