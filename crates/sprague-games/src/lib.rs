@@ -38,6 +38,7 @@ pub mod number;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;
+pub mod search_size;
 
 #[cfg(test)]
 mod test_rng;

@@ -79,6 +79,7 @@
 
 pub mod catalogue;
 pub mod coins;
+pub mod fallback;
 pub mod games;
 pub mod graph;
 pub mod interface;

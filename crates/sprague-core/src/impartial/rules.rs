@@ -14,6 +14,15 @@ pub trait Impartial {
     /// Duplicates are allowed; order is kept in reports.
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
+    /// Whether `position` has a move. The default lists its options; rules that know
+    /// cheaply (a row with a head, a board with a coin up) should say so, since the solvers
+    /// that keep whole sums ask it of every position they meet.
+    fn has_moves(&self, position: &Self::Position) -> bool {
+        let mut opts = Vec::new();
+        self.options(position, &mut opts);
+        !opts.is_empty()
+    }
+
     /// If `position` is a disjunctive sum of smaller independent positions, returns them
     /// (terminal components may be left out). `None` means the position is one component.
     /// The solver uses this to combine values by XOR instead of searching the product space.
@@ -27,6 +36,9 @@ impl<R: Impartial + ?Sized> Impartial for &R {
     type Position = R::Position;
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
         (**self).options(position, out)
+    }
+    fn has_moves(&self, position: &Self::Position) -> bool {
+        (**self).has_moves(position)
     }
     fn components(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
         (**self).components(position)

@@ -5,7 +5,10 @@
 //! - [`rule`]: the one-dimensional rules and the values of single heads.
 //! - [`row`]: a row of coins: positions, values, winning moves, the moves at one head.
 //! - [`tartan`]: boards, valued by the nim product of the rows' and columns' values.
+//! - [`engine`]: rows and boards as whole positions for the generic engine (misère and
+//!   every-move play, where a row is no longer the sum of its heads).
 
+pub mod engine;
 pub mod row;
 pub mod rule;
 pub mod tartan;

@@ -298,49 +298,13 @@ fn run_values(k: Option<usize>, n: usize) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Impartial};
     use sprague_core::value::Mex;
-
-    /// A row of `n` coins as a bit mask (bit x−1 = coin x is heads), played by the rule.
-    struct Row(CoinRule, u64);
-    impl Impartial for Row {
-        type Position = u32;
-        fn options(&self, &m: &u32, out: &mut Vec<u32>) {
-            for x in 1..=self.1 {
-                if m & (1 << (x - 1)) == 0 {
-                    continue;
-                }
-                for s in self.0.moves_at(x) {
-                    let mut next = m ^ (1 << (x - 1));
-                    for y in s {
-                        next ^= 1 << (y - 1);
-                    }
-                    out.push(next);
-                }
-            }
-        }
-    }
 
     fn rules() -> Vec<CoinRule> {
         let mut r: Vec<CoinRule> = (1..=4).map(CoinRule::UpTo).collect();
         r.extend([1, 2, 3].map(|k| CoinRule::Run(Some(k))));
         r.push(CoinRule::RULER);
         r
-    }
-
-    #[test]
-    fn rows_are_sums_of_single_heads_by_brute_force() {
-        for rule in rules() {
-            let n = if rule == CoinRule::UpTo(4) { 8 } else { 10 };
-            let g = rule.values(n).unwrap();
-            let mut s = GrundySolver::new(Row(rule, n));
-            for m in 0u32..(1 << n) {
-                let xor = (1..=n)
-                    .filter(|&x| m & (1 << (x - 1)) != 0)
-                    .fold(0, |a, x| a ^ g[x as usize]);
-                assert_eq!(s.grundy(&m).unwrap().value(), xor, "{rule:?} row {m:b}");
-            }
-        }
     }
 
     #[test]

@@ -10,7 +10,10 @@
 //! - [`jewel`]: the Jewel Game, by value-carrying retrograde analysis layered by jewels.
 //! - [`queens`]: queens racing to the corner: a Grundy table and sums by XOR.
 //! - [`tree_chain`]: the tree chain game by the parity of black vertices per depth.
+//! - [`engine`]: queens, tree chain, Green Hackenbush and geography as whole positions for
+//!   the generic engine (misère and every-move play, checks of the theorems).
 
+pub mod engine;
 pub mod format;
 pub mod geography;
 pub mod hackenbush;

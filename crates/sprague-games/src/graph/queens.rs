@@ -11,6 +11,7 @@
 //! bitset of seen values per row, column and diagonal, so a cell costs O(N/64).
 
 use crate::error::{Error, Result};
+use crate::impartial::Limits;
 use crate::value::Outcome;
 
 /// The largest coordinate the table accepts (memory grows as the square: about 4 bytes per
@@ -27,6 +28,12 @@ pub struct QueensTable {
 impl QueensTable {
     /// Computes the table up to coordinate `size` (inclusive).
     pub fn new(size: u64) -> Result<QueensTable> {
+        Self::new_with(size, &Limits::default())
+    }
+
+    /// [`QueensTable::new`] that honours the deadline, the cancellation flag and the
+    /// progress callback of `limits`, checked row by row.
+    pub fn new_with(size: u64, limits: &Limits) -> Result<QueensTable> {
         if size > MAX_COORD {
             return Err(Error::Limit {
                 what: format!(
@@ -44,6 +51,9 @@ impl QueensTable {
         let mut values = vec![0u32; n * n];
         let set = |bits: &mut [u64], v: u32| bits[v as usize / 64] |= 1 << (v % 64);
         for y in 1..n {
+            if limits.watched() {
+                limits.check((y * n) as u64, "cells of the queens table")?;
+            }
             row.iter_mut().for_each(|w| *w = 0);
             for x in 1..n {
                 if x == y {
@@ -150,6 +160,12 @@ impl Eval {
     /// moves need it (one token on a line) or `want_table` asks for the values after
     /// every move.
     pub fn new(tokens: &[(u64, u64)], want_table: bool) -> Result<Eval> {
+        Self::new_with(tokens, want_table, &Limits::default())
+    }
+
+    /// [`Eval::new`] that honours the deadline, the cancellation flag and the progress
+    /// callback of `limits` while the table is computed.
+    pub fn new_with(tokens: &[(u64, u64)], want_table: bool, limits: &Limits) -> Result<Eval> {
         if tokens.is_empty() {
             return Err(Error::invalid(
                 "queens needs at least one token, e.g. `3,5`",
@@ -161,7 +177,7 @@ impl Eval {
         let table = if finished {
             None
         } else if on_line == 0 || ((want_table || on_line == 1) && size <= MAX_COORD) {
-            Some(QueensTable::new(size)?)
+            Some(QueensTable::new_with(size, limits)?)
         } else {
             None
         };
@@ -343,44 +359,19 @@ pub fn parse_tokens(words: &[String]) -> Result<Vec<(u64, u64)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Impartial};
-
-    /// The real game: a sorted multiset of tokens; a state with a token on (0,0) is over
-    /// (the player who moved there won, so the player to move has lost: no options).
-    struct Brute;
-
-    impl Impartial for Brute {
-        type Position = Vec<(u8, u8)>;
-        fn options(&self, pos: &Vec<(u8, u8)>, out: &mut Vec<Vec<(u8, u8)>>) {
-            if pos.contains(&(0, 0)) {
-                return;
-            }
-            for i in 0..pos.len() {
-                let (x, y) = pos[i];
-                let mut targets = Vec::new();
-                targets.extend((0..x).map(|x2| (x2, y)));
-                targets.extend((0..y).map(|y2| (x, y2)));
-                targets.extend((1..=x.min(y)).map(|k| (x - k, y - k)));
-                for t in targets {
-                    let mut p = pos.clone();
-                    p[i] = t;
-                    p.sort_unstable();
-                    out.push(p);
-                }
-            }
-        }
-    }
+    use crate::graph::engine::QueensRules;
+    use crate::impartial::GrundySolver;
 
     #[test]
     fn sum_rule_agrees_with_the_real_game() {
-        let mut s = GrundySolver::new(Brute);
-        let cells: Vec<(u8, u8)> = (0..6u8)
-            .flat_map(|x| (0..6u8).map(move |y| (x, y)))
+        let mut s = GrundySolver::new(QueensRules);
+        let cells: Vec<(u64, u64)> = (0..6u64)
+            .flat_map(|x| (0..6u64).map(move |y| (x, y)))
             .filter(|&c| c != (0, 0))
             .collect();
         for &a in &cells {
             let wins = s.outcome(&vec![a]).unwrap() == Outcome::First;
-            let r = analyse(&[(a.0 as u64, a.1 as u64)]).unwrap();
+            let r = analyse(&[a]).unwrap();
             assert_eq!(r.first_wins, wins, "{a:?}");
             for &b in &cells {
                 if b < a {
@@ -388,13 +379,13 @@ mod tests {
                 }
                 let pos = vec![a, b];
                 let wins = s.outcome(&pos).unwrap() == Outcome::First;
-                let toks = [(a.0 as u64, a.1 as u64), (b.0 as u64, b.1 as u64)];
+                let toks = [a, b];
                 let r = analyse(&toks).unwrap();
                 assert_eq!(r.first_wins, wins, "{a:?} {b:?}");
                 // Every listed winning move leads to a losing position for the opponent.
                 for &(i, (x, y)) in &r.winning {
                     let mut p = pos.clone();
-                    p[i] = (x as u8, y as u8);
+                    p[i] = (x, y);
                     p.sort_unstable();
                     let after = s.outcome(&p).unwrap();
                     assert!(
@@ -407,12 +398,12 @@ mod tests {
                 let mut want = s.winning_moves(&pos).unwrap();
                 want.sort_unstable();
                 want.dedup();
-                let mut got: Vec<Vec<(u8, u8)>> = r
+                let mut got: Vec<Vec<(u64, u64)>> = r
                     .winning
                     .iter()
                     .map(|&(i, (x, y))| {
                         let mut p = pos.clone();
-                        p[i] = (x as u8, y as u8);
+                        p[i] = (x, y);
                         p.sort_unstable();
                         p
                     })
@@ -423,16 +414,14 @@ mod tests {
             }
         }
         // Three tokens on a smaller grid.
-        for a in 0..16u8 {
+        for a in 0..16u64 {
             for b in a..16 {
                 for c in b..16 {
-                    let t = |k: u8| (k % 4 + 1, k / 4 + 1);
+                    let t = |k: u64| (k % 4 + 1, k / 4 + 1);
                     let mut pos = vec![t(a), t(b), t(c)];
                     pos.sort_unstable();
                     let wins = s.outcome(&pos).unwrap() == Outcome::First;
-                    let toks: Vec<(u64, u64)> =
-                        pos.iter().map(|&(x, y)| (x as u64, y as u64)).collect();
-                    assert_eq!(analyse(&toks).unwrap().first_wins, wins, "{pos:?}");
+                    assert_eq!(analyse(&pos).unwrap().first_wins, wins, "{pos:?}");
                 }
             }
         }

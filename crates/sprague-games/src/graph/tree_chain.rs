@@ -176,42 +176,9 @@ pub const MAX_VALUE_BITS: usize = 4096;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Impartial};
+    use crate::graph::engine::TreeChainRules;
+    use crate::impartial::GrundySolver;
     use crate::value::Outcome;
-
-    struct Brute<'a>(&'a [u32]); // parents
-
-    impl Brute<'_> {
-        fn ancestors(&self, v: usize) -> Vec<usize> {
-            let mut a = Vec::new();
-            let mut p = self.0[v];
-            while p != NONE {
-                a.push(p as usize);
-                p = self.0[p as usize];
-            }
-            a
-        }
-    }
-
-    impl Impartial for Brute<'_> {
-        type Position = u32;
-        fn options(&self, &mask: &u32, out: &mut Vec<u32>) {
-            for v in 0..self.0.len() {
-                if mask >> v & 1 == 1 {
-                    let anc = self.ancestors(v);
-                    for sub in 0..1u32 << anc.len() {
-                        let mut m = mask & !(1 << v);
-                        for (i, &a) in anc.iter().enumerate() {
-                            if sub >> i & 1 == 1 {
-                                m ^= 1 << a;
-                            }
-                        }
-                        out.push(m);
-                    }
-                }
-            }
-        }
-    }
 
     #[test]
     fn parity_rule_agrees_with_exhaustive_search() {
@@ -227,9 +194,12 @@ mod tests {
                     c /= v;
                 }
                 let edges: Vec<(u32, u32)> = (1..n).map(|v| (par[v], v as u32)).collect();
-                let brute = Brute(&par);
-                let mut s = GrundySolver::new(&brute);
-                for mask in 0..1u32 << n {
+                // All black: play may change every vertex, bit v is vertex v.
+                let all = TreeChain::new(n, &edges, 0, vec![true; n]).unwrap();
+                let (rules, full) = TreeChainRules::new(&all).unwrap();
+                assert_eq!(full, (1u128 << n) - 1);
+                let mut s = GrundySolver::new(&rules);
+                for mask in 0..1u128 << n {
                     let black: Vec<bool> = (0..n).map(|v| mask >> v & 1 == 1).collect();
                     let tree = TreeChain::new(n, &edges, 0, black).unwrap();
                     let wins = s.outcome(&mask).unwrap() == Outcome::First;
@@ -243,7 +213,7 @@ mod tests {
                     let mut want = s.winning_moves(&mask).unwrap();
                     want.sort_unstable();
                     want.dedup();
-                    let mut got: Vec<u32> = tree
+                    let mut got: Vec<u128> = tree
                         .winning_moves()
                         .iter()
                         .map(|m| {

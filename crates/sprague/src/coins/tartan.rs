@@ -2,8 +2,7 @@
 //! the product rules of `sprague_games::coins::tartan` (the Tartan theorem).
 
 use crate::coins::row::{
-    count_at, each_set, fit, plain_play_only, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN,
-    OUTPUT_BYTES,
+    count_at, each_set, fit, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES,
 };
 use crate::error::{Error, Result};
 use crate::interface::{
@@ -16,6 +15,9 @@ use sprague_games::coins::row::{MAX_LISTED, SEARCH_STEPS};
 use sprague_games::coins::tartan::{cells, heads, turned};
 pub use sprague_games::coins::tartan::{Board, Cells, Tartan, MAX_SIDE, ROW_MOVES_TRIED};
 use std::ops::ControlFlow;
+
+#[path = "tartan_engine.rs"]
+mod engine;
 
 /// Characters of per-head components beyond which the board is one component.
 const COMPONENT_BYTES: usize = 1 << 22;
@@ -82,7 +84,9 @@ impl TartanGame {
         options: &SolveOptions,
         listing: Listing,
     ) -> Result<Verdict> {
-        plain_play_only(&self.spec(), options)?;
+        if options.misere || options.every {
+            return self.engine_verdict(words, options, listing);
+        }
         let board = Board::parse(words)?;
         let (g1, g2) = self.tables(&board)?;
         let total = self.value(&board)?;
@@ -187,8 +191,8 @@ impl Game for TartanGame {
         self.verdict(words, options, Listing::All)
     }
 
-    fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
-        plain_play_only(&self.spec(), options)?;
+    /// The moves are the same in every play convention, so the options are not read.
+    fn legal_moves(&self, words: &[String], _options: &SolveOptions) -> Result<Vec<LegalMove>> {
         let board = Board::parse(words)?;
         let (moves, coins) = self.count(&board);
         let unit = board.write().len();

@@ -1,6 +1,7 @@
 //! Queens racing to the corner in the catalogue: positions, verdicts, move lists. The
 //! rules, the Grundy table and the sum rule are `sprague_games::graph::queens`.
 
+use sprague_games::graph::engine::QueensRules;
 pub use sprague_games::graph::queens::*;
 
 use crate::error::{Error, Result};
@@ -13,11 +14,6 @@ use crate::value::Outcome;
 struct QueensGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Vec<(u64, u64)>> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "queens is solved in its own rules only (no --misere, no --every)",
-        ));
-    }
     super::refuse_flags("queens", options, &[])?;
     parse_tokens(words)
 }
@@ -124,12 +120,24 @@ impl Game for QueensGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
-        Ok(verdict(&Eval::new(&tokens, false)?, Listing::Winning))
+        if options.misere || options.every {
+            return engine_verdict(tokens, options, Listing::Winning);
+        }
+        Ok(verdict(
+            &Eval::new_with(&tokens, false, &options.limits())?,
+            Listing::Winning,
+        ))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let tokens = parse(words, options)?;
-        Ok(verdict(&Eval::new(&tokens, true)?, Listing::All))
+        if options.misere || options.every {
+            return engine_verdict(tokens, options, Listing::All);
+        }
+        Ok(verdict(
+            &Eval::new_with(&tokens, true, &options.limits())?,
+            Listing::All,
+        ))
     }
 
     fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
@@ -139,14 +147,7 @@ impl Game for QueensGame {
                 "queens needs at least one token, e.g. `3,5`",
             ));
         }
-        // No table: listing moves analyses nothing.
-        let e = Eval {
-            on_line: 0,
-            finished: tokens.contains(&(0, 0)),
-            table: None,
-            xor_off: 0,
-            tokens,
-        };
+        let e = bare(tokens);
         let count = e.move_count();
         super::check_legal_list(count, write(&e.tokens).len())?;
         Ok(e.first_moves(count as usize)
@@ -158,6 +159,65 @@ impl Game for QueensGame {
             })
             .collect())
     }
+}
+
+/// A position without its Grundy table: listing moves analyses nothing.
+fn bare(tokens: Vec<(u64, u64)>) -> Eval {
+    Eval {
+        on_line: 0,
+        finished: tokens.contains(&(0, 0)),
+        table: None,
+        xor_off: 0,
+        tokens,
+    }
+}
+
+/// Why the sum rule does not answer misère and every-move play.
+const WHY: &str =
+    "no theorem: the sum rule holds in normal play only, a token reaching (0,0) ending the whole game";
+
+/// The verdict under `--misere` or `--every`, by the engine on whole positions.
+fn engine_verdict(
+    tokens: Vec<(u64, u64)>,
+    options: &SolveOptions,
+    listing: Listing,
+) -> Result<Verdict> {
+    if tokens.is_empty() {
+        return Err(Error::invalid(
+            "queens needs at least one token, e.g. `3,5`",
+        ));
+    }
+    crate::fallback::check_size("queens", WHY, &QueensRules::size(&tokens), options)?;
+    let start = QueensRules::position(&tokens)?;
+    let e = bare(tokens);
+    let count = usize::try_from(e.move_count()).unwrap_or(usize::MAX);
+    let moves = e.first_moves(count);
+    let afters: Vec<Vec<(u64, u64)>> = moves
+        .iter()
+        .map(|&(i, t)| {
+            let mut p = e.tokens.clone();
+            p[i] = t;
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    let describe = |k: usize| {
+        let (i, t) = moves[k];
+        (label(&e.tokens, i, t), after_position(&e.tokens, i, t))
+    };
+    crate::fallback::verdict(
+        crate::fallback::EnginePosition {
+            spec: "queens".into(),
+            rules: &QueensRules,
+            start,
+            position: write(&e.tokens),
+            why: WHY,
+        },
+        &afters,
+        &describe,
+        options,
+        listing,
+    )
 }
 
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
@@ -178,7 +238,7 @@ pub fn entry() -> Entry {
         usage: "queens X,Y [X,Y ...]   (or X Y + X Y)",
         summary: "Tokens race to the corner (0,0) with queen moves left/down; first there wins",
         rules: "Tokens stand on cells (x, y) of a grid, written `x,y` (tokens numbered from 1 in the order written). A move shifts one token left, down, or diagonally down-left by any distance (several tokens may share a cell). The first player to move a token onto (0,0) wins; a position with a token on (0,0) is over (the player to move has lost). Example: `sprague solve queens 3,5 4,7`. A move is named `move queen 2 from (3,5) to (1,3)`.",
-        theorem: "A token on row 0, column 0 or the diagonal x = y reaches (0,0) at once: the mover wins. Otherwise nobody moves a token onto those lines (the opponent would win), so the game is the sum of single-token games with those moves removed: the mover wins iff the XOR of their Grundy values is non-zero. The values come from a table (mex over row, column and diagonal bitsets), coordinates up to 4000.",
+        theorem: "A token on row 0, column 0 or the diagonal x = y reaches (0,0) at once: the mover wins. Otherwise nobody moves a token onto those lines (the opponent would win), so the game is the sum of single-token games with those moves removed: the mover wins iff the XOR of their Grundy values is non-zero. The values come from a table (mex over row, column and diagonal bitsets), coordinates up to 4000. In misère and every-move play (`--misere`, `--every`) the sum rule does not hold: the engine searches whole positions (small coordinates only).",
         references: "Sprague–Grundy theory (Berlekamp, Conway, Guy, Winning Ways, ch. 4); the queen-move corner game is Wythoff's game in disguise (Wythoff, 1907).",
         build,
     }
@@ -299,10 +359,6 @@ mod tests {
             },
             SolveOptions {
                 ground: Some("1".into()),
-                ..Default::default()
-            },
-            SolveOptions {
-                misere: true,
                 ..Default::default()
             },
         ] {

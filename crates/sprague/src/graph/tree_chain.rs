@@ -2,6 +2,7 @@
 //! vertices, verdicts and move lists. The rules and the parity theorem are
 //! `sprague_games::graph::tree_chain`.
 
+use sprague_games::graph::engine::TreeChainRules;
 pub use sprague_games::graph::tree_chain::*;
 
 use super::format::PositionWords;
@@ -23,11 +24,6 @@ struct Position {
 }
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "tree-chain is solved in normal play only (no --misere, no --every)",
-        ));
-    }
     super::refuse_flags("tree-chain", options, &["ground"])?;
     let pw = PositionWords::split("tree-chain", words, &["black", "root"])?;
     let root = pw.single("root", options.ground.as_deref())?;
@@ -196,6 +192,36 @@ impl Position {
     }
 }
 
+/// Why the parity theorem does not answer misère and every-move play.
+const WHY: &str = "no theorem: the parity rule and the values 2^d hold in normal play only";
+
+impl Position {
+    /// The verdict under `--misere` or `--every`, by the engine on whole colourings.
+    fn engine_verdict(&self, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
+        let size = TreeChainRules::size(&self.tree);
+        crate::fallback::check_size("tree-chain", WHY, &size, options)?;
+        let (rules, start) = TreeChainRules::new(&self.tree)?;
+        let count = usize::try_from(self.move_count()).unwrap_or(usize::MAX);
+        let moves = self.first_moves(count);
+        let colourings: Vec<Vec<bool>> = moves.iter().map(|m| self.tree.after(m)).collect();
+        let afters: Vec<u128> = colourings.iter().map(|b| rules.mask(b)).collect();
+        let describe = |i: usize| (label(&self.graph, &moves[i]), self.write(&colourings[i]));
+        crate::fallback::verdict(
+            crate::fallback::EnginePosition {
+                spec: "tree-chain".into(),
+                rules: &rules,
+                start,
+                position: self.write(&self.tree.black),
+                why: WHY,
+            },
+            &afters,
+            &describe,
+            options,
+            listing,
+        )
+    }
+}
+
 /// A move count for people: saturated counts are astronomically large.
 fn count_text(count: u128) -> String {
     if count == u128::MAX {
@@ -211,11 +237,19 @@ impl Game for TreeChainGame {
     }
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
-        Ok(parse(words, options)?.verdict(Listing::Winning))
+        let p = parse(words, options)?;
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::Winning);
+        }
+        Ok(p.verdict(Listing::Winning))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
-        Ok(parse(words, options)?.verdict(Listing::All))
+        let p = parse(words, options)?;
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::All);
+        }
+        Ok(p.verdict(Listing::All))
     }
 
     fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
@@ -258,7 +292,7 @@ pub fn entry() -> Entry {
         usage: "tree-chain TREE black=V,V,... [root=R]   (or TREE black=V,... --ground R)",
         summary: "Tree chain game: whiten a black vertex, flip any of its ancestors",
         rules: "A rooted tree (root: the word `root=V` among the tree's items, or `--ground V`; default the first vertex written) has black and white vertices (`black=V,V,...`). A move turns a black vertex white and then flips the colours of any subset of its ancestors. The player who cannot move (every vertex white) loses. Example: `sprague solve tree-chain 1-2 1-3 3-4 black=2,4`. A move is named `whiten 4, flip 3` (the flipped ancestors from the parent up); the position after it is the tree with its new `black=` list.",
-        theorem: "P-position iff every depth holds an even number of black vertices. The winning moves whiten a black vertex at the deepest odd depth and flip exactly its ancestors at the other odd depths. The Grundy value is the sum of 2^d over the depths d with an odd number of black vertices: by the coin-turning principle a black vertex at depth d is worth 2^d (its options are worth every value below 2^d).",
+        theorem: "P-position iff every depth holds an even number of black vertices. The winning moves whiten a black vertex at the deepest odd depth and flip exactly its ancestors at the other odd depths. The Grundy value is the sum of 2^d over the depths d with an odd number of black vertices: by the coin-turning principle a black vertex at depth d is worth 2^d (its options are worth every value below 2^d). In misère and every-move play (`--misere`, `--every`) the parity rule does not hold: the engine searches whole colourings.",
         references: "nowcoder contest 204 problem H; the parity argument is in the module documentation and checked by exhaustive search on small trees.",
         build,
     }
@@ -358,20 +392,6 @@ mod tests {
         let game = build(None).unwrap();
         let w = ["1-2 black=2".to_string()];
         for (o, want) in [
-            (
-                SolveOptions {
-                    misere: true,
-                    ..Default::default()
-                },
-                "--misere",
-            ),
-            (
-                SolveOptions {
-                    every: true,
-                    ..Default::default()
-                },
-                "--every",
-            ),
             (
                 SolveOptions {
                     tokens: vec!["1".into()],

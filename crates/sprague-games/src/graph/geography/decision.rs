@@ -3,7 +3,10 @@
 //! augmenting search in G − s, one per neighbour for every winning move).
 
 use super::matching::{hopcroft_karp, Blossom, NONE};
+use crate::error::Result;
 use crate::graph::format::Csr;
+use crate::impartial::Limits;
+use std::convert::Infallible;
 
 /// A simple undirected graph for geography (loops dropped: they never give a move;
 /// parallel edges merged).
@@ -101,13 +104,24 @@ impl Geography {
     /// A maximum matching (`mate[v]`, `u32::MAX` when unmatched) and whether the graph was
     /// bipartite (Hopcroft–Karp) or not (Edmonds' blossom algorithm).
     pub fn maximum_matching(&self) -> (Vec<u32>, bool) {
-        match self.two_colouring() {
+        let Ok(m) = self.matching_watched::<Infallible>(&mut |_| Ok(()));
+        m
+    }
+
+    /// [`Geography::maximum_matching`], calling `check` with the work done so far before
+    /// each augmenting search of Edmonds' algorithm (each may cost the whole graph).
+    fn matching_watched<E>(
+        &self,
+        check: &mut dyn FnMut(u64) -> Result<(), E>,
+    ) -> Result<(Vec<u32>, bool), E> {
+        Ok(match self.two_colouring() {
             Some(colour) => (hopcroft_karp(&self.adj, &colour), true),
             None => {
                 let mut b = Blossom::new(&self.adj);
                 b.greedy();
                 for v in 0..self.len() as u32 {
                     if b.mate[v as usize] == NONE {
+                        check(u64::from(v))?;
                         if let Some(end) = b.find_path(v) {
                             b.augment(end);
                         }
@@ -115,12 +129,35 @@ impl Geography {
                 }
                 (b.mate, false)
             }
-        }
+        })
     }
 
     /// Decides the game from `start` and lists winning moves.
     pub fn analyse(&self, start: u32) -> GeographyAnalysis {
-        let (mate, bipartite) = self.maximum_matching();
+        let Ok(a) = self.analyse_watched::<Infallible>(start, &mut |_| Ok(()));
+        a
+    }
+
+    /// [`Geography::analyse`] that honours the deadline, the cancellation flag and the
+    /// progress callback of `limits`, checked between augmenting searches.
+    pub fn analyse_with(&self, start: u32, limits: &Limits) -> Result<GeographyAnalysis> {
+        let mut searches = 0u64;
+        self.analyse_watched(start, &mut |_| {
+            searches += 1;
+            if limits.watched() {
+                limits.check(searches, "augmenting-path searches")
+            } else {
+                Ok(())
+            }
+        })
+    }
+
+    fn analyse_watched<E>(
+        &self,
+        start: u32,
+        check: &mut dyn FnMut(u64) -> Result<(), E>,
+    ) -> Result<GeographyAnalysis, E> {
+        let (mate, bipartite) = self.matching_watched(check)?;
         let matching = mate.iter().filter(|&&m| m != NONE).count() / 2;
         let mut result = GeographyAnalysis {
             first_wins: false,
@@ -132,7 +169,7 @@ impl Geography {
         let s = start as usize;
         let ms = mate[s];
         if ms == NONE {
-            return result; // s is missed by a maximum matching: the mover loses
+            return Ok(result); // s is missed by a maximum matching: the mover loses
         }
         let mut b = Blossom::new(&self.adj);
         b.mate = mate;
@@ -140,7 +177,7 @@ impl Geography {
         b.mate[ms as usize] = NONE;
         b.removed[s] = true;
         if b.find_path(ms).is_some() {
-            return result; // G − s has a matching as large as G's
+            return Ok(result); // G − s has a matching as large as G's
         }
         result.first_wins = true;
         // A move to w wins iff w is missed by some maximum matching of G − s; the matching
@@ -150,9 +187,10 @@ impl Geography {
         if work > MAX_MOVE_WORK {
             result.winning = vec![ms];
             result.complete = false;
-            return result;
+            return Ok(result);
         }
         for &w in self.neighbours(start) {
+            check(u64::from(w))?;
             let x = b.mate[w as usize];
             if x == NONE {
                 result.winning.push(w);
@@ -168,6 +206,6 @@ impl Geography {
             b.mate[w as usize] = x;
             b.mate[x as usize] = w;
         }
-        result
+        Ok(result)
     }
 }

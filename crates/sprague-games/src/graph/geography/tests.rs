@@ -3,21 +3,9 @@
 
 use super::matching::{hopcroft_karp, Blossom, NONE};
 use super::*;
-use crate::impartial::{GrundySolver, Impartial};
+use crate::graph::engine::GeographyRules;
+use crate::impartial::GrundySolver;
 use crate::value::Outcome;
-
-struct Brute<'a>(&'a Geography);
-
-impl Impartial for Brute<'_> {
-    type Position = (u32, u32); // (token, visited mask)
-    fn options(&self, &(v, seen): &(u32, u32), out: &mut Vec<(u32, u32)>) {
-        for &w in self.0.neighbours(v) {
-            if seen >> w & 1 == 0 {
-                out.push((w, seen | 1 << w));
-            }
-        }
-    }
-}
 
 pub(super) fn rng(seed: &mut u64, k: u64) -> u32 {
     *seed ^= *seed << 13;
@@ -28,18 +16,17 @@ pub(super) fn rng(seed: &mut u64, k: u64) -> u32 {
 
 fn check(n: usize, edges: &[(u32, u32)]) {
     let geo = Geography::new(n, edges);
-    let brute = Brute(&geo);
-    let mut solver = GrundySolver::new(&brute);
     for s in 0..n as u32 {
+        let (rules, start) = GeographyRules::new(&geo, s).unwrap();
+        let mut solver = GrundySolver::new(&rules);
         let a = geo.analyse(s);
-        let start = (s, 1u32 << s);
         let wins = solver.outcome(&start).unwrap() == Outcome::First;
         assert_eq!(a.first_wins, wins, "{edges:?} start {s}");
         let mut want: Vec<u32> = solver
             .winning_moves(&start)
             .unwrap()
             .iter()
-            .map(|p| p.0)
+            .map(|p| rules.token(p))
             .collect();
         want.sort_unstable();
         let mut got = a.winning.clone();

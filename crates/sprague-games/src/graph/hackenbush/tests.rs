@@ -3,53 +3,9 @@
 
 use super::fusion::{quick_value, Scratch, NONE};
 use super::*;
+use crate::graph::engine::HackenbushRules;
 use crate::graph::undirected::Adjacency;
-
-use crate::impartial::{GrundySolver, Impartial};
-
-/// The real game: a position is the set of remaining edges (bitmask); after a cut, edges
-/// no longer connected to the ground are removed.
-struct Brute<'a> {
-    n: usize,
-    edges: &'a [(u32, u32)],
-    ground: u32,
-}
-
-impl Brute<'_> {
-    fn grounded(&self, mask: u32) -> u32 {
-        let mut seen = vec![false; self.n];
-        seen[self.ground as usize] = true;
-        let mut keep = 0u32;
-        loop {
-            let mut changed = false;
-            for (i, &(u, v)) in self.edges.iter().enumerate() {
-                if mask >> i & 1 == 1
-                    && keep >> i & 1 == 0
-                    && (seen[u as usize] || seen[v as usize])
-                {
-                    keep |= 1 << i;
-                    seen[u as usize] = true;
-                    seen[v as usize] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return keep;
-            }
-        }
-    }
-}
-
-impl Impartial for Brute<'_> {
-    type Position = u32;
-    fn options(&self, &mask: &u32, out: &mut Vec<u32>) {
-        for i in 0..self.edges.len() {
-            if mask >> i & 1 == 1 {
-                out.push(self.grounded(mask & !(1 << i)));
-            }
-        }
-    }
-}
+use crate::impartial::GrundySolver;
 
 fn check(n: usize, edges: &[(u32, u32)], ground: u32) {
     let h = Hackenbush {
@@ -57,9 +13,8 @@ fn check(n: usize, edges: &[(u32, u32)], ground: u32) {
         edges: edges.to_vec(),
         ground,
     };
-    let b = Brute { n, edges, ground };
-    let full = b.grounded((1u32 << edges.len()) - 1);
-    let mut s = GrundySolver::new(&b);
+    let (rules, full) = HackenbushRules::new(&h).unwrap();
+    let mut s = GrundySolver::new(&rules);
     let expect = s.grundy(&full).unwrap().0;
     let a = h.analyse();
     assert_eq!(a.value, expect, "{edges:?} ground {ground}");
@@ -69,19 +24,16 @@ fn check(n: usize, edges: &[(u32, u32)], ground: u32) {
     assert!(a.complete);
     // Winning cuts: edge i wins iff the cut position has value 0.
     let mut want = Vec::new();
-    for i in 0..edges.len() {
-        if full >> i & 1 == 1 {
-            let after = b.grounded(full & !(1 << i));
-            let v = s.grundy(&after).unwrap().0;
-            if v == 0 {
-                want.push(i as u32);
-            }
+    for i in rules.edges_of(&full) {
+        let v = s.grundy(&rules.cut(&full, i)).unwrap().0;
+        if v == 0 {
+            want.push(i);
         }
     }
     assert_eq!(a.winning, want, "{edges:?} ground {ground}");
     let cuts = h.values_after_cuts().unwrap();
     for (id, v) in cuts {
-        let after = b.grounded(full & !(1 << id));
+        let after = rules.cut(&full, id);
         assert_eq!(v, s.grundy(&after).unwrap().0, "{edges:?} cut {id}");
     }
 }

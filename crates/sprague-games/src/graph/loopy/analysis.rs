@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::graph::format::{Csr, Graph};
+use crate::impartial::Limits;
 use crate::retrograde::gsg::{self, Gamma};
 use crate::retrograde::{self, Retro};
 use crate::value::Outcome;
@@ -32,6 +33,13 @@ enum Values {
 impl Analysis {
     /// Parses and analyses a graph given as text.
     pub fn new(text: &str) -> Result<Analysis> {
+        Self::new_with(text, &Limits::default())
+    }
+
+    /// [`Analysis::new`] that honours the deadline, the cancellation flag and the progress
+    /// callback of `limits` (the analyses take memory proportional to the graph given, so
+    /// the position limit is not read).
+    pub fn new_with(text: &str, limits: &Limits) -> Result<Analysis> {
         let graph = Graph::parse(text)?;
         if graph.vertex_count() == 0 {
             return Err(Error::parse(
@@ -41,7 +49,7 @@ impl Analysis {
         if graph.vertex_count() >= u32::MAX as usize - 2 {
             return Err(Error::parse("the graph has too many vertices"));
         }
-        Ok(Self::from_graph(graph))
+        Self::from_graph_with(graph, limits)
     }
 
     /// Analyses a parsed graph.
@@ -49,9 +57,9 @@ impl Analysis {
         let arcs = graph.arcs();
         let reverse = arcs.transpose();
         let retro = retrograde::solve_csr(&arcs, Some(&reverse));
-        let (acyclic, values) = match grundy_acyclic(&arcs, &reverse) {
-            Some(g) => (true, Values::Grundy(g)),
-            None => (false, Values::Gsg(gsg::labels(&arcs, &reverse))),
+        let (acyclic, values) = match grundy_acyclic(&arcs, &reverse, &Limits::default()) {
+            Ok(Some(g)) => (true, Values::Grundy(g)),
+            _ => (false, Values::Gsg(gsg::labels(&arcs, &reverse))),
         };
         Analysis {
             graph,
@@ -60,6 +68,28 @@ impl Analysis {
             values,
             retro,
         }
+    }
+
+    /// [`Analysis::from_graph`] that honours the deadline, the cancellation flag and the
+    /// progress callback of `limits`.
+    pub fn from_graph_with(graph: Graph, limits: &Limits) -> Result<Analysis> {
+        let arcs = graph.arcs();
+        let reverse = arcs.transpose();
+        let retro = retrograde::solve_csr_with(&arcs, Some(&reverse), limits)?;
+        let (acyclic, values) = match grundy_acyclic(&arcs, &reverse, limits)? {
+            Some(g) => (true, Values::Grundy(g)),
+            None => (
+                false,
+                Values::Gsg(gsg::labels_with(&arcs, &reverse, limits)?),
+            ),
+        };
+        Ok(Analysis {
+            graph,
+            arcs,
+            acyclic,
+            values,
+            retro,
+        })
     }
 
     /// The value of one token on `v`: its Grundy value, or γ(v) on a graph with cycles.
@@ -99,8 +129,9 @@ impl Analysis {
 }
 
 /// Grundy values of an acyclic graph, or `None` when it has a cycle. Kahn's algorithm from
-/// the sinks: a vertex is valued once all its successors are.
-fn grundy_acyclic(arcs: &Csr, reverse: &Csr) -> Option<Vec<u32>> {
+/// the sinks: a vertex is valued once all its successors are. `limits` is watched every
+/// few thousand vertices.
+fn grundy_acyclic(arcs: &Csr, reverse: &Csr, limits: &Limits) -> Result<Option<Vec<u32>>> {
     let n = arcs.len();
     let mut remaining: Vec<u32> = (0..n as u32)
         .map(|v| arcs.offsets[v as usize + 1] - arcs.offsets[v as usize])
@@ -114,6 +145,7 @@ fn grundy_acyclic(arcs: &Csr, reverse: &Csr) -> Option<Vec<u32>> {
     while head < queue.len() {
         let v = queue[head];
         head += 1;
+        limits.check_every(head as u64, "vertices valued")?;
         let succ = arcs.successors(v);
         if seen.len() < succ.len() + 1 {
             seen.resize(succ.len() + 1, u32::MAX);
@@ -136,7 +168,7 @@ fn grundy_acyclic(arcs: &Csr, reverse: &Csr) -> Option<Vec<u32>> {
             }
         }
     }
-    (queue.len() == n).then_some(value)
+    Ok((queue.len() == n).then_some(value))
 }
 
 /// The generalized nim-sum of two γ values (Smith; Fraenkel–Yesha): finite values add by
@@ -176,6 +208,20 @@ impl Analysis {
     /// one move, to the sink, which leaves the opponent stuck; every play gets that one
     /// move longer, so the misère remoteness is one less (and 0 at the old sinks).
     pub fn misere_retro(&self) -> (Retro, u32) {
+        let (csr, n) = self.misere_graph();
+        (retrograde::solve_csr(&csr, None), n)
+    }
+
+    /// [`Analysis::misere_retro`] that honours the deadline, the cancellation flag and the
+    /// progress callback of `limits`.
+    pub fn misere_retro_with(&self, limits: &Limits) -> Result<(Retro, u32)> {
+        let (csr, n) = self.misere_graph();
+        Ok((retrograde::solve_csr_with(&csr, None, limits)?, n))
+    }
+
+    /// The graph with a new sink (numbered `n`, returned) and an arc to it from every
+    /// vertex without moves.
+    fn misere_graph(&self) -> (Csr, u32) {
         let n = self.arcs.len() as u32;
         let arcs = (0..n)
             .flat_map(|v| {
@@ -185,7 +231,7 @@ impl Analysis {
             })
             .collect::<Vec<_>>();
         let csr = Csr::from_arcs(n as usize + 1, arcs.iter().copied());
-        (retrograde::solve_csr(&csr, None), n)
+        (csr, n)
     }
 }
 

@@ -17,6 +17,9 @@ use sprague_games::coins::row::{
 };
 use sprague_games::octal::seq::Values;
 
+#[path = "engine.rs"]
+mod engine;
+
 /// The most winning moves `solve` lists.
 pub const MAX_WINNING_SHOWN: usize = 100;
 /// The most moves `moves` lists (a sample of every kind when there are more).
@@ -35,7 +38,7 @@ pub struct CoinGame {
 
 /// The label of a move turning `coins` (ascending): `turn coin 5`, `turn coins 1 and 5`,
 /// `turn coins 1, 3 and 5`, and `turn coins 3 to 7` for a run of three or more.
-fn turn_label(coins: &[String], run: bool) -> String {
+pub(super) fn turn_label(coins: &[String], run: bool) -> String {
     match coins {
         [] => "turn nothing".into(),
         [c] => format!("turn coin {c}"),
@@ -49,23 +52,13 @@ pub(crate) fn fit(cap: usize, unit: usize) -> usize {
     cap.min(OUTPUT_BYTES / (2 * unit + 64)).max(1)
 }
 
-/// Refuses play conventions that coin-turning rows do not support.
-pub fn plain_play_only(spec: &str, options: &SolveOptions) -> Result<()> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(format!(
-            "`{spec}` is solved under normal play only: a row is a sum of its single heads only in normal play (drop `--misere` / `--every`)"
-        )));
-    }
-    Ok(())
-}
-
 /// Coins written for a label or a position, once.
-fn coin_words(coins: &[BigUint]) -> Vec<String> {
+pub(super) fn coin_words(coins: &[BigUint]) -> Vec<String> {
     coins.iter().map(|c| c.to_string()).collect()
 }
 
 /// Whether ascending coins are consecutive.
-fn consecutive(coins: &[BigUint]) -> bool {
+pub(super) fn consecutive(coins: &[BigUint]) -> bool {
     coins.windows(2).all(|w| w[1] == &w[0] + 1u32)
 }
 
@@ -76,7 +69,9 @@ impl CoinGame {
         options: &SolveOptions,
         listing: Listing,
     ) -> Result<Verdict> {
-        plain_play_only(&self.spec(), options)?;
+        if options.misere || options.every {
+            return self.engine_verdict(words, options, listing);
+        }
         let row = Row::parse(words)?;
         let (values, by_theorem) = head_values(&self.rule, &row.heads)?;
         let total = values.iter().fold(BigUint::ZERO, |a, b| a ^ b);
@@ -168,7 +163,12 @@ impl CoinGame {
     /// every head's kinds of move in order; when there are more than `cap` moves, each
     /// kind of each head is cut to an equal share of `cap`, and the coins written are
     /// bounded by the output budget.
-    fn sample(&self, heads: &[BigUint], cap: usize, total: &BigUint) -> Vec<Vec<BigUint>> {
+    pub(super) fn sample(
+        &self,
+        heads: &[BigUint],
+        cap: usize,
+        total: &BigUint,
+    ) -> Vec<Vec<BigUint>> {
         let mut kinds_left: Vec<(usize, usize)> = Vec::new();
         for (i, h) in heads.iter().enumerate() {
             for k in 0..kinds(&self.rule) {
@@ -212,8 +212,8 @@ impl Game for CoinGame {
         self.verdict(words, options, Listing::All)
     }
 
-    fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
-        plain_play_only(&self.spec(), options)?;
+    /// The moves are the same in every play convention, so the options are not read.
+    fn legal_moves(&self, words: &[String], _options: &SolveOptions) -> Result<Vec<LegalMove>> {
         let row = Row::parse(words)?;
         let (mut moves, mut coins) = (BigUint::ZERO, BigUint::ZERO);
         for h in &row.heads {
@@ -405,17 +405,20 @@ mod tests {
                 assert_eq!(solved.value, all.value);
             }
         }
-        let e = CoinGame {
+        // Misère play is searched: a lone head at 1 loses (its only move leaves the
+        // opponent without a move, who then wins).
+        let v = CoinGame {
             rule: CoinRule::TWINS,
         }
         .solve(
-            &w("3"),
+            &w("1"),
             &SolveOptions {
                 misere: true,
                 ..Default::default()
             },
-        );
-        assert!(e.is_err());
+        )
+        .unwrap();
+        assert_eq!(v.outcome, Winner::Second);
     }
 
     /// Long lists are capped samples of every kind with the count in the note; the legal

@@ -8,6 +8,7 @@ use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
 };
 use crate::value::Outcome;
+use sprague_games::graph::engine::GeographyRules;
 use sprague_games::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 
 struct GeographyGame;
@@ -20,11 +21,6 @@ struct Position {
 }
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "geography is solved in normal play only (no --misere, no --every)",
-        ));
-    }
     crate::graph::refuse_flags("geography", options, &["start"])?;
     let pw = PositionWords::split("geography", words, &["start"])?;
     let start = pw.single("start", options.start.as_deref())?;
@@ -122,6 +118,43 @@ impl Position {
     }
 }
 
+/// Why the matching theorem does not answer misère and every-move play.
+const WHY: &str = "no theorem: the maximum-matching rule holds in normal play only";
+
+impl Position {
+    /// The verdict under `--misere` or `--every`, by the engine on (token, visited set).
+    fn engine_verdict(&self, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
+        let size = GeographyRules::size(&self.geo, self.start);
+        crate::fallback::check_size("geography", WHY, &size, options)?;
+        let (rules, start) = GeographyRules::new(&self.geo, self.start)?;
+        let targets = self.geo.neighbours(self.start);
+        let afters = targets
+            .iter()
+            .map(|&w| {
+                rules
+                    .position(w, &[self.start])
+                    .ok_or_else(|| Error::invalid("a neighbour outside the start's component"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let describe = |i: usize| self.legal(targets[i]);
+        let mut v = crate::fallback::verdict(
+            crate::fallback::EnginePosition {
+                spec: "geography".into(),
+                rules: &rules,
+                start,
+                position: self.write(None, self.start),
+                why: WHY,
+            },
+            &afters,
+            &describe,
+            options,
+            listing,
+        )?;
+        v.details.push("vertices", self.geo.len());
+        Ok(v)
+    }
+}
+
 impl Game for GeographyGame {
     fn spec(&self) -> String {
         "geography".into()
@@ -129,13 +162,19 @@ impl Game for GeographyGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
-        let a = p.geo.analyse(p.start);
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::Winning);
+        }
+        let a = p.geo.analyse_with(p.start, &options.limits())?;
         Ok(p.verdict(&a, Listing::Winning))
     }
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let p = parse(words, options)?;
-        let a = p.geo.analyse(p.start);
+        if options.misere || options.every {
+            return p.engine_verdict(options, Listing::All);
+        }
+        let a = p.geo.analyse_with(p.start, &options.limits())?;
         if !a.complete {
             return Err(Error::Limit {
                 what: "testing every move of geography".into(),
@@ -183,7 +222,7 @@ pub fn entry() -> Entry {
         usage: "geography GRAPH start=V   (or GRAPH --start V)",
         summary: "Undirected vertex geography: move a token to an unvisited neighbour",
         rules: "A token stands on the start vertex of an undirected graph (the word `start=V` among the graph's items, or `--start V`); the start counts as visited. A move takes the token along an edge to a vertex not visited before. The player who cannot move loses. Example: `sprague solve geography 1-2 2-3 3-4 start=1`. A move is named `move to V`; the position after it is the graph without the vertex just left (visited vertices are gone) and `start=V`.",
-        theorem: "The player to move wins iff the start vertex is in every maximum matching, i.e. iff the maximum matching of G − s is smaller than that of G; moving along the matching edge at s then wins, and a move to w wins iff w is missed by some maximum matching of G − s. Matchings: Hopcroft–Karp when the graph is bipartite (BFS 2-colouring), Edmonds' blossom algorithm otherwise; all iterative.",
+        theorem: "The player to move wins iff the start vertex is in every maximum matching, i.e. iff the maximum matching of G − s is smaller than that of G; moving along the matching edge at s then wins, and a move to w wins iff w is missed by some maximum matching of G − s. Matchings: Hopcroft–Karp when the graph is bipartite (BFS 2-colouring), Edmonds' blossom algorithm otherwise; all iterative. In misère and every-move play (`--misere`, `--every`) the matching rule does not hold: the engine searches the token and the visited set.",
         references: "Fraenkel, Scheinerman, Ullman, Undirected edge geography, Theoretical Computer Science 112 (1993) 371–381; Hopcroft, Karp, SIAM J. Comput. 2 (1973); Edmonds, Paths, trees, and flowers, Canad. J. Math. 17 (1965).",
         build,
     }
@@ -237,20 +276,6 @@ mod tests {
             .to_string();
         assert!(e.contains("twice"), "{e}");
         for (o, want) in [
-            (
-                SolveOptions {
-                    misere: true,
-                    ..opts.clone()
-                },
-                "--misere",
-            ),
-            (
-                SolveOptions {
-                    every: true,
-                    ..opts.clone()
-                },
-                "--every",
-            ),
             (
                 SolveOptions {
                     tokens: vec!["1".into()],

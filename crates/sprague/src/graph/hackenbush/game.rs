@@ -8,17 +8,13 @@ use crate::interface::{
     Verdict,
 };
 use crate::value::Outcome;
+use sprague_games::graph::engine::HackenbushRules;
 use sprague_games::graph::hackenbush::fusion::NONE;
 use sprague_games::graph::hackenbush::position::{Analysis, Hackenbush};
 
 struct GreenHackenbushGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Hackenbush> {
-    if options.misere || options.every {
-        return Err(Error::unsupported(
-            "green-hackenbush is solved in normal play only (no --misere, no --every)",
-        ));
-    }
     crate::graph::refuse_flags("green-hackenbush", options, &["ground"])?;
     Hackenbush::parse(words, options.ground.as_deref())
 }
@@ -83,6 +79,9 @@ impl Game for GreenHackenbushGame {
 
     fn solve(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(&h, options, Listing::Winning);
+        }
         let a = h.analyse();
         let mut v = verdict(&h, &a);
         let cuts: Vec<(u32, u64)> = a.winning.iter().map(|&e| (e, 0)).collect();
@@ -99,6 +98,9 @@ impl Game for GreenHackenbushGame {
 
     fn moves(&self, words: &[String], options: &SolveOptions) -> Result<Verdict> {
         let h = parse(words, options)?;
+        if options.misere || options.every {
+            return engine_verdict(&h, options, Listing::All);
+        }
         let cuts = h.values_after_cuts()?;
         let a = h.analyse();
         let mut v = verdict(&h, &a);
@@ -127,6 +129,44 @@ impl Game for GreenHackenbushGame {
     }
 }
 
+/// Why the fusion and colon principles do not answer misère and every-move play.
+const WHY: &str = "no theorem: the colon and fusion principles hold in normal play only";
+
+/// The verdict under `--misere` or `--every`, by the engine on whole positions (the pieces
+/// hanging from the ground separately are the components of a sum).
+fn engine_verdict(h: &Hackenbush, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
+    crate::fallback::check_size("green-hackenbush", WHY, &HackenbushRules::size(h), options)?;
+    let (rules, start) = HackenbushRules::new(h)?;
+    let adj = Adjacency::new(h.names.len(), &h.edges);
+    let names = h.edge_names();
+    let ids = rules.edges_of(&start);
+    let afters: Vec<Vec<u64>> = ids.iter().map(|&id| rules.cut(&start, id)).collect();
+    let describe = |i: usize| {
+        let id = ids[i];
+        (
+            format!("cut edge {}", names.name(id)),
+            h.after_cut(&adj, id),
+        )
+    };
+    let mut v = crate::fallback::verdict(
+        crate::fallback::EnginePosition {
+            spec: "green-hackenbush".into(),
+            rules: &rules,
+            start,
+            position: h.write(|_| true, true),
+            why: WHY,
+        },
+        &afters,
+        &describe,
+        options,
+        listing,
+    )?;
+    v.details.push("ground", &h.names[h.ground as usize]);
+    v.details.push("edges", h.edges.len());
+    v.details.push("ignored_edges", h.edges.len() - ids.len());
+    Ok(v)
+}
+
 fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     if let Some(p) = params {
         return Err(Error::bad_params(
@@ -145,7 +185,7 @@ pub fn entry() -> Entry {
         usage: "green-hackenbush GRAPH [ground=V]   (or GRAPH --ground V)",
         summary: "Green Hackenbush on any undirected graph (fusion + colon principles)",
         rules: "A graph of edges is attached to the ground vertex (the word `ground=V` among the graph's items, or `--ground V`; default `0`). A move cuts one edge; every edge no longer connected to the ground disappears. Loops and parallel edges are allowed. The player who cannot move (nothing left) loses. Several pictures on the same ground are a disjunctive sum; edges not connected to the ground are ignored. Example: `sprague solve green-hackenbush 0-1 1-2 2-0 1-3`, or `sprague solve green-hackenbush a-b b-c c-a ground=a`. A move is named `cut edge u-v` (`u-v#k` for the k-th of parallel edges); the position after it is the graph left connected to the ground, written the same way.",
-        theorem: "Colon principle: a rooted tree is worth g(v) = XOR over children c of (g(c) + 1). Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value, its edges becoming loops, each loop worth *1 (so an odd cycle acts as one extra leaf edge, an even cycle as none). The toolkit finds the bridges (iterative lowlink DFS), fuses every 2-edge-connected component, and applies the colon principle to the tree of components. Winning cuts: bridges by a top-down pass, cycle edges by re-fusing their component without them.",
+        theorem: "Colon principle: a rooted tree is worth g(v) = XOR over children c of (g(c) + 1). Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value, its edges becoming loops, each loop worth *1 (so an odd cycle acts as one extra leaf edge, an even cycle as none). The toolkit finds the bridges (iterative lowlink DFS), fuses every 2-edge-connected component, and applies the colon principle to the tree of components. Winning cuts: bridges by a top-down pass, cycle edges by re-fusing their component without them. In misère and every-move play (`--misere`, `--every`) the principles do not hold: the engine searches whole positions (pieces on the ground as components of a sum).",
         references: "Berlekamp, Conway, Guy, Winning Ways for your Mathematical Plays, ch. 7 (Green Hackenbush, colon and fusion principles); Conway, On Numbers and Games, ch. 7.",
         build,
     }
@@ -233,20 +273,6 @@ mod tests {
         let game = build(None).unwrap();
         let w = ["0-1 1-2".to_string()];
         for (o, want) in [
-            (
-                SolveOptions {
-                    misere: true,
-                    ..Default::default()
-                },
-                "--misere",
-            ),
-            (
-                SolveOptions {
-                    every: true,
-                    ..Default::default()
-                },
-                "--every",
-            ),
             (
                 SolveOptions {
                     tokens: vec!["0".into()],

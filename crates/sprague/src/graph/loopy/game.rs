@@ -107,7 +107,7 @@ impl Position {
         } else {
             options.tokens.clone()
         };
-        let a = Analysis::new(&graph_text(&pw.graph)?)?;
+        let a = Analysis::new_with(&graph_text(&pw.graph)?, &options.limits())?;
         if names.is_empty() {
             return Err(Error::invalid(
                 "no token: place at least one with `token=V` in the position (`token=a,b` for several) or `--token V` (a vertex name of the graph)",
@@ -124,7 +124,7 @@ impl Position {
                     tokens.len()
                 )));
             }
-            Some(a.misere_retro().0)
+            Some(a.misere_retro_with(&options.limits())?.0)
         } else {
             None
         };

@@ -1,0 +1,352 @@
+//! The engine as the fallback where no theorem applies: misère and every-move play of games
+//! whose theorems hold in normal play only (coin rows and boards, queens, the tree chain
+//! game, Green Hackenbush, geography), searched on whole positions by the core's
+//! [`MisereSolver`] and [`EverySolver`] over the rules of `sprague_games::{coins, graph}::engine`.
+//!
+//! A family parses its position, builds the rules and the position, lists its legal moves
+//! (labels and positions written as in normal play, and each move's position for the
+//! engine), and [`verdict`] rates every move and builds the verdict. The whole position is
+//! one component: under every-move play its step is its remoteness (the winner's longest
+//! win, the loser's quickest loss), and the first player wins iff it is odd.
+//!
+//! Positions whose search obviously cannot finish are refused at once by [`check_size`]:
+//! those reaching more than 2^8 times the position limit (the search's cut-offs rarely
+//! save that much), and those with too many moves a position (`SearchSize::check`).
+
+use crate::compound::EverySolver;
+use crate::error::{Error, Result};
+use crate::impartial::{Impartial, MisereSolver};
+use crate::interface::{
+    Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
+};
+use sprague_games::search_size::{log2_ceil, SearchSize};
+
+/// How many times the position limit a search may reach (as a power of two) before it is
+/// refused at once rather than searched up to the limit.
+pub const LOG2_SLACK: u32 = 8;
+
+/// The most moves a verdict lists.
+pub const MAX_LISTED: usize = 10_000;
+
+/// The most characters the listed moves' positions may hold together.
+pub const MAX_LISTED_TEXT: usize = 1 << 24;
+
+/// The remark on a misère position where nobody can move.
+const MISERE_NO_MOVE: &str =
+    "no move is possible: under misère play the player who cannot move wins";
+
+/// The play convention of a request the engine answers (`--misere` or `--every`, not both).
+pub fn play(options: &SolveOptions) -> Result<Play> {
+    match (options.misere, options.every) {
+        (true, true) => Err(Error::unsupported(
+            "`--every` and `--misere` together are not supported",
+        )),
+        (true, false) => Ok(Play::Misere),
+        (false, true) => Ok(Play::Every),
+        (false, false) => Ok(Play::Normal),
+    }
+}
+
+fn play_name(play: Play) -> &'static str {
+    match play {
+        Play::Misere => "misère",
+        Play::Every => "every-move",
+        Play::Normal => "normal",
+    }
+}
+
+/// Refuses at once a position whose search cannot finish: more than `2^LOG2_SLACK` times
+/// the position limit reachable, or too many moves a position. `why` says why no theorem
+/// answers (for the message).
+pub fn check_size(spec: &str, why: &str, size: &SearchSize, options: &SolveOptions) -> Result<()> {
+    let limit = options.limit();
+    let cap = log2_ceil(u128::from(limit)) + LOG2_SLACK;
+    let name = play_name(play(options)?);
+    if let Some(log2) = size.log2_positions.filter(|&l| l > cap) {
+        return Err(Error::unsupported(format!(
+            "`{spec}` in {name} play is searched by the engine on whole positions ({why}); this position reaches up to 2^{log2} positions ({} {}), far beyond a search of at most {limit} positions (positions reaching more than 2^{cap} are refused; `--max-positions` raises the limit)",
+            size.parts, size.parts_name
+        )));
+    }
+    size.check().map_err(|e| {
+        Error::unsupported(format!(
+            "`{spec}` in {name} play is searched by the engine on whole positions ({why}), but {e}"
+        ))
+    })
+}
+
+/// Who wins after a move (the player then to move) and its step under every-move play.
+type Rated = (bool, Option<u64>);
+
+/// A position for the engine: the rules, the position, how it is written and why no
+/// theorem answers.
+pub struct EnginePosition<'a, R: Impartial> {
+    /// The game's spec.
+    pub spec: String,
+    /// The rules searched.
+    pub rules: &'a R,
+    /// The position, for the engine.
+    pub start: R::Position,
+    /// The position as the command line reads it.
+    pub position: String,
+    /// Why no theorem answers, for the method.
+    pub why: &'a str,
+}
+
+/// The verdict of `position` in the play of `options` (misère or every-move): its outcome,
+/// its step (every-move play), and the moves listed by `listing`, rated by the engine.
+/// `moves` holds each legal move's position for the engine; `describe(i)` writes move `i`
+/// as its label and the position after it.
+pub fn verdict<R: Impartial>(
+    position: EnginePosition<'_, R>,
+    moves: &[R::Position],
+    describe: &dyn Fn(usize) -> (String, String),
+    options: &SolveOptions,
+    listing: Listing,
+) -> Result<Verdict>
+where
+    R::Position: Ord,
+{
+    let play = play(options)?;
+    let limits = options.limits();
+    let rules = position.rules;
+    // Each move: (first player wins after it, its step under every-move play).
+    let (first_wins, step, rated): (bool, Option<u64>, Vec<Rated>) = match play {
+        Play::Every => {
+            let mut s = EverySolver::new(rules, limits);
+            let step = s.step(&position.start)?;
+            let rated = moves
+                .iter()
+                .map(|m| s.step(m).map(|st| (st % 2 == 1, Some(st))))
+                .collect::<Result<_>>()?;
+            (step % 2 == 1, Some(step), rated)
+        }
+        _ => {
+            let mut s = MisereSolver::new(rules, limits);
+            let wins = s.first_player_wins(std::slice::from_ref(&position.start))?;
+            let rated = moves
+                .iter()
+                .map(|m| {
+                    s.first_player_wins(std::slice::from_ref(m))
+                        .map(|w| (w, None))
+                })
+                .collect::<Result<_>>()?;
+            (wins, None, rated)
+        }
+    };
+    let outcome = Winner::from_first_wins(first_wins);
+    let method = Method::engine(format!(
+        "search: exact {} search of the whole position by the generic engine ({})",
+        play_name(play),
+        position.why
+    ));
+    let mut v = Verdict::new(
+        position.spec,
+        position.position.clone(),
+        play,
+        outcome,
+        method,
+    );
+    if let Some(s) = step {
+        v = v.with_value(ValueKind::Step, Some(s.to_string()));
+    }
+    v.listing = listing;
+    v.components.push(Component {
+        position: position.position,
+        value: step.map(|s| s.to_string()),
+        outcome: Some(outcome),
+        remoteness: None,
+    });
+    let chosen: Vec<usize> = (0..moves.len())
+        .filter(|&i| listing == Listing::All || !rated[i].0)
+        .collect();
+    let mut text = 0usize;
+    for &i in &chosen {
+        if v.moves.len() >= MAX_LISTED || text >= MAX_LISTED_TEXT {
+            break;
+        }
+        let (label, after) = describe(i);
+        text += label.len() + after.len();
+        let (wins, st) = rated[i];
+        let mut m = Move::new(label, after);
+        m.value = st.map(|s| s.to_string());
+        m.outcome = Some(Winner::from_first_wins(wins));
+        m.winning = !wins;
+        v.moves.push(m);
+    }
+    if v.moves.len() < chosen.len() {
+        let what = match listing {
+            Listing::All => "moves",
+            Listing::Winning => "winning moves",
+        };
+        v.incomplete(format!(
+            "{} {what} in all; the first {} are listed",
+            chosen.len(),
+            v.moves.len()
+        ));
+    }
+    if play == Play::Misere && moves.is_empty() && first_wins {
+        v.note = Some(MISERE_NO_MOVE.into());
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalogue::lookup;
+    use crate::error::Error;
+    use crate::graph::checks::verdicts_agree;
+    use crate::interface::{MethodKind, Play, SolveOptions, ValueKind, Winner};
+
+    fn opts(play: Play) -> SolveOptions {
+        SolveOptions {
+            misere: play == Play::Misere,
+            every: play == Play::Every,
+            ..Default::default()
+        }
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    /// Every game the engine now answers, in both conventions: solve, moves and legal
+    /// moves agree, every move's position reads back and re-solves to its outcome (and
+    /// step), the method is the engine's.
+    #[test]
+    fn misere_and_every_answers_keep_the_verdict_contract() {
+        let cases = [
+            ("twins", "HTHH"),
+            ("mock-turtles", "3 5"),
+            ("ruler", "THHTHHT"),
+            ("coins:up-to:4", "HTTHH"),
+            ("coins:run:3", "THHTH"),
+            ("turning-corners", "THT|HHT"),
+            ("tartan:ruler*twins", "HH|TH"),
+            ("queens", "3,5 4,7"),
+            ("queens", "2,1 1,3 0,0"),
+            ("green-hackenbush", "0-1 1-2 2-0 1-3 3-4"),
+            ("green-hackenbush", "a-b b-c c-a x-y ground=a"),
+            ("geography", "1-2 2-3 3-4 4-1 3-5 start=1"),
+            ("tree-chain", "1-2 1-3 3-4 black=2,4"),
+        ];
+        for play in [Play::Misere, Play::Every] {
+            for (spec, pos) in cases {
+                let o = opts(play);
+                let m = verdicts_agree(spec, &[pos], &o);
+                assert_eq!(m.play, play, "{spec} {pos}");
+                assert_eq!(m.method.kind, MethodKind::Engine, "{spec} {pos}");
+                let step = play == Play::Every;
+                assert_eq!(m.value_kind == Some(ValueKind::Step), step);
+                assert_eq!(m.components.len(), 1);
+                // The labels are those of normal play.
+                let normal = lookup(spec)
+                    .unwrap()
+                    .legal_moves(&words(pos), &SolveOptions::default())
+                    .unwrap();
+                let labels: Vec<&str> = m.moves.iter().map(|x| x.label.as_str()).collect();
+                let want: Vec<&str> = normal.iter().map(|x| x.label.as_str()).collect();
+                assert_eq!(labels, want, "{spec} {pos}");
+            }
+        }
+    }
+
+    /// A search asked for once the cancellation flag is set stops with the clean error, in
+    /// the engine's searches and in the graph family's own analyses (the queens table,
+    /// Edmonds' matching, retrograde analysis).
+    #[test]
+    fn cancelled_searches_stop_cleanly() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        // Retrograde analysis looks at the flag every few thousand vertices.
+        let cycle: Vec<String> = (0..10_000)
+            .map(|i| format!("{i}>{}", (i + 1) % 10_000))
+            .chain(["token=0".to_string()])
+            .collect();
+        let cycle = cycle.join(" ");
+        let cancelled = |misere: bool| SolveOptions {
+            misere,
+            cancel: Some(flag.clone()),
+            ..Default::default()
+        };
+        for (spec, pos, misere) in [
+            ("twins", "HTHH", true),
+            ("queens", "300,200", false),
+            ("queens", "3,5", true),
+            ("geography", "1-2 2-3 3-1 start=1", false),
+            ("graph", cycle.as_str(), false),
+            ("graph", cycle.as_str(), true),
+            ("green-hackenbush", "0-1 1-2", true),
+        ] {
+            let e = lookup(spec)
+                .unwrap()
+                .solve(&words(pos), &cancelled(misere))
+                .unwrap_err();
+            assert!(matches!(e, Error::Interrupted { .. }), "{spec} {pos}: {e}");
+        }
+    }
+
+    /// Misère answers that differ from normal play, worked by hand.
+    #[test]
+    fn misere_answers_by_hand() {
+        let solve = |spec: &str, pos: &str, play: Play| {
+            lookup(spec)
+                .unwrap()
+                .solve(&words(pos), &opts(play))
+                .unwrap()
+        };
+        // A lone coin at 1: its one move leaves nothing, and the opponent, stuck, wins.
+        assert_eq!(solve("twins", "H", Play::Misere).outcome, Winner::Second);
+        assert_eq!(solve("twins", "H", Play::Normal).outcome, Winner::First);
+        // No coin at all: the player to move cannot move and wins, with a note.
+        let v = solve("ruler", "T", Play::Misere);
+        assert_eq!(v.outcome, Winner::First);
+        assert!(v.moves.is_empty() && v.note.is_some());
+        // A stalk of two edges: cut the top edge, leaving the opponent the last one.
+        let v = solve("green-hackenbush", "0-1 1-2", Play::Misere);
+        assert_eq!(v.outcome, Winner::First);
+        assert_eq!(v.winning_positions(), ["0-1"]);
+        // Every-move play of one position: its remoteness, odd for a first-player win.
+        let v = solve("geography", "1-2 2-3 3-4 start=1", Play::Every);
+        assert_eq!((v.outcome, v.value.as_deref()), (Winner::First, Some("3")));
+    }
+
+    /// Too large for the engine: refused at once with the size needed, or stopped at the
+    /// position limit with the clean limit error.
+    #[test]
+    fn oversized_positions_are_refused_or_stopped_cleanly() {
+        let game = lookup("mock-turtles").unwrap();
+        let e = game.solve(&words("60"), &opts(Play::Misere)).unwrap_err();
+        let text = e.to_string();
+        assert!(matches!(e, Error::Unsupported(_)), "{text}");
+        assert!(text.contains("2^60") && text.contains("60 coins"), "{text}");
+        let o = SolveOptions {
+            misere: true,
+            max_positions: 1000,
+            ..Default::default()
+        };
+        let e = lookup("ruler")
+            .unwrap()
+            .solve(&words("16"), &o)
+            .unwrap_err();
+        assert!(matches!(e, Error::Limit { .. }), "{e}");
+        // Rules turning many coins: too many moves a position, refused at once.
+        let e = lookup("coins:up-to:8")
+            .unwrap()
+            .solve(&words("30"), &opts(Play::Every))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("moves"), "{e}");
+        let e = lookup("queens")
+            .unwrap()
+            .solve(&words("1000000,1000 2000,3000"), &opts(Play::Misere))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("2^"), "{e}");
+        let both = SolveOptions {
+            misere: true,
+            every: true,
+            ..Default::default()
+        };
+        assert!(lookup("twins").unwrap().solve(&words("3"), &both).is_err());
+    }
+}
