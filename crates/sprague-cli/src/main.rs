@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod saved;
+mod script;
 
 #[derive(Parser)]
 #[command(
@@ -216,7 +217,8 @@ enum Command {
     /// Outcome, Grundy value and every winning move of a position.
     #[command(allow_negative_numbers = true)]
     Solve {
-        /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`, `subtraction:1,3,4`.
+        /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`, `subtraction:1,3,4`, or
+        /// `rules:FILE`, a game written as a Rhai script (docs/rules-scripts.md).
         game: String,
         /// The position: numbers (components of a sum separated by `+`), a board or a graph.
         position: Vec<String>,
@@ -349,7 +351,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             position,
             play,
         } => {
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let position = expand_files(position)?;
             let watch = Watch::new(play.timeout, cancel);
             let options = play.options(&watch);
@@ -361,7 +363,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             position,
             play,
         } => {
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let position = expand_files(position)?;
             let watch = Watch::new(play.timeout, cancel);
             let options = play.options(&watch);
@@ -397,7 +399,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 bail!("`--output` and `--resume` are for take-and-break games");
             }
             let upto = upto.unwrap_or(100);
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let opts = TableOptions {
                 upto,
                 period,

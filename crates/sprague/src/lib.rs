@@ -68,6 +68,7 @@
 //! - [`partizan`]: canonical forms and partizan rulesets.
 //! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
 //! - [`problems`]: judge problems, input text to output text.
+//! - [`rules`]: your own rules, a game written as a Rhai script (`rules:FILE`).
 
 //! - The core layer ([`value`], [`impartial`], [`compound`], [`retrograde`], the partizan
 //!   values) is the crate `sprague-core`, re-exported here.
@@ -84,6 +85,7 @@ pub mod interface;
 pub mod octal;
 pub mod partizan;
 pub mod problems;
+pub mod rules;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
 pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
