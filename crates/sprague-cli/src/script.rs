@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use sprague::catalogue::{self, Game};
+use sprague::pattern::{Pattern, PatternOptions};
 use std::io::Read;
 
 /// The game a spec names: a rules script read from its file, or a catalogue game.
@@ -10,6 +11,22 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Game>> {
     if !sprague::rules::is_script_spec(spec) {
         return Ok(catalogue::lookup(spec)?);
     }
+    let text = read(spec)?;
+    Ok(sprague::rules::game_from_script(spec.trim(), &text)?)
+}
+
+/// `sprague pattern`: of a rules script read from its file, or of a catalogue game.
+pub fn pattern(spec: &str, options: &PatternOptions) -> Result<Pattern> {
+    if !sprague::rules::is_script_spec(spec) {
+        return Ok(sprague::pattern::find(spec, options)?);
+    }
+    let text = read(spec)?;
+    let game = sprague::rules::ScriptGame::compile(spec.trim(), &text)?;
+    Ok(sprague::pattern::find_in_script(&game, options)?)
+}
+
+/// The text of the script a `rules:FILE` spec names, at most the library's cap.
+fn read(spec: &str) -> Result<String> {
     let spec = spec.trim();
     let path = &spec[sprague::rules::PREFIX.len()..];
     if path.is_empty() {
@@ -24,6 +41,5 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Game>> {
     if bytes.len() > cap {
         bail!("`{path}` is larger than {cap} bytes, the most a rules script may have");
     }
-    let text = String::from_utf8(bytes).with_context(|| format!("`{path}` is not UTF-8 text"))?;
-    Ok(sprague::rules::game_from_script(spec, &text)?)
+    String::from_utf8(bytes).with_context(|| format!("`{path}` is not UTF-8 text"))
 }

@@ -68,6 +68,8 @@
 //! - [`partizan`]: canonical forms and partizan rulesets.
 //! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
 //! - [`problems`]: judge problems, input text to output text.
+//! - [`pattern`]: the simplest description of a game's values, checked and, where a
+//!   theorem applies, proven; as code in C++ and Python.
 //! - [`rules`]: your own rules, a game written as a Rhai script (`rules:FILE`).
 
 //! - The core layer ([`value`], [`impartial`], [`compound`], [`retrograde`], the partizan
@@ -84,6 +86,7 @@ pub mod graph;
 pub mod interface;
 pub mod octal;
 pub mod partizan;
+pub mod pattern;
 pub mod problems;
 pub mod rules;
 

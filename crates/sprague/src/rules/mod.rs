@@ -84,4 +84,4 @@ pub fn lookup_error(spec: &str) -> Error {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
