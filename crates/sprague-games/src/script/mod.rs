@@ -52,8 +52,9 @@ pub const LIMITS: ScriptLimits = ScriptLimits {
     map_size: 10_000,
 };
 
-/// Positions whose options are remembered across requests before the cache is emptied.
-const CACHE_POSITIONS: usize = 1 << 20;
+/// Positions (keys and the positions in their lists) that the cache of options and
+/// components holds before it is emptied: tens of megabytes at most.
+const CACHE_POSITIONS: usize = 1 << 19;
 
 /// A compiled rules script: the engine (sandboxed, bounded), the syntax tree, and a cache
 /// of the options and components computed so far. Shared by the requests of one game.
@@ -71,6 +72,20 @@ pub struct ScriptProgram {
 struct Cache {
     options: FxHashMap<ScriptPosition, Arc<[ScriptPosition]>>,
     components: FxHashMap<ScriptPosition, Option<Arc<[ScriptPosition]>>>,
+    /// Positions held, keys and lists together.
+    held: usize,
+}
+
+impl Cache {
+    /// Makes room for `n` more positions, emptying the cache when it is full.
+    fn room(&mut self, n: usize) {
+        self.held += n;
+        if self.held > CACHE_POSITIONS {
+            self.options.clear();
+            self.components.clear();
+            self.held = n;
+        }
+    }
 }
 
 impl fmt::Debug for ScriptProgram {
@@ -289,9 +304,7 @@ impl ScriptProgram {
             .positions("options", self.options_line, position, &value)?
             .into();
         let mut cache = self.cache();
-        if cache.options.len() >= CACHE_POSITIONS {
-            cache.options.clear();
-        }
+        cache.room(1 + list.len());
         cache.options.insert(position.clone(), list.clone());
         Ok(list)
     }
@@ -317,9 +330,11 @@ impl ScriptProgram {
             }
         };
         let mut cache = self.cache();
-        if cache.components.len() >= CACHE_POSITIONS {
-            cache.components.clear();
-        }
+        cache.room(
+            1 + parts
+                .as_ref()
+                .map_or(0, |p: &Arc<[ScriptPosition]>| p.len()),
+        );
         cache.components.insert(position.clone(), parts.clone());
         Ok(parts)
     }
