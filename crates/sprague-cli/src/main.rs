@@ -12,6 +12,7 @@ use std::time::Duration;
 
 mod play;
 mod saved;
+mod script;
 mod serve;
 mod stress;
 
@@ -219,7 +220,8 @@ enum Command {
     /// Outcome, Grundy value and every winning move of a position.
     #[command(allow_negative_numbers = true)]
     Solve {
-        /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`, `subtraction:1,3,4`.
+        /// The game: NAME or NAME:PARAMS, e.g. `nim`, `bash:3`, `subtraction:1,3,4`, or
+        /// `rules:FILE`, a game written as a Rhai script (docs/rules-scripts.md).
         game: String,
         /// The position: numbers (components of a sum separated by `+`), a board or a graph.
         position: Vec<String>,
@@ -266,6 +268,28 @@ enum Command {
         /// (default: every 30 seconds of work).
         #[arg(long, value_name = "N", requires = "output")]
         checkpoint_every: Option<u64>,
+    },
+    /// The simplest pattern of a game's values (periodic, arithmetic-periodic, a formula
+    /// of n, P-positions as residues; for two heaps a Beatty pair, a line, the diagonal),
+    /// how far it was checked, whether it is proven, and the pattern as C++ and Python.
+    Pattern {
+        /// A one-heap game (`kayles`, `subtraction:1,3,4`), `wythoff`, `euclid`, or
+        /// `rules:FILE`.
+        game: String,
+        /// Largest heap to compute (default 1000 for one heap, 40 for pairs).
+        #[arg(long, value_name = "N")]
+        upto: Option<u64>,
+        /// Least heap of the pairs (default 0; 1 for `euclid`).
+        #[arg(long, value_name = "N")]
+        from: Option<u64>,
+        /// Rules scripts: positions are pairs `a b` (by default tried when integers fail).
+        #[arg(long)]
+        pair: bool,
+        /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
+        #[arg(long)]
+        json: bool,
     },
     /// Answer a judge problem: input on standard input, output exactly as the judge wants.
     Problem {
@@ -360,7 +384,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             position,
             play,
         } => {
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let position = expand_files(position)?;
             let watch = Watch::new(play.timeout, cancel);
             let options = play.options(&watch);
@@ -372,7 +396,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             position,
             play,
         } => {
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let position = expand_files(position)?;
             let watch = Watch::new(play.timeout, cancel);
             let options = play.options(&watch);
@@ -408,7 +432,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 bail!("`--output` and `--resume` are for take-and-break games");
             }
             let upto = upto.unwrap_or(100);
-            let g = catalogue::lookup(&game)?;
+            let g = script::lookup(&game)?;
             let opts = TableOptions {
                 upto,
                 period,
@@ -417,6 +441,33 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             };
             let table = watch.run(json, || Ok(g.table(&opts)?))?;
             print_table(&table, json, None)?;
+        }
+        Command::Pattern {
+            game,
+            upto,
+            from,
+            pair,
+            timeout,
+            json,
+        } => {
+            let watch = Watch::new(timeout, cancel);
+            let options = sprague::pattern::PatternOptions {
+                upto,
+                from,
+                pair: pair.then_some(true),
+                limits: sprague::limits::Limits {
+                    max_positions: None,
+                    deadline: watch.deadline,
+                    cancel: Some(watch.cancel.clone()),
+                    progress: Some(watch.progress()),
+                },
+            };
+            let found = watch.run(json, || script::pattern(&game, &options))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&found)?);
+            } else {
+                println!("{}", found.render_text());
+            }
         }
         Command::Problem { id, list } => {
             if list || id.is_none() {

@@ -11,6 +11,7 @@
 //! - [`octal`]: take-and-break games from octal codes, Grundy sequences and proven periods.
 //! - [`coins`]: coin-turning games, in a row and on boards (the Tartan theorem).
 //! - [`graph`]: games on graphs (tokens with or without cycles, Hackenbush, geography).
+//! - [`script`]: games defined by the user in a Rhai script (`rules:FILE`).
 //! - [`partizan`]: partizan rulesets (Domineering, Clobber, Hackenbush, Toads and Frogs,
 //!   Cutcake), solved to canonical forms.
 //!
@@ -38,6 +39,7 @@ pub mod number;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;
+pub mod script;
 pub mod search_size;
 
 #[cfg(test)]

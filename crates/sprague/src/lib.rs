@@ -68,6 +68,9 @@
 //! - [`partizan`]: canonical forms and partizan rulesets.
 //! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
 //! - [`problems`]: judge problems, input text to output text.
+//! - [`pattern`]: the simplest description of a game's values, checked and, where a
+//!   theorem applies, proven; as code in C++ and Python.
+//! - [`rules`]: your own rules, a game written as a Rhai script (`rules:FILE`).
 //! - [`stress`]: stress tests of a contestant's solution against [`problems`].
 
 //! - The core layer ([`value`], [`impartial`], [`compound`], [`retrograde`], the partizan
@@ -85,8 +88,10 @@ pub mod graph;
 pub mod interface;
 pub mod octal;
 pub mod partizan;
+pub mod pattern;
 pub mod play;
 pub mod problems;
+pub mod rules;
 pub mod stress;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.

@@ -224,7 +224,7 @@ fn boards_span_the_cells_play_can_turn() {
     assert_eq!(s.parts, 6);
     let s = BoardRules::size(&CoinRule::UpTo(1), &CoinRule::TWINS, &b);
     assert_eq!(s.parts, 3);
-    let big_board = vec!["T".repeat(11) + "|" + &"T".repeat(11); 6].join("|") + "H";
+    let big_board = vec!["T".repeat(11) + "|" + "T".repeat(11).as_str(); 6].join("|") + "H";
     let big_board = Board::parse(&[big_board]).unwrap();
     let s = BoardRules::size(&CoinRule::TWINS, &CoinRule::TWINS, &big_board);
     assert!(s.parts > MAX_COINS, "{s:?}");

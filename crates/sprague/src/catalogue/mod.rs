@@ -93,6 +93,9 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Game>> {
             "empty game name; `sprague list` shows the catalogue",
         ));
     }
+    if crate::rules::is_script_spec(spec) {
+        return Err(crate::rules::lookup_error(spec));
+    }
     let (name, params) = split_spec(spec);
     let entry = find_entry(name)?;
     (entry.build)(params)

@@ -162,11 +162,12 @@ impl ValueReport {
                                 p.t
                             )
                             .replace("(t - -", "(t + ")
-                                + &if s.abs() != 1 {
+                                + if s.abs() != 1 {
                                     format!(" * {}", s.abs())
                                 } else {
                                     String::new()
                                 }
+                                .as_str()
                         }
                     };
                     let _ = writeln!(text, "  {upto}: {line}");

@@ -1,0 +1,260 @@
+//! The catalogue [`Game`] of a rules script: verdicts of `solve` and `moves`, and the
+//! position API (`legal_moves`, `apply`).
+
+use super::analyse::{combinations, Analysis, Solvers, SumMove};
+use super::words::{parse, write_component, write_position};
+use super::{ScriptGame, ScriptRules};
+use crate::error::{Error, Result};
+use crate::interface::{
+    Component, Game, LegalMove, Listing, Move, Play, SolveOptions, Table, TableOptions, ValueKind,
+    Verdict, Winner,
+};
+use sprague_games::number::moves::{MAX_LISTED_CHARS, MAX_LISTED_MOVES, MAX_WINNING_LISTED};
+use sprague_games::script::ScriptPosition;
+
+fn play(options: &SolveOptions) -> Play {
+    if options.every {
+        Play::Every
+    } else if options.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+impl ScriptGame {
+    /// The facts `solve` and `moves` share: outcome, value, components, method.
+    fn base(&self, comps: &[ScriptPosition], a: &Analysis, options: &SolveOptions) -> Verdict {
+        let play = play(options);
+        let mut v = Verdict::new(
+            self.spec_name(),
+            write_position(comps),
+            play,
+            Winner::from_first_wins(a.first_wins),
+            a.method.clone(),
+        );
+        let kind = match play {
+            Play::Normal => Some(ValueKind::Grundy),
+            Play::Every => Some(ValueKind::Step),
+            Play::Misere => None,
+        };
+        if let Some(kind) = kind {
+            v = v.with_value(kind, a.value.map(|x| x.to_string()));
+        }
+        let lone = (comps.len() == 1).then_some(Winner::from_first_wins(a.first_wins));
+        v.components = comps
+            .iter()
+            .zip(&a.values)
+            .map(|(c, value)| {
+                let outcome = match (play, value) {
+                    (Play::Normal, Some(g)) => Some(Winner::from_first_wins(*g != 0)),
+                    (Play::Every, Some(s)) => Some(Winner::from_first_wins(s % 2 == 1)),
+                    _ => lone,
+                };
+                // Misère play: the SJ theorem's Grundy values are not the verdict's kind.
+                let value = value.filter(|_| kind.is_some()).map(|x| x.to_string());
+                let mut comp = Component::valued(write_component(c), value);
+                comp.outcome = outcome;
+                comp
+            })
+            .collect();
+        v
+    }
+
+    fn label(comps: &[ScriptPosition], m: &SumMove) -> String {
+        m.iter()
+            .map(|(i, after)| {
+                let change = format!(
+                    "{} → {}",
+                    write_component(&comps[*i]),
+                    write_component(after)
+                );
+                if comps.len() > 1 {
+                    format!("component {}: {change}", i + 1)
+                } else {
+                    change
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn after(comps: &[ScriptPosition], m: &SumMove) -> Vec<ScriptPosition> {
+        let mut next = comps.to_vec();
+        for (i, p) in m {
+            next[*i] = p.clone();
+        }
+        next
+    }
+
+    /// Every legal move of the sum (one option in one component; under every-move play
+    /// one option in each component that can move), at most `max`, and how many in all.
+    fn legal(
+        rules: &ScriptRules,
+        comps: &[ScriptPosition],
+        every: bool,
+        max: usize,
+    ) -> Result<(Vec<SumMove>, u64)> {
+        let mut lists = Vec::new();
+        for (i, c) in comps.iter().enumerate() {
+            let mut opts: Vec<ScriptPosition> = Vec::new();
+            for o in rules.try_options(c)?.iter() {
+                if !opts.contains(o) {
+                    opts.push(o.clone());
+                }
+            }
+            if !opts.is_empty() {
+                lists.push((i, opts));
+            }
+        }
+        if every {
+            return Ok(combinations(&lists, max));
+        }
+        let count: u64 = lists.iter().map(|(_, l)| l.len() as u64).sum();
+        let moves = lists
+            .into_iter()
+            .flat_map(|(i, l)| l.into_iter().map(move |o| vec![(i, o)]))
+            .take(max)
+            .collect();
+        Ok((moves, count))
+    }
+
+    fn solve_inner(
+        &self,
+        rules: &ScriptRules,
+        comps: &[ScriptPosition],
+        options: &SolveOptions,
+    ) -> Result<Verdict> {
+        let mut solvers = Solvers::new(rules, options);
+        let a = solvers.analyse(comps)?;
+        let mut v = self.base(comps, &a, options);
+        let value_after = match play(options) {
+            Play::Normal => Some("0".to_string()),
+            Play::Every => a.value.map(|s| s.saturating_sub(1).to_string()),
+            Play::Misere => None,
+        };
+        let mut chars = 0usize;
+        for m in a.winning.iter().take(MAX_WINNING_LISTED) {
+            if chars >= MAX_LISTED_CHARS {
+                break;
+            }
+            let mv = Move::winning_to(
+                Self::label(comps, m),
+                write_position(&Self::after(comps, m)),
+                value_after.clone(),
+            );
+            chars += mv.label.len() + mv.position.len();
+            v.moves.push(mv);
+        }
+        let all = a.winning_count.unwrap_or(a.winning.len() as u64);
+        if all > v.moves.len() as u64 {
+            v.incomplete(format!(
+                "{all} winning moves in all; the first {} are listed",
+                v.moves.len()
+            ));
+        }
+        if a.first_wins && v.moves.is_empty() && v.complete {
+            v.note = Some(if options.misere {
+                "no move is possible: under misère play the player who cannot move wins".into()
+            } else {
+                "the player to move wins, but no winning move was found".into()
+            });
+        }
+        Ok(v)
+    }
+
+    fn moves_inner(
+        &self,
+        rules: &ScriptRules,
+        comps: &[ScriptPosition],
+        options: &SolveOptions,
+    ) -> Result<Verdict> {
+        let mut solvers = Solvers::new(rules, options);
+        let a = solvers.analyse(comps)?;
+        let mut v = self.base(comps, &a, options);
+        v.listing = Listing::All;
+        let (legal, count) = Self::legal(rules, comps, options.every, MAX_LISTED_MOVES)?;
+        let mut chars = 0usize;
+        for m in &legal {
+            if chars >= MAX_LISTED_CHARS {
+                break;
+            }
+            let after = Self::after(comps, m);
+            let (value, first_wins) = if options.every {
+                let mut max = 0;
+                for c in &after {
+                    max = max.max(solvers.step(c)?);
+                }
+                (Some(max), max % 2 == 1)
+            } else if options.misere {
+                (None, solvers.misere.first_player_wins(&after)?)
+            } else {
+                let g = after
+                    .iter()
+                    .map(|c| solvers.grundy.grundy(c).map(|g| g.value()))
+                    .collect::<Result<Vec<u64>>>()?
+                    .into_iter()
+                    .fold(0, |a, b| a ^ b);
+                (Some(g), g != 0)
+            };
+            let mut mv = Move::new(Self::label(comps, m), write_position(&after));
+            mv.value = value.map(|x| x.to_string());
+            mv.outcome = Some(Winner::from_first_wins(first_wins));
+            mv.winning = !first_wins;
+            chars += mv.label.len() + mv.position.len();
+            v.moves.push(mv);
+        }
+        if count > v.moves.len() as u64 {
+            v.incomplete(format!(
+                "{count} moves in all; the first {} are listed",
+                v.moves.len()
+            ));
+        }
+        Ok(v)
+    }
+}
+
+impl Game for ScriptGame {
+    fn spec(&self) -> String {
+        self.spec_name().to_string()
+    }
+
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let comps = parse(position)?;
+        let rules = self.rules();
+        let v = self.solve_inner(&rules, &comps, options);
+        rules.finish(v)
+    }
+
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        let comps = parse(position)?;
+        let rules = self.rules();
+        let v = self.moves_inner(&rules, &comps, options);
+        rules.finish(v)
+    }
+
+    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let comps = parse(position)?;
+        let rules = self.rules();
+        let (moves, count) =
+            rules.finish(Self::legal(&rules, &comps, options.every, MAX_LISTED_MOVES))?;
+        if count > moves.len() as u64 {
+            return Err(Error::unsupported(format!(
+                "{} has {count} legal moves, more than the {MAX_LISTED_MOVES} that are listed",
+                write_position(&comps)
+            )));
+        }
+        Ok(moves
+            .iter()
+            .map(|m| LegalMove {
+                label: Self::label(&comps, m),
+                position: write_position(&Self::after(&comps, m)),
+                side: None,
+            })
+            .collect())
+    }
+
+    fn table(&self, options: &TableOptions) -> Result<Table> {
+        self.table_report(options)
+    }
+}
