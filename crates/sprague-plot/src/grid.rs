@@ -145,7 +145,8 @@ pub fn grid(game: &str, size: u64, options: &SolveOptions) -> Result<PGrid> {
                     });
                 }
             }
-            if let Some(e) = first_error.filter(|_| cells.iter().all(|&c| c == Cell::NotAPosition)) {
+            if let Some(e) = first_error.filter(|_| cells.iter().all(|&c| c == Cell::NotAPosition))
+            {
                 return Err(Error::unsupported(format!(
                     "`{spec}` has no positions of two numbers to plot: {e}"
                 )));

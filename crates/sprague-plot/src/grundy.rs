@@ -144,11 +144,7 @@ impl GrundySequence {
 
 impl Draw for GrundySequence {
     fn title(&self) -> String {
-        format!(
-            "Grundy values of {}, heaps 0 to {}",
-            self.game,
-            self.upto()
-        )
+        format!("Grundy values of {}, heaps 0 to {}", self.game, self.upto())
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult

@@ -28,7 +28,7 @@
 pub mod grid;
 pub mod grundy;
 mod render;
-// pub mod thermo;
+pub mod thermo;
 mod ticks;
 
 pub use sprague::{Error, Result};

@@ -24,7 +24,9 @@ fn register_font() -> Result<()> {
     if ok {
         Ok(())
     } else {
-        Err(Error::unsupported("internal error: the embedded font did not load"))
+        Err(Error::unsupported(
+            "internal error: the embedded font did not load",
+        ))
     }
 }
 
