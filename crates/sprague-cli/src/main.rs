@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod play;
+mod plot;
 mod saved;
 mod serve;
 
@@ -302,6 +303,8 @@ enum Command {
     /// Play a game against the computer in the terminal (moves from standard input).
     #[command(allow_negative_numbers = true)]
     Play(play::PlayArgs),
+    /// Draw a picture (SVG or PNG): `grundy`, `p-positions` or `thermograph` (docs/plot.md).
+    Plot(plot::PlotArgs),
 }
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -464,6 +467,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
         }
         Command::Serve(args) => serve::run(args, cancel)?,
         Command::Play(args) => play::run(args)?,
+        Command::Plot(args) => plot::run(args, cancel)?,
     }
     Ok(())
 }

@@ -112,7 +112,7 @@ pub fn grid(game: &str, size: u64, options: &SolveOptions) -> Result<PGrid> {
         MAX_SIZE_SOLVED
     };
     if size == 0 || size > cap {
-        return Err(Error::invalid(format!(
+        return Err(Error::unsupported(format!(
             "a grid of `{spec}` positions has 1 to {cap} heaps a side; the size asked is {size}"
         )));
     }
@@ -132,7 +132,7 @@ pub fn grid(game: &str, size: u64, options: &SolveOptions) -> Result<PGrid> {
             let mut first_error = None;
             for b in 0..size {
                 for a in 0..size {
-                    limits.check(b * size + a, "P-positions")?;
+                    limits.check(b * size + a, "cells of the grid decided")?;
                     let words = [a.to_string(), b.to_string()];
                     cells.push(match g.solve(&words, options) {
                         Ok(v) if v.outcome == Winner::Second => Cell::P,

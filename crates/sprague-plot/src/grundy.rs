@@ -45,7 +45,7 @@ pub struct GrundySequence {
 /// set and the table proves one.
 pub fn sequence(game: &str, upto: u64, period: bool) -> Result<GrundySequence> {
     if upto > MAX_UPTO {
-        return Err(Error::invalid(format!(
+        return Err(Error::unsupported(format!(
             "a picture of Grundy values shows at most {MAX_UPTO} heaps; `upto` is {upto}"
         )));
     }

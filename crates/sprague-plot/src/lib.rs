@@ -48,7 +48,7 @@ impl Format {
         match word.to_ascii_lowercase().as_str() {
             "svg" => Ok(Format::Svg),
             "png" => Ok(Format::Png),
-            _ => Err(Error::invalid(format!(
+            _ => Err(Error::parse(format!(
                 "unknown picture format `{word}`: use svg or png"
             ))),
         }
@@ -104,7 +104,7 @@ impl PlotOptions {
             if (Self::MIN_SIDE..=Self::MAX_SIDE).contains(&v) {
                 Ok(v)
             } else {
-                Err(Error::invalid(format!(
+                Err(Error::unsupported(format!(
                     "the picture's {what} is {v} pixels; it must be between {} and {}",
                     Self::MIN_SIDE,
                     Self::MAX_SIDE
