@@ -90,12 +90,15 @@ impl PGrid {
     }
 }
 
+/// Whether `(a, b)` is a P-position, by a theorem.
+type Decide = fn(u64, u64) -> bool;
+
 /// The grid of `game`'s positions `(a, b)` with `a, b < size`. `options` bounds the work of
 /// games decided position by position (deadline, cancellation, positions per search).
 pub fn grid(game: &str, size: u64, options: &SolveOptions) -> Result<PGrid> {
     let g = catalogue::lookup(game)?;
     let spec = g.spec();
-    let theorem: Option<(fn(u64, u64) -> bool, &str)> = match spec.as_str() {
+    let theorem: Option<(Decide, &str)> = match spec.as_str() {
         "wythoff" => Some((
             |a, b| wythoff::is_p_position_u64(a, b),
             "Wythoff's theorem: (a, b) with a ≤ b is a P-position iff a = ⌊(b − a)φ⌋",

@@ -32,6 +32,8 @@ pub struct Period {
 pub struct GrundySequence {
     /// The game's spec, as the table names it.
     pub game: String,
+    /// What the positions are (`heap`, `coin`), as the table's heading names them.
+    pub position: String,
     /// `g(0), g(1), …`.
     pub values: Vec<u32>,
     /// Whether a period was asked for.
@@ -87,6 +89,7 @@ pub fn sequence(game: &str, upto: u64, period: bool) -> Result<GrundySequence> {
     });
     Ok(GrundySequence {
         game: table.game.clone(),
+        position: table.position_heading.clone(),
         values,
         period_asked: period,
         period: proven.filter(|p| p.period > 0),
@@ -133,7 +136,8 @@ impl GrundySequence {
                 lines.push(s);
             }
             None if self.period_asked => lines.push(format!(
-                "no period proven from the values of heaps 0..={}",
+                "no period proven from the values of {}s 0..={}",
+                self.position,
                 self.upto()
             )),
             None => {}
@@ -144,7 +148,12 @@ impl GrundySequence {
 
 impl Draw for GrundySequence {
     fn title(&self) -> String {
-        format!("Grundy values of {}, heaps 0 to {}", self.game, self.upto())
+        format!(
+            "Grundy values of {}, {}s 0 to {}",
+            self.game,
+            self.position,
+            self.upto()
+        )
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> DrawResult
@@ -158,7 +167,7 @@ impl Draw for GrundySequence {
             lo: -0.5,
             hi: upto + 0.5,
             ticks: ticks(0.0, upto, 10, &zero),
-            desc: "heap n".into(),
+            desc: format!("{} n", self.position),
         };
         let y = Axis {
             lo: -0.5,

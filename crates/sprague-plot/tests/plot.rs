@@ -148,11 +148,11 @@ fn wythoff_cells_are_the_p_positions() {
     let expected = wythoff_p_by_search(n);
     let p_count = expected.iter().flatten().filter(|&&x| x).count();
     let g = grid::grid("wythoff", n as u64, &SolveOptions::default()).unwrap();
-    for a in 0..n {
-        for b in 0..n {
+    for (a, column) in expected.iter().enumerate() {
+        for (b, &p) in column.iter().enumerate() {
             assert_eq!(
                 g.cell(a as u64, b as u64) == Some(grid::Cell::P),
-                expected[a][b],
+                p,
                 "({a}, {b})"
             );
         }
