@@ -139,7 +139,7 @@ pub(crate) fn run(args: PlotArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         Ok(match &args.kind {
             Kind::Grundy {
                 game, upto, period, ..
-            } => grundy::plot(game, *upto, *period, &opts)?,
+            } => grundy::plot(game, *upto, *period, &options, &opts)?,
             Kind::PPositions { game, size, .. } => grid::plot(game, *size, &options, &opts)?,
             Kind::Thermograph { words, .. } => thermograph(words, &options)?.picture(&opts)?,
         })

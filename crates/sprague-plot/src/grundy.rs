@@ -8,12 +8,17 @@ use crate::ticks::ticks;
 use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::catalogue::{self, Cell, Play, TableOptions, ValueKind};
+use sprague::catalogue::{self, Cell, Play, SolveOptions, TableOptions, ValueKind};
+use sprague::octal::{Checkpoint, TableRequest, Values};
 use sprague::partizan::Dyadic;
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 /// The most heaps a picture shows: `upto` is at most this.
 pub const MAX_UPTO: u64 = 100_000;
+
+/// How many heaps a take-and-break table computes between two checks of the limits.
+pub const CHECK_EVERY: u64 = 512;
 
 /// The default size of the picture.
 pub const DEFAULT_SIZE: (u32, u32) = (1000, 600);
@@ -44,19 +49,54 @@ pub struct GrundySequence {
 
 /// The Grundy values of heaps `0..=upto` of `game` (any game with a table of Grundy values:
 /// `kayles`, `octal:0.16`, `subtraction:1,3,4`), with the proven period when `period` is
-/// set and the table proves one.
-pub fn sequence(game: &str, upto: u64, period: bool) -> Result<GrundySequence> {
+/// set and the table proves one. A take-and-break table stops at `options`' deadline or
+/// cancellation flag (checked every [`CHECK_EVERY`] heaps); other games' tables are
+/// bounded by `upto`.
+pub fn sequence(
+    game: &str,
+    upto: u64,
+    period: bool,
+    options: &SolveOptions,
+) -> Result<GrundySequence> {
     if upto > MAX_UPTO {
         return Err(Error::unsupported(format!(
             "a picture of Grundy values shows at most {MAX_UPTO} heaps; `upto` is {upto}"
         )));
     }
-    let g = catalogue::lookup(game)?;
-    let table = g.table(&TableOptions {
-        upto,
-        period,
-        ..TableOptions::default()
-    })?;
+    let table = match catalogue::octal_game(game)? {
+        Some(og) => {
+            // Some take-and-break games take minutes for 10^5 heaps: the table is made in
+            // steps, and stopped between two at the deadline or the cancellation flag.
+            let limits = options.limits();
+            let mut stopped = None;
+            let mut save =
+                |values: &Values| match limits.check(values.len() as u64, "heaps computed") {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        stopped = Some(e);
+                        ControlFlow::Break(())
+                    }
+                };
+            let table = og.table_with(TableRequest {
+                upto: Some(upto),
+                period,
+                checkpoint: Some(Checkpoint {
+                    every: CHECK_EVERY,
+                    save: &mut save,
+                }),
+                ..TableRequest::default()
+            })?;
+            if let Some(e) = stopped {
+                return Err(e);
+            }
+            table.into_table()
+        }
+        None => catalogue::lookup(game)?.table(&TableOptions {
+            upto,
+            period,
+            ..TableOptions::default()
+        })?,
+    };
     if table.play != Play::Normal || table.value_kind != Some(ValueKind::Grundy) {
         return Err(Error::unsupported(format!(
             "the table of `{game}` has no normal-play Grundy values to plot"
@@ -97,8 +137,14 @@ pub fn sequence(game: &str, upto: u64, period: bool) -> Result<GrundySequence> {
 }
 
 /// `sequence` drawn: see [`GrundySequence::picture`].
-pub fn plot(game: &str, upto: u64, period: bool, opts: &PlotOptions) -> Result<Picture> {
-    sequence(game, upto, period)?.picture(opts)
+pub fn plot(
+    game: &str,
+    upto: u64,
+    period: bool,
+    options: &SolveOptions,
+    opts: &PlotOptions,
+) -> Result<Picture> {
+    sequence(game, upto, period, options)?.picture(opts)
 }
 
 /// The colour of the points.

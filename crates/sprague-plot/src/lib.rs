@@ -16,8 +16,9 @@
 //! command line writes to a file and the server sends. The same input gives the same bytes.
 //!
 //! ```
-//! use sprague_plot::{grundy, Format, PlotOptions};
-//! let pic = grundy::plot("kayles", 200, true, &PlotOptions::new(Format::Svg)).unwrap();
+//! use sprague_plot::{grundy, Format, PlotOptions, SolveOptions};
+//! let limits = SolveOptions::default(); // a deadline, a cancellation flag, ...
+//! let pic = grundy::plot("kayles", 200, true, &limits, &PlotOptions::new(Format::Svg)).unwrap();
 //! let svg = std::str::from_utf8(&pic.bytes).unwrap();
 //! assert!(svg.starts_with("<svg"));
 //! assert!(svg.contains("preperiod 71"));
@@ -31,6 +32,7 @@ mod render;
 pub mod thermo;
 mod ticks;
 
+pub use sprague::catalogue::SolveOptions;
 pub use sprague::{Error, Result};
 
 /// The picture formats.

@@ -35,7 +35,14 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 
 #[test]
 fn grundy_scatter_has_one_dot_per_heap_and_the_title() {
-    let p = grundy::plot("subtraction:1,3,4", 60, false, &svg_opts()).unwrap();
+    let p = grundy::plot(
+        "subtraction:1,3,4",
+        60,
+        false,
+        &SolveOptions::default(),
+        &svg_opts(),
+    )
+    .unwrap();
     let s = svg(&p);
     assert!(s.contains("<title>Grundy values of subtraction:1,3,4, heaps 0 to 60</title>"));
     assert_eq!(count(s, "<circle"), 61);
@@ -48,7 +55,7 @@ fn grundy_scatter_has_one_dot_per_heap_and_the_title() {
 
 #[test]
 fn the_sequence_is_the_table() {
-    let seq = grundy::sequence("kayles", 30, false).unwrap();
+    let seq = grundy::sequence("kayles", 30, false, &SolveOptions::default()).unwrap();
     assert_eq!(
         seq.values[..12],
         [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6],
@@ -60,7 +67,7 @@ fn the_sequence_is_the_table() {
 #[test]
 fn period_shading_exactly_when_a_period_is_proven() {
     // Kayles: preperiod 71, period 12, proven from enough values.
-    let proven = grundy::plot("kayles", 400, true, &svg_opts()).unwrap();
+    let proven = grundy::plot("kayles", 400, true, &SolveOptions::default(), &svg_opts()).unwrap();
     let s = svg(&proven);
     assert!(s.contains("preperiod 71"), "boundary label");
     assert!(s.contains("proven period 12 from preperiod 71"));
@@ -72,14 +79,14 @@ fn period_shading_exactly_when_a_period_is_proven() {
     );
 
     // Asked, but the values up to 100 do not prove the period: nothing shaded.
-    let short = grundy::plot("kayles", 100, true, &svg_opts()).unwrap();
+    let short = grundy::plot("kayles", 100, true, &SolveOptions::default(), &svg_opts()).unwrap();
     let s = svg(&short);
     assert!(SHADES.iter().all(|f| !s.contains(f)));
     assert!(s.contains("no period proven from the values of heaps 0..=100"));
     assert!(!s.contains("preperiod 71"));
 
     // A subtraction game's period comes from its theorem (preperiod 0).
-    let seq = grundy::sequence("subtraction:1,3,4", 50, true).unwrap();
+    let seq = grundy::sequence("subtraction:1,3,4", 50, true, &SolveOptions::default()).unwrap();
     assert_eq!(
         seq.period,
         Some(grundy::Period {
@@ -96,8 +103,8 @@ fn pictures_are_deterministic() {
     for format in [Format::Svg, Format::Png] {
         let o = PlotOptions::new(format);
         assert_eq!(
-            grundy::plot("kayles", 500, true, &o).unwrap(),
-            grundy::plot("kayles", 500, true, &o).unwrap()
+            grundy::plot("kayles", 500, true, &SolveOptions::default(), &o).unwrap(),
+            grundy::plot("kayles", 500, true, &SolveOptions::default(), &o).unwrap()
         );
         let so = SolveOptions::default();
         assert_eq!(
@@ -118,7 +125,7 @@ fn png_has_the_signature_and_the_requested_size() {
         width: 640,
         height: 480,
     };
-    let p = grundy::plot("kayles", 100, false, &o).unwrap();
+    let p = grundy::plot("kayles", 100, false, &SolveOptions::default(), &o).unwrap();
     assert_eq!(p.media_type(), "image/png");
     assert_eq!(png_size(&p.bytes), (640, 480));
     assert_eq!((p.width, p.height), (640, 480));
@@ -231,14 +238,17 @@ fn bad_requests_are_clear_errors() {
     let o = svg_opts();
     let so = SolveOptions::default();
     let msg = |e: Error| e.to_string();
-    assert!(msg(grundy::plot("kayles", 100_001, false, &o).unwrap_err()).contains("at most 100000"));
+    assert!(
+        msg(grundy::plot("kayles", 100_001, false, &SolveOptions::default(), &o).unwrap_err())
+            .contains("at most 100000")
+    );
     assert!(matches!(
-        grundy::plot("no-such-game", 10, false, &o),
+        grundy::plot("no-such-game", 10, false, &SolveOptions::default(), &o),
         Err(Error::UnknownGame { .. })
     ));
     // Games without a table of heaps.
-    assert!(grundy::plot("wythoff", 10, false, &o).is_err());
-    assert!(grundy::plot("domineering", 10, false, &o).is_err());
+    assert!(grundy::plot("wythoff", 10, false, &SolveOptions::default(), &o).is_err());
+    assert!(grundy::plot("domineering", 10, false, &SolveOptions::default(), &o).is_err());
     assert!(msg(grid::plot("wythoff", 1001, &so, &o).unwrap_err()).contains("1 to 1000"));
     assert!(msg(grid::plot("nim", 101, &so, &o).unwrap_err()).contains("1 to 100"));
     assert!(grid::plot("nim", 0, &so, &o).is_err());
@@ -252,9 +262,26 @@ fn bad_requests_are_clear_errors() {
         height: 100,
     };
     assert!(
-        msg(grundy::plot("kayles", 10, false, &big).unwrap_err()).contains("between 200 and 4096")
+        msg(grundy::plot("kayles", 10, false, &SolveOptions::default(), &big).unwrap_err())
+            .contains("between 200 and 4096")
     );
     assert!(Format::parse("gif").is_err());
     assert_eq!(Format::from_file_name("a.b.PNG"), Some(Format::Png));
     assert_eq!(Format::from_file_name("plot"), None);
+}
+
+#[test]
+fn take_and_break_tables_stop_at_the_limits() {
+    // A cancellation flag already raised stops the table at its first check.
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = SolveOptions {
+        cancel: Some(flag),
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        grundy::sequence("kayles", 20_000, true, &cancelled),
+        Err(Error::Interrupted { .. })
+    ));
+    // Below the first check, the table is made whatever the flag says.
+    assert!(grundy::sequence("kayles", 100, true, &cancelled).is_ok());
 }

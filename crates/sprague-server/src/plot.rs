@@ -163,7 +163,10 @@ pub(crate) async fn grundy(State(s): State<Server>, uri: Uri) -> Response {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    answer(s, move |_| grundy::plot(&game, upto, period, &opts)).await
+    answer(s, move |options| {
+        grundy::plot(&game, upto, period, &options, &opts)
+    })
+    .await
 }
 
 /// `GET /api/v1/plot/p-positions?game=wythoff&size=60`.

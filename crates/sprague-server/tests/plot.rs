@@ -52,7 +52,14 @@ async fn grundy_route_answers_the_library_picture() {
     .await;
     assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
     assert_eq!(kind, "image/svg+xml");
-    let lib = grundy::plot("kayles", 300, true, &PlotOptions::new(Format::Svg)).unwrap();
+    let lib = grundy::plot(
+        "kayles",
+        300,
+        true,
+        &SolveOptions::default(),
+        &PlotOptions::new(Format::Svg),
+    )
+    .unwrap();
     assert_eq!(body, lib.bytes);
     assert!(String::from_utf8(body).unwrap().contains("preperiod 71"));
 
@@ -223,4 +230,13 @@ async fn p_positions_stop_at_the_server_deadline() {
         String::from_utf8_lossy(&body)
     );
     assert!(error(&body).contains("stopped after"));
+    // A take-and-break game whose 10^5 values take minutes stops at the deadline too.
+    let (status, _, body) = get(&s, "/api/v1/plot/grundy?game=hex:0.1b&upto=100000").await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+    assert!(error(&body).contains("heaps computed"), "{}", error(&body));
 }
