@@ -2,8 +2,8 @@
 //!
 //! - [`grundy`]: the Grundy sequence of a heap game as a scatter plot (heap on x, value on
 //!   y), from the catalogue's typed table, with the proven period shaded;
-//! - [`p_positions`]: the P-positions of a two-heap game as a grid of filled cells;
-//! - [`thermograph`]: the thermograph of a partizan value, its walls and mast drawn from
+//! - [`grid`]: the P-positions of a two-heap game as a grid of filled cells;
+//! - [`thermo`]: the thermograph of a partizan value, its walls and mast drawn from
 //!   the exact dyadic walls, labelled with the exact mean and temperature.
 //!
 //! Each picture is made in two steps: the data, computed exactly with the facade
