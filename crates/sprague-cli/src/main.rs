@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod play;
+mod plot;
 mod saved;
 mod script;
 mod serve;
@@ -330,6 +331,8 @@ enum Command {
     /// Stress-test a contestant's program against a judge problem's reference answers:
     /// `sprague stress P2252 -- ./a.out` (docs/stress.md).
     Stress(Box<stress::StressArgs>),
+    /// Draw a picture (SVG or PNG): `grundy`, `p-positions` or `thermograph` (docs/plot.md).
+    Plot(plot::PlotArgs),
 }
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -521,6 +524,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
         Command::Play(args) => play::run(args)?,
         // `main` runs it: its exit status tells a failure of the program from a usage error.
         Command::Stress(_) => bail!("`stress` is run by main"),
+        Command::Plot(args) => plot::run(args, cancel)?,
     }
     Ok(())
 }

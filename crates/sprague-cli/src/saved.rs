@@ -64,6 +64,25 @@ pub fn write(path: &Path, encoder: &mut Encoder, values: &Values) -> Result<()> 
     result.with_context(|| format!("writing `{}`", path.display()))
 }
 
+/// Writes `bytes` to `path` atomically, as [`write`] does (a picture of `sprague plot`).
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = temp_path(path)?;
+    let result = (|| -> Result<()> {
+        let mut f =
+            std::fs::File::create(&tmp).with_context(|| format!("creating `{}`", tmp.display()))?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+            .with_context(|| format!("renaming `{}` to `{}`", tmp.display(), path.display()))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    } else {
+        sync_folder(path);
+    }
+    result.with_context(|| format!("writing `{}`", path.display()))
+}
+
 /// `.NAME.PID.tmp` beside `path` (the same file system, so the rename is atomic).
 fn temp_path(path: &Path) -> Result<PathBuf> {
     let name = path

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+mod plot;
 mod request;
 
 pub use request::ApiError;
@@ -98,7 +99,8 @@ impl Server {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// The routes: `GET /`, `GET /api/v1/games`, `POST /api/v1/{solve,moves,reply}`; other
+    /// The routes: `GET /`, `GET /api/v1/games`, `POST /api/v1/{solve,moves,reply}`,
+    /// `GET /api/v1/plot/{grundy,p-positions,thermograph}` (pictures); other
     /// paths are answered 404, other methods 405, both with a JSON error.
     pub fn router(&self) -> Router {
         Router::new()
@@ -107,6 +109,9 @@ impl Server {
             .route("/api/v1/solve", post(solve))
             .route("/api/v1/moves", post(moves))
             .route("/api/v1/reply", post(reply))
+            .route("/api/v1/plot/grundy", get(plot::grundy))
+            .route("/api/v1/plot/p-positions", get(plot::p_positions))
+            .route("/api/v1/plot/thermograph", get(plot::thermograph))
             .fallback(not_found)
             .method_not_allowed_fallback(method_not_allowed)
             .layer(DefaultBodyLimit::max(self.config.body_limit))
@@ -266,9 +271,10 @@ impl Server {
     /// Runs `work` on a blocking thread when a turn is free, with the server's limits in
     /// the options it is given (positions, deadline, and a cancellation flag raised when
     /// this future is dropped).
-    async fn run<F>(&self, work: F) -> Result<String, ApiError>
+    async fn run<F, T>(&self, work: F) -> Result<T, ApiError>
     where
-        F: FnOnce(SolveOptions) -> sprague::Result<String> + Send + 'static,
+        F: FnOnce(SolveOptions) -> sprague::Result<T> + Send + 'static,
+        T: Send + 'static,
     {
         // Waiting for a turn ends, with nothing started, if the client goes away.
         let turn = self
