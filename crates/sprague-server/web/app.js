@@ -167,8 +167,9 @@ function renderVerdict(v) {
   for (const k of ["left_stop", "right_stop", "temperature", "mean"]) {
     if (v.details[k] !== undefined) row(k.replace("_", " "), v.details[k], { className: "mono" });
   }
-  if (v.components.length > 1) {
-    row("components", v.components.map((c) => `${c.position}: ${c.value ?? c.outcome}`).join(";  "), { className: "mono" });
+  const parts = v.components.filter((c) => c.value !== null || c.outcome !== null);
+  if (v.components.length > 1 && parts.length > 0) {
+    row("components", parts.map((c) => `${short(c.position)}: ${c.value ?? c.outcome}`).join(";  "), { className: "mono" });
   }
   if (v.note) row("note", v.note);
   row("method", v.method);
@@ -271,8 +272,9 @@ function winnerAt(v, k) {
 function renderChart(verdicts) {
   const known = verdicts.filter((v) => v);
   const useRem = known.some((v) => v.remoteness !== null);
-  const kind = known.length ? known[0].value_kind : null;
-  let yLabel;
+  let kind = known.length ? known[0].value_kind : null;
+  // All-small partizan games (Clobber, ...) have mean 0 throughout: then say who wins.
+  if (kind === "canonical" && known.every((v) => !dyadic(v.details.mean))) kind = null;
   const points = verdicts.map((v, k) => {
     const w = winnerAt(v, k);
     let y = null;
@@ -287,7 +289,7 @@ function renderChart(verdicts) {
     }
     return { x: k, y, title: `ply ${k}: ${v ? (v.value ?? v.outcome) : "?"}${v && v.remoteness !== null ? ", remoteness " + v.remoteness : ""}` };
   });
-  yLabel = useRem ? "remoteness (+: the first player wins, −: the second)"
+  const yLabel = useRem ? "remoteness (+: the first player wins, −: the second)"
     : kind === "grundy" ? "Grundy value" : kind === "step" ? "step (every-move play)"
     : kind === "canonical" ? "mean value (+: Left)" : "who wins (+1 the first player, −1 the second)";
   const flips = [];

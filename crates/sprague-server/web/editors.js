@@ -91,7 +91,7 @@ function queenBoard({ single }) {
     render(root, m, change) {
       const far = Math.max(0, ...m.queens.flat());
       const n = clamp(far + 3, 8, 61);
-      const c = n > 30 ? 12 : 22, pad = 22;
+      const c = n > 30 ? 12 : n > 16 ? 22 : 28, pad = 22;
       const size = pad + n * c + 4;
       const s = svg("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, "data-editor": "queens" });
       for (let y = 0; y < n; y++) {

@@ -134,7 +134,8 @@ function layout(m, cfg, ground, root) {
   }
   const { rows, depth, x } = layers(m, cfg.layout === "ground" ? ground : root);
   const widest = Math.max(...rows.map((r) => r.length)), gapX = 70, gapY = 72;
-  const width = Math.max(240, widest * gapX + 60), height = rows.length * gapY + 50;
+  const width = Math.max(240, widest * gapX + 60);
+  const height = (rows.length - 1) * gapY + (cfg.layout === "ground" ? 75 : 60);
   for (const v of m.vertices) {
     const d = depth.get(v);
     const y = cfg.layout === "ground" ? height - 40 - d * gapY : 30 + d * gapY;
@@ -148,7 +149,8 @@ function edgePath(e, pos, k, count, directed) {
   const [x1, y1] = pos.get(e.u), [x2, y2] = pos.get(e.v);
   if (e.u === e.v) return `M${x1 - 6},${y1 - R + 2} C${x1 - 30},${y1 - 48} ${x1 + 30},${y1 - 48} ${x1 + 6},${y1 - R + 2}`;
   const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-  const off = (k - (count - 1) / 2) * 22;
+  // Offsets are taken on one orientation of the pair, so that a>b and b>a bend apart.
+  const off = (k - (count - 1) / 2) * 26 * (e.u < e.v ? 1 : -1);
   const mx = (x1 + x2) / 2 - (dy / len) * off, my = (y1 + y2) / 2 + (dx / len) * off;
   // An arc ends at the target's rim, where its arrowhead goes.
   let ex = x2, ey = y2;
