@@ -298,7 +298,8 @@ function renderChart(verdicts) {
     if (a !== null && b !== null && a !== b) flips.push(k);
   }
   const integers = points.every((p) => p.y === null || Number.isInteger(p.y));
-  drawChart($("chart"), { yLabel, points, flips, current: state.at, integers });
+  const range = !useRem && kind !== "grundy" && kind !== "step" && kind !== "canonical" ? [-1, 1] : null;
+  drawChart($("chart"), { yLabel, points, flips, current: state.at, integers, range });
 }
 
 /** Says whether the page has settled (no request pending): `body[data-idle="1"]`. */

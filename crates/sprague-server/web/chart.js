@@ -6,16 +6,18 @@ import { svg, svgText, clear } from "./dom.js";
 
 /**
  * Draws `series` into `root`: { yLabel, points: [{x, y, title}] (y null: unknown),
- * flips: [x], current: x, integers: whether every y is a whole number }.
+ * flips: [x], current: x, integers: whether every y is a whole number, range: [lo, hi] or
+ * absent (then from the points) }.
  */
 export function drawChart(root, series) {
   clear(root);
-  const W = 460, H = 210, left = 44, right = 12, top = 16, bottom = 34;
+  const W = 460, H = 214, left = 44, right = 12, top = 24, bottom = 34;
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, "data-chart": "values", role: "img" }, root);
   svg("title", {}, s).textContent = "value history: " + series.yLabel;
   const known = series.points.filter((p) => p.y !== null);
   const maxX = Math.max(1, series.points.length - 1);
   let lo = Math.min(0, ...known.map((p) => p.y)), hi = Math.max(1, ...known.map((p) => p.y));
+  if (series.range) [lo, hi] = series.range;
   if (hi === lo) hi = lo + 1;
   const px = (x) => left + ((W - left - right) * x) / maxX;
   const py = (y) => top + ((H - top - bottom) * (hi - y)) / (hi - lo);
@@ -31,10 +33,10 @@ export function drawChart(root, series) {
     svgText(String(x), { x: px(x), y: H - bottom + 14, "text-anchor": "middle" }, s);
   }
   svgText("ply", { x: W - right, y: H - 4, "text-anchor": "end" }, s);
-  svgText(series.yLabel, { x: left, y: 11 }, s);
+  svgText(series.yLabel, { x: left, y: 13 }, s);
   for (const x of series.flips) {
     svg("line", { class: "flip", x1: px(x), x2: px(x), y1: top, y2: H - bottom, "data-flip": x }, s);
-    svgText("flip", { class: "flip-label", x: px(x) + 3, y: top + 10 }, s);
+    svgText("flip", { class: "flip-label", x: px(x) + 3, y: top + 11 }, s);
   }
   // The line joins consecutive known points only.
   let d = "";
