@@ -17,9 +17,11 @@
 
 #![warn(missing_docs)]
 
+mod assets;
 mod plot;
 mod request;
 
+pub use assets::paths as page_paths;
 pub use request::ApiError;
 
 use axum::body::Bytes;
@@ -34,9 +36,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
-
-/// The placeholder page served at `/`: one file, no external resources.
-const PAGE: &str = include_str!("page.html");
 
 /// What bounds the server's work.
 #[derive(Debug, Clone)]
@@ -99,12 +98,11 @@ impl Server {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// The routes: `GET /`, `GET /api/v1/games`, `POST /api/v1/{solve,moves,reply}`,
-    /// `GET /api/v1/plot/{grundy,p-positions,thermograph}` (pictures); other
-    /// paths are answered 404, other methods 405, both with a JSON error.
+    /// The routes: the page (`GET /` and its files, [`page_paths`]), `GET /api/v1/games`,
+    /// `POST /api/v1/{solve,moves,reply}`, `GET /api/v1/plot/{grundy,p-positions,thermograph}`
+    /// (pictures); other paths are answered 404, other methods 405, both with a JSON error.
     pub fn router(&self) -> Router {
-        Router::new()
-            .route("/", get(page))
+        assets::routes(Router::new())
             .route("/api/v1/games", get(games))
             .route("/api/v1/solve", post(solve))
             .route("/api/v1/moves", post(moves))
@@ -139,10 +137,6 @@ fn json_response(status: StatusCode, body: String) -> Response {
         body,
     )
         .into_response()
-}
-
-async fn page() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
 }
 
 async fn not_found(method: Method, uri: Uri) -> ApiError {

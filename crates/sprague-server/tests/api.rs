@@ -366,16 +366,6 @@ impl futures_core::Stream for Pieces {
 }
 
 #[tokio::test]
-async fn the_page_is_served() {
-    let (status, v) = send(&server(), "GET", "/", Body::empty()).await;
-    assert_eq!(status, StatusCode::OK);
-    let page = v.as_str().unwrap();
-    assert!(
-        page.contains("/api/v1/reply") && !page.contains("http://") && !page.contains("https://")
-    );
-}
-
-#[tokio::test]
 async fn a_search_past_the_timeout_is_503() {
     let s = Server::new(Config {
         max_positions: 1_000_000_000,

@@ -1,0 +1,54 @@
+// The JSON API of `sprague serve` (docs/api.md): requests and a cache of verdicts.
+
+/** Calls the API; answers the JSON, or throws an Error with the server's message and status. */
+export async function call(path, body, signal) {
+  const init = body === undefined ? { signal } : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  };
+  const r = await fetch(path, init);
+  let j = null;
+  try { j = await r.json(); } catch (_) { /* not JSON: the status says it */ }
+  if (!r.ok) {
+    const e = new Error((j && j.error) || `${r.status} ${r.statusText}`);
+    e.status = r.status;
+    throw e;
+  }
+  return j;
+}
+
+/**
+ * The `position` of a request. A string is split at white space by the server; a graph with
+ * `#` comments is sent as one word, so that its line breaks (which end the comments) stay.
+ */
+export function positionField(text) {
+  return text.includes("#") && text.includes("\n") ? [text] : text;
+}
+
+const verdicts = new Map();
+
+/** The verdict with every legal move of `position` (`POST /api/v1/moves`), cached. */
+export function moves(game, play, position) {
+  const key = JSON.stringify([game, play, position]);
+  if (!verdicts.has(key)) {
+    const p = call("/api/v1/moves", { game, play, position: positionField(position) });
+    // A failed request is not kept: it may succeed later (a timeout) or be fixed.
+    p.catch(() => verdicts.delete(key));
+    verdicts.set(key, p);
+  }
+  return verdicts.get(key);
+}
+
+/** The computer's move (`POST /api/v1/reply`). */
+export function reply(game, play, position, opponent, side) {
+  const body = { game, play, position: positionField(position), opponent };
+  if (side) body.side = side;
+  return call("/api/v1/reply", body);
+}
+
+/** Keeps a verdict the server already answered (a reply carries the verdict after its move). */
+export function remember(game, play, position, verdict) {
+  verdicts.set(JSON.stringify([game, play, position]), Promise.resolve(verdict));
+}

@@ -1,0 +1,472 @@
+// The page of `sprague serve`: pick a game, set up a position (editors or text), see the
+// verdict and every move coloured by its outcome, play against the computer with undo and
+// redo, a value-history chart, and a permalink in the URL's hash.
+
+import { call, moves as fetchMoves, reply as fetchReply, remember } from "./api.js";
+import { editorFor, showEditor } from "./editors.js";
+import { drawChart } from "./chart.js";
+import { initPictures, suggestPictures } from "./pictures.js";
+import { h, clear } from "./dom.js";
+import { dyadic, numberPart, describeOutcome, valueText, winnerOf, other } from "./values.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** A start for every game: parameters (for `NAME:PARAMS` games) and a position. */
+const EXAMPLES = {
+  "nim": ["", "3 4 5"], "euclid": ["", "25 7"], "wythoff": ["", "8 4"],
+  "fibonacci-nim": ["", "20 3"], "redistribute": ["", "3 5 7"], "bash": ["3", "10"],
+  "bounded-nim": ["4", "7 9 12"], "subtraction": ["1,3,4", "10 7"], "prime-power": ["", "10 7"],
+  "sorted-piles": ["", "1 2 2 5"], "staircase-nim": ["", "3 1 4 1 5"], "moore-nim": ["2", "3 5 6 7"],
+  "octal": ["0.77", "5 7"], "hex": ["0.F", "5 6"], "kayles": ["", "3 4"],
+  "dawson-kayles": ["", "5 9"], "dawson-chess": ["", "6 4"], "officers": ["", "7 9"],
+  "grundy-game": ["", "7 10"], "lasker-nim": ["", "3 5"], "twins": ["", "THHTH"],
+  "mock-turtles": ["", "TTHTHTTTH"], "ruler": ["", "THHTHHT"], "coins": ["up-to:4", "HTTHH"],
+  "turning-corners": ["", "THT|HHT|TTH"], "tartan": ["ruler*twins", "HH|TH"],
+  "graph": ["", "a>b>c a>c d>e token=a,d"], "green-hackenbush": ["", "0-1 1-2 2-0 1-3 3-4"],
+  "geography": ["", "1-2 2-3 3-4 2-5 5-6 start=1"], "tree-chain": ["", "1-2 1-3 3-4 black=2,4"],
+  "queens": ["", "3,5 4,7"], "hackenbush": ["", "0-1:B 1-2:R 1-3:G 0-4:R 4-5:B"],
+  "domineering": ["", "...|...|..."], "cutcake": ["", "3x4 + 2x2"],
+  "toads-and-frogs": ["", "tt..ff"], "clobber": ["", "xox|oxo"],
+};
+const PARTIZAN = ["hackenbush", "domineering", "cutcake", "toads-and-frogs", "clobber"];
+const HEAP_PICTURES = ["kayles", "dawson-kayles", "dawson-chess", "officers", "grundy-game",
+  "lasker-nim", "octal", "hex", "subtraction", "bash", "bounded-nim"];
+
+const state = {
+  game: "nim", params: "", play: "normal", first: "left",
+  history: [{ position: "3 4 5", label: null }], at: 0,
+  computer: "second", opponent: "perfect", skill: "3/4", hints: true,
+};
+let catalogue = [];
+let busy = false;          // the computer is choosing
+let seq = 0;               // the latest refresh; older answers are dropped
+let editor = null;
+let typing = null;         // the debounce timer of the text box
+
+const spec = () => (state.params ? `${state.game}:${state.params}` : state.game);
+const partizan = () => PARTIZAN.includes(state.game);
+const sideAt = (k) => (partizan() ? (k % 2 === 0 ? state.first : other(state.first)) : null);
+const computerAt = (k) => (state.computer === "first" && k % 2 === 0) ||
+  (state.computer === "second" && k % 2 === 1);
+const position = () => state.history[state.at].position;
+const opponent = () => (state.opponent === "skill" ? `skill:${state.skill.trim()}` : state.opponent);
+const sideName = (s) => (s === "left" ? "Left" : "Right");
+const playerName = (k) => (partizan() ? sideName(sideAt(k)) : k % 2 === 0 ? "first player" : "second player");
+const who = (k) => (state.computer === "none" ? playerName(k) : computerAt(k) ? "computer" : "you");
+
+/** The moves of the player to move at ply `k` (both sides' moves are in a partizan verdict). */
+function movesAt(v, k) {
+  const s = sideAt(k);
+  return v.moves.filter((m) => !m.side || m.side === s);
+}
+
+// ---- The permalink: game, convention, first side, the positions of the game, the ply shown.
+
+function writeHash() {
+  const q = new URLSearchParams();
+  q.set("game", spec());
+  q.set("play", state.play);
+  if (partizan()) q.set("first", state.first);
+  for (const e of state.history) q.append("h", e.position);
+  q.set("at", String(state.at));
+  q.set("computer", state.computer);
+  q.set("opponent", opponent());
+  if (!state.hints) q.set("hints", "off");
+  const hash = "#" + q.toString();
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  $("permalink").href = hash;
+}
+
+function readHash() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  const g = q.get("game");
+  if (!g) return false;
+  const [name, ...rest] = g.split(":");
+  const entry = catalogue.find((e) => e.name === name || e.aliases.includes(name));
+  state.game = entry ? entry.name : name;
+  state.params = rest.join(":");
+  state.play = ["normal", "misere", "every"].includes(q.get("play")) ? q.get("play") : "normal";
+  state.first = q.get("first") === "right" ? "right" : "left";
+  const hs = q.getAll("h");
+  state.history = (hs.length ? hs : [""]).map((p) => ({ position: p, label: null }));
+  const at = Number(q.get("at"));
+  state.at = Number.isInteger(at) && at >= 0 && at < state.history.length ? at : state.history.length - 1;
+  state.computer = ["none", "first", "second"].includes(q.get("computer")) ? q.get("computer") : "second";
+  const opp = q.get("opponent") || "perfect";
+  if (opp.startsWith("skill:")) { state.opponent = "skill"; state.skill = opp.slice(6); }
+  else state.opponent = ["perfect", "random", "misere-minded"].includes(opp) ? opp : "perfect";
+  state.hints = q.get("hints") !== "off";
+  return true;
+}
+
+// ---- Controls
+
+function syncControls() {
+  $("game").value = state.game;
+  $("params").value = state.params;
+  $("params-label").hidden = !state.params && !/:/.test(usageOf(state.game));
+  $("play").value = state.play;
+  $("first-side").value = state.first;
+  $("first-side-label").hidden = !partizan();
+  $("computer").value = state.computer;
+  $("opponent").value = state.opponent;
+  $("skill").value = state.skill;
+  $("skill-label").hidden = state.opponent !== "skill";
+  $("hints").checked = state.hints;
+  document.body.classList.toggle("nohints", !state.hints);
+  const first = $("computer").options;
+  first[1].textContent = partizan() ? `second (${sideName(other(state.first))})` : "second";
+  first[2].textContent = partizan() ? `first (${sideName(state.first)})` : "first";
+  const e = catalogue.find((x) => x.name === state.game);
+  $("summary").textContent = e ? e.summary : "";
+  $("usage").textContent = e && e.usage ? "usage: " + e.usage : "";
+}
+
+function usageOf(name) {
+  const e = catalogue.find((x) => x.name === name);
+  return e ? e.usage.split(" ")[0] : "";
+}
+
+function showText() {
+  const ta = $("position");
+  if (document.activeElement !== ta || ta.value.trim() !== position().trim()) ta.value = position();
+}
+
+function drawEditor() {
+  showEditor($("editor"), editor, position(), (text) => {
+    if (text === position()) drawEditor(); // a selection changed, not the position
+    else newStart(text);
+  });
+}
+
+/** Starts a new game from `text` (an edit of the position). */
+function newStart(text) {
+  state.history = [{ position: text, label: null }];
+  state.at = 0;
+  refresh();
+}
+
+function chooseGame(name) {
+  state.game = name;
+  const [params, pos] = EXAMPLES[name] || ["", ""];
+  state.params = params;
+  editor = editorFor(name);
+  if (!partizan()) state.first = "left";
+  suggestPictures({ heapGame: HEAP_PICTURES.includes(name) ? spec() : null, value: null });
+  newStart(pos);
+}
+
+// ---- Rendering
+
+function renderVerdict(v) {
+  const dl = clear($("verdict"));
+  const row = (k, val, attrs = {}) => dl.append(h("dt", {}, k), h("dd", attrs, val));
+  row("outcome", describeOutcome(v.outcome, partizan()), { "data-outcome": v.outcome });
+  if (v.value !== null) row(v.value_kind === "gamma" ? "γ" : v.value_kind, v.value, { className: "mono", "data-value": v.value });
+  if (v.remoteness !== null) row("remoteness", String(v.remoteness));
+  for (const k of ["left_stop", "right_stop", "temperature", "mean"]) {
+    if (v.details[k] !== undefined) row(k.replace("_", " "), v.details[k], { className: "mono" });
+  }
+  const parts = v.components.filter((c) => c.value !== null || c.outcome !== null);
+  if (v.components.length > 1 && parts.length > 0) {
+    row("components", parts.map((c) => `${short(c.position)}: ${c.value ?? c.outcome}`).join(";  "), { className: "mono" });
+  }
+  if (v.note) row("note", v.note);
+  row("method", v.method);
+}
+
+/**
+ * How much worse than the best move each move is: 0 (best) to 1. A move of a worse outcome
+ * is 1; among moves of the best outcome, the remoteness says how much slower a win (or how
+ * much faster a loss) is, and in partizan games the number part of the value says how much
+ * less it leaves the mover.
+ */
+function badness(list, side) {
+  const cat = (m) => (m.winning ? 2 : m.outcome === "draw" ? 1 : 0);
+  const best = Math.max(...list.map(cat));
+  const rems = list.filter((m) => cat(m) === best && m.remoteness !== null).map((m) => m.remoteness);
+  // The fastest win is best, the slowest loss is best.
+  const target = rems.length ? (best === 2 ? Math.min(...rems) : Math.max(...rems)) : null;
+  const worth = (m) => {
+    const n = side ? numberPart(m.value) : null;
+    return n === null ? null : side === "left" ? n : -n;
+  };
+  const worths = list.filter((m) => cat(m) === best).map(worth).filter((w) => w !== null);
+  const top = worths.length ? Math.max(...worths) : null;
+  return list.map((m) => {
+    if (cat(m) !== best) return 1;
+    if (target !== null && m.remoteness !== null) return Math.min(0.9, Math.abs(m.remoteness - target) / 8);
+    if (top !== null && worth(m) !== null) return Math.min(0.9, (top - worth(m)) / 4);
+    return 0;
+  });
+}
+
+function renderMoves(v, k) {
+  const ol = clear($("moves"));
+  const list = movesAt(v, k);
+  const mine = !computerAt(k) || state.computer === "none";
+  $("moves-title").textContent = partizan() ? `Moves of ${sideName(sideAt(k))}` : "Moves";
+  const bad = badness(list, sideAt(k));
+  list.slice(0, 400).forEach((m, i) => {
+    const kind = m.winning ? "win" : m.outcome === "draw" ? "draw" : "lose";
+    const b = h("button", {
+      type: "button", className: `move ${kind}`, "data-outcome": kind, "data-index": i,
+      "data-position": m.position, disabled: busy || !mine || k !== state.at,
+      title: "play this move",
+      onclick: () => playMove(m),
+    },
+    h("span", { className: "label" }, m.label),
+    h("span", { className: "after" }, "→ " + short(m.position)),
+    h("span", { className: "value" }, valueText(v.value_kind, m.value, m.remoteness)));
+    b.style.opacity = String(1 - 0.6 * bad[i]);
+    ol.append(h("li", {}, b));
+  });
+  if (list.length === 0) ol.append(h("li", { className: "muted empty" }, "no moves: the game is over"));
+  if (list.length > 400) ol.append(h("li", { className: "muted" }, `… and ${list.length - 400} more moves`));
+}
+
+const short = (p) => (p.length > 60 ? p.slice(0, 57) + "…" : p);
+
+function renderStatus(v, k) {
+  const st = $("status");
+  for (const a of ["data-over", "data-winner", "data-computer-won"]) st.removeAttribute(a);
+  if (!v) { st.textContent = ""; return; }
+  const list = movesAt(v, k);
+  if (list.length === 0 && v.complete) {
+    // The player to move cannot move: he loses in normal and every-move play, wins in misère.
+    const mover = k % 2;
+    const winner = state.play === "misere" ? mover : 1 - mover;
+    st.dataset.over = "1";
+    st.dataset.winner = winner === 0 ? "first" : "second";
+    if (state.computer !== "none") st.dataset.computerWon = computerAt(winner) ? "1" : "0";
+    const name = state.computer === "none" ? `the ${playerName(winner)}` : computerAt(winner) ? "the computer" : "you";
+    st.textContent = `Game over after ${k} moves: ${name} ${name === "you" ? "win" : "wins"}.`;
+  } else {
+    st.textContent = `Move ${k + 1}: ${playerName(k)} to move` +
+      (state.computer !== "none" ? ` (${computerAt(k) ? "the computer" : "you"})` : "") +
+      (busy ? " — the computer is thinking…" : "");
+  }
+}
+
+function renderHistory(verdicts) {
+  const ol = clear($("history"));
+  state.history.forEach((e, k) => {
+    const text = k === 0 ? "start" : `${who(k - 1)}: ${e.label ?? "(a move)"}`;
+    const li = h("li", {
+      className: k === state.at ? "current" : k > state.at ? "future" : "", "data-ply": k,
+      title: e.position, onclick: () => { state.at = k; refresh(); },
+    }, text, " ", h("span", { className: "who mono" }, "→ " + short(e.position)));
+    const w = verdicts[k] && verdicts[k - 1] && k > 0 ? [winnerAt(verdicts[k - 1], k - 1), winnerAt(verdicts[k], k)] : null;
+    if (w && w[0] !== null && w[1] !== null && w[0] !== w[1]) li.append(" ", h("span", { className: "hint side-right" }, "⚑ outcome flipped"));
+    ol.append(li);
+  });
+  $("undo").disabled = busy || state.at === 0;
+  $("redo").disabled = busy || state.at >= state.history.length - 1;
+}
+
+/** Who wins ply `k`'s position with best play: 0 (first player), 1 (second), "draw" or null. */
+function winnerAt(v, k) {
+  return v ? winnerOf(v.outcome, k % 2, sideAt(k), state.first) : null;
+}
+
+function renderChart(verdicts) {
+  const known = verdicts.filter((v) => v);
+  const useRem = known.some((v) => v.remoteness !== null);
+  let kind = known.length ? known[0].value_kind : null;
+  // All-small partizan games (Clobber, ...) have mean 0 throughout: then say who wins.
+  if (kind === "canonical" && known.every((v) => !dyadic(v.details.mean))) kind = null;
+  const points = verdicts.map((v, k) => {
+    const w = winnerAt(v, k);
+    let y = null;
+    if (v && useRem) {
+      y = v.remoteness === null ? null : w === 0 ? v.remoteness : w === 1 ? -v.remoteness : 0;
+    } else if (v && (kind === "grundy" || kind === "step") && /^\d{1,15}$/.test(v.value ?? "")) {
+      y = Number(v.value);
+    } else if (v && kind === "canonical") {
+      y = dyadic(v.details.mean);
+    } else if (v && w !== null) {
+      y = w === 0 ? 1 : w === 1 ? -1 : 0;
+    }
+    return { x: k, y, title: `ply ${k}: ${v ? (v.value ?? v.outcome) : "?"}${v && v.remoteness !== null ? ", remoteness " + v.remoteness : ""}` };
+  });
+  const yLabel = useRem ? "remoteness (+: the first player wins, −: the second)"
+    : kind === "grundy" ? "Grundy value" : kind === "step" ? "step (every-move play)"
+    : kind === "canonical" ? "mean value (+: Left)" : "who wins (+1 the first player, −1 the second)";
+  const flips = [];
+  for (let k = 1; k < verdicts.length; k++) {
+    const a = winnerAt(verdicts[k - 1], k - 1), b = winnerAt(verdicts[k], k);
+    if (a !== null && b !== null && a !== b) flips.push(k);
+  }
+  const integers = points.every((p) => p.y === null || Number.isInteger(p.y));
+  const range = !useRem && kind !== "grundy" && kind !== "step" && kind !== "canonical" ? [-1, 1] : null;
+  drawChart($("chart"), { yLabel, points, flips, current: state.at, integers, range });
+}
+
+/** Says whether the page has settled (no request pending): `body[data-idle="1"]`. */
+function setIdle(idle) {
+  document.body.dataset.idle = idle ? "1" : "0";
+}
+
+/** Redraws everything from `state`; `auto`: let the computer move if it is to move. */
+async function refresh({ auto = false } = {}) {
+  const mine = ++seq;
+  setIdle(false);
+  syncControls();
+  showText();
+  drawEditor();
+  writeHash();
+  $("error").textContent = "";
+  renderHistory([]);
+  let v = null;
+  try {
+    v = await fetchMoves(spec(), state.play, position());
+  } catch (e) {
+    if (mine !== seq) return;
+    $("error").textContent = e.message;
+    clear($("verdict")); clear($("moves")); renderStatus(null, state.at);
+  }
+  if (mine !== seq) return;
+  if (v) {
+    renderVerdict(v);
+    renderMoves(v, state.at);
+    renderStatus(v, state.at);
+    if (partizan() && v.value_kind === "canonical") suggestPictures({ value: v.value });
+  }
+  // The whole game's verdicts, for the history's labels and the chart (cached: one request
+  // per position ever shown).
+  const verdicts = await Promise.all(state.history.map((e) =>
+    fetchMoves(spec(), state.play, e.position).catch(() => null)));
+  if (mine !== seq) return;
+  state.history.forEach((e, k) => {
+    if (k > 0 && e.label === null && verdicts[k - 1]) {
+      const m = movesAt(verdicts[k - 1], k - 1).find((mv) => mv.position === e.position);
+      if (m) e.label = m.label;
+    }
+  });
+  renderHistory(verdicts);
+  renderChart(verdicts);
+  if (auto && v && computerAt(state.at) && movesAt(v, state.at).length > 0) computerMove();
+  else setIdle(!busy);
+}
+
+// ---- Playing
+
+function playMove(m) {
+  if (busy) return;
+  state.history = state.history.slice(0, state.at + 1);
+  state.history.push({ position: m.position, label: m.label });
+  state.at++;
+  refresh({ auto: true });
+}
+
+async function computerMove() {
+  if (busy) return;
+  busy = true;
+  setIdle(false);
+  const at = state.at, game = spec(), play = state.play;
+  renderStatusBusy();
+  try {
+    const r = await fetchReply(game, play, position(), opponent(), sideAt(at));
+    remember(game, play, r.position, r.verdict);
+    busy = false;
+    if (at !== state.at || game !== spec() || play !== state.play) return refresh();
+    state.history = state.history.slice(0, at + 1);
+    state.history.push({ position: r.position, label: r.label });
+    state.at++;
+  } catch (e) {
+    busy = false;
+    await refresh();
+    $("error").textContent = "the computer could not move: " + e.message;
+    return;
+  }
+  refresh();
+}
+
+function renderStatusBusy() {
+  $("status").textContent = "the computer is thinking…";
+  for (const b of $("moves").querySelectorAll("button")) b.disabled = true;
+  $("undo").disabled = $("redo").disabled = true;
+}
+
+function undo() {
+  if (busy || state.at === 0) return;
+  state.at--;
+  while (state.at > 0 && computerAt(state.at)) state.at--;
+  refresh();
+}
+
+function redo() {
+  if (busy || state.at >= state.history.length - 1) return;
+  state.at++;
+  while (state.at < state.history.length - 1 && computerAt(state.at)) state.at++;
+  refresh();
+}
+
+// ---- Wiring
+
+function wire() {
+  $("game").addEventListener("change", (e) => chooseGame(e.target.value));
+  $("params").addEventListener("change", (e) => {
+    state.params = e.target.value.trim();
+    newStart(position());
+  });
+  $("play").addEventListener("change", (e) => { state.play = e.target.value; refresh(); });
+  $("first-side").addEventListener("change", (e) => { state.first = e.target.value; newStart(state.history[0].position); });
+  $("position").addEventListener("input", (e) => {
+    clearTimeout(typing);
+    setIdle(false);
+    const text = e.target.value;
+    typing = setTimeout(() => {
+      if (text.trim() !== position().trim()) newStart(text.trim());
+      else setIdle(!busy);
+    }, 450);
+  });
+  $("computer").addEventListener("change", (e) => { state.computer = e.target.value; refresh({ auto: true }); });
+  $("opponent").addEventListener("change", (e) => { state.opponent = e.target.value; refresh(); });
+  $("skill").addEventListener("change", (e) => { state.skill = e.target.value; refresh(); });
+  $("hints").addEventListener("change", (e) => {
+    state.hints = e.target.checked;
+    document.body.classList.toggle("nohints", !state.hints);
+    writeHash();
+  });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", () => { state.at = 0; refresh(); });
+  $("computer-move").addEventListener("click", () => computerMove());
+  $("copy-link").addEventListener("click", async () => {
+    writeHash();
+    try { await navigator.clipboard.writeText(location.href); $("copy-link").textContent = "copied"; }
+    catch (_) { $("copy-link").textContent = "copy the address bar"; }
+    setTimeout(() => { $("copy-link").textContent = "copy link"; }, 1500);
+  });
+  window.addEventListener("hashchange", () => {
+    if (readHash()) { editor = editorFor(state.game); refresh(); }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    if (e.key === "ArrowLeft" || (e.key === "z" && (e.ctrlKey || e.metaKey))) undo();
+    if (e.key === "ArrowRight" || (e.key === "y" && (e.ctrlKey || e.metaKey))) redo();
+  });
+  initPictures();
+}
+
+async function main() {
+  wire();
+  try {
+    catalogue = await call("/api/v1/games");
+  } catch (e) {
+    $("error").textContent = "the catalogue could not be read: " + e.message;
+    return;
+  }
+  for (const g of catalogue) $("game").append(h("option", { value: g.name, title: g.summary }, g.name));
+  if (readHash()) {
+    editor = editorFor(state.game);
+    suggestPictures({ heapGame: HEAP_PICTURES.includes(state.game) ? spec() : null, value: null });
+    refresh();
+  } else {
+    chooseGame("nim");
+  }
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,300 @@
+// The position editors: each reads the position text the command line reads, draws it so
+// that a person can edit it by clicking, and writes it back. An editor is
+//   { parse(text) -> model or null (null: this editor cannot show that text),
+//     write(model) -> text,
+//     render(root, model, change) }   (change(model) reports an edit)
+// The text box of the page stays the authority: editing either side updates the other.
+
+import { svg, svgText, h, clear } from "./dom.js";
+import { graphEditor } from "./graph.js";
+
+const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+const words = (text) => text.trim().split(/\s+/).filter((w) => w.length > 0);
+const letters = (i) => (i < 26 ? String.fromCharCode(97 + i) : "c" + (i + 1));
+
+/** Heaps drawn as stacks of stones: click a stone's place to set that heap's height. */
+const heaps = {
+  parse(text) {
+    const ws = words(text);
+    if (!ws.every((w) => /^\d{1,4}$/.test(w))) return null;
+    return { heaps: ws.map(Number) };
+  },
+  write: (m) => m.heaps.join(" "),
+  render(root, m, change) {
+    const tallest = Math.max(0, ...m.heaps);
+    const slots = clamp(tallest + 2, 6, 30);
+    const colW = 58, slotH = 17, top = 8, n = m.heaps.length;
+    const width = Math.max(1, n) * colW + 16, height = top + slots * slotH + 40;
+    const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "heaps" });
+    m.heaps.forEach((hgt, i) => {
+      const x = 8 + i * colW;
+      for (let k = 1; k <= slots; k++) {
+        const y = top + (slots - k) * slotH;
+        const slot = svg("rect", {
+          class: "slot", x: x + 4, y, width: colW - 8, height: slotH - 1,
+          "data-heap": i, "data-slot": k,
+        }, s);
+        slot.addEventListener("click", () => {
+          const next = m.heaps.slice();
+          next[i] = hgt === k ? k - 1 : k;
+          change({ heaps: next });
+        });
+        svg("title", {}, slot).textContent = `heap ${i + 1}: set to ${hgt === k ? k - 1 : k}`;
+        if (k <= hgt) {
+          svg("rect", {
+            class: k === Math.min(hgt, slots) ? "stone top" : "stone",
+            x: x + 8, y: y + 1, width: colW - 16, height: slotH - 3, rx: 6,
+          }, s);
+        }
+      }
+      const base = top + slots * slotH;
+      svgText(hgt > slots ? `${hgt}…` : String(hgt), {
+        x: x + colW / 2, y: base + 14, class: "coordinate", "font-size": 13,
+      }, s);
+      const remove = svgText("✕ remove", {
+        x: x + colW / 2, y: base + 30, class: "coordinate remove",
+        "data-remove": i,
+      }, s);
+      remove.addEventListener("click", () => {
+        change({ heaps: m.heaps.filter((_, j) => j !== i) });
+      });
+    });
+    root.append(
+      h("div", { className: "tools" },
+        h("button", {
+          type: "button", "data-action": "add-heap",
+          onclick: () => change({ heaps: [...m.heaps, 3] }),
+        }, "+ heap"),
+        h("span", { className: "muted" }, "click a stone's place to set a heap's height (its top stone: one less)")),
+      s);
+  },
+};
+
+/** Queens on a board racing to the corner (0,0) at the bottom left. */
+function queenBoard({ single }) {
+  return {
+    parse(text) {
+      const ws = words(text);
+      let qs;
+      if (single) {
+        if (ws.length !== 2 || !ws.every((w) => /^\d{1,3}$/.test(w))) return null;
+        qs = [[Number(ws[0]), Number(ws[1])]];
+      } else {
+        if (!ws.every((w) => /^\d{1,3},\d{1,3}$/.test(w))) return null;
+        qs = ws.map((w) => w.split(",").map(Number));
+      }
+      if (qs.some(([x, y]) => x > 60 || y > 60)) return null;
+      return { queens: qs };
+    },
+    write: (m) => (single ? `${m.queens[0][0]} ${m.queens[0][1]}`
+                          : m.queens.map(([x, y]) => `${x},${y}`).join(" ")),
+    render(root, m, change) {
+      const far = Math.max(0, ...m.queens.flat());
+      const n = clamp(far + 3, 8, 61);
+      const c = n > 30 ? 12 : n > 16 ? 22 : 28, pad = 22;
+      const size = pad + n * c + 4;
+      const s = svg("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, "data-editor": "queens" });
+      for (let y = 0; y < n; y++) {
+        for (let x = 0; x < n; x++) {
+          const cell = svg("rect", {
+            class: "cell " + ((x + y) % 2 ? "light" : "dark"),
+            x: pad + x * c, y: (n - 1 - y) * c, width: c, height: c, "data-x": x, "data-y": y,
+          }, s);
+          if (x === 0 && y === 0) cell.classList.add("corner");
+          cell.addEventListener("click", () => {
+            if (single) change({ queens: [[x, y]] });
+            else {
+              const at = m.queens.findIndex(([qx, qy]) => qx === x && qy === y);
+              change({ queens: at >= 0 ? m.queens.filter((_, i) => i !== at) : [...m.queens, [x, y]] });
+            }
+          });
+        }
+      }
+      for (let i = 0; i < n; i += n > 30 ? 5 : 1) {
+        svgText(String(i), { x: pad + i * c + c / 2, y: n * c + 14, class: "coordinate" }, s);
+        svgText(String(i), { x: pad / 2, y: (n - 1 - i) * c + c / 2 + 4, class: "coordinate" }, s);
+      }
+      for (const [x, y] of m.queens) queen(s, pad + x * c + c / 2, (n - 1 - y) * c + c / 2, c);
+      root.append(
+        h("div", { className: "tools" }, h("span", { className: "muted" }, single
+          ? "click a square to put the queen there; she moves left, down or diagonally towards the green corner"
+          : "click a square to add or remove a queen")),
+        s);
+    },
+  };
+}
+
+function queen(s, cx, cy, c) {
+  const r = c * 0.38;
+  svg("path", {
+    class: "piece",
+    d: `M${cx - r},${cy + r * 0.7} L${cx - r},${cy - r * 0.5} L${cx - r * 0.45},${cy}` +
+       ` L${cx},${cy - r * 0.8} L${cx + r * 0.45},${cy} L${cx + r},${cy - r * 0.5}` +
+       ` L${cx + r},${cy + r * 0.7} Z`,
+    fill: "#6a2c91", stroke: "#fff", "stroke-width": 1,
+  }, s);
+}
+
+/** How each kind of square is drawn. */
+function drawSquare(s, kind, ch, x, y, c) {
+  const cx = x + c / 2, cy = y + c / 2;
+  if (kind === "clobber" && ch !== ".") {
+    svg("circle", { class: "piece", cx, cy, r: c * 0.36, fill: ch === "x" ? "var(--left)" : "var(--right)",
+      stroke: "#fff", "stroke-width": 2 }, s);
+  } else if (kind === "coins") {
+    svg("circle", { class: "piece", cx, cy, r: c * 0.38, fill: ch === "H" ? "#e3b341" : "#c9ccd2",
+      stroke: ch === "H" ? "#9c7515" : "#8b8f96", "stroke-width": 1.5 }, s);
+    svgText(ch, { class: "piece", x: cx, y: cy + 5, "text-anchor": "middle", "font-size": c * 0.42,
+      fill: "#333", "font-weight": 600 }, s);
+  } else if (kind === "toads" && ch !== ".") {
+    const d = ch === "t" ? 1 : -1, r = c * 0.34;
+    svg("path", { class: "piece", d: `M${cx - d * r},${cy - r} L${cx + d * r},${cy} L${cx - d * r},${cy + r} Z`,
+      fill: ch === "t" ? "var(--left)" : "var(--right)" }, s);
+  }
+}
+
+const SQUARES = {
+  domineering: { states: [".", "#"], hint: "click a square: empty or filled (Left places vertical dominoes, Right horizontal)" },
+  clobber: { states: [".", "x", "o"], hint: "click a square: empty, x (Left, blue) or o (Right, red)" },
+  coins: { states: ["T", "H"], hint: "click a coin to turn it (H heads, T tails)" },
+  toads: { states: [".", "t", "f"], hint: "click a square: empty, toad (Left, moves right) or frog (Right, moves left)" },
+};
+
+/** A rectangular board of rows separated by `|`; click a square to cycle its contents. */
+function board(kind) {
+  const { states, hint } = SQUARES[kind];
+  return {
+    parse(text) {
+      const t = text.trim();
+      if (t === "") return null;
+      const rows = t.split("|").map((r) => [...r]);
+      if (rows.some((r) => r.length !== rows[0].length || r.length === 0)) return null;
+      if (rows.length * rows[0].length > 400) return null;
+      if (!rows.every((r) => r.every((ch) => states.includes(ch)))) return null;
+      return { rows };
+    },
+    write: (m) => m.rows.map((r) => r.join("")).join("|"),
+    render(root, m, change) {
+      const nr = m.rows.length, nc = m.rows[0].length, c = 38, pad = 20;
+      const width = pad + nc * c + 2, height = pad + nr * c + 2;
+      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": kind });
+      m.rows.forEach((row, i) => row.forEach((ch, j) => {
+        const x = pad + j * c, y = pad + i * c;
+        const cls = kind === "domineering" ? (ch === "#" ? "filled" : "empty")
+          : (i + j) % 2 ? "dark" : "light";
+        const cell = svg("rect", { class: "cell " + cls, x, y, width: c, height: c, "data-row": i, "data-col": j }, s);
+        cell.addEventListener("click", () => {
+          const rows = m.rows.map((r) => r.slice());
+          rows[i][j] = states[(states.indexOf(ch) + 1) % states.length];
+          change({ rows });
+        });
+        drawSquare(s, kind, ch, x, y, c);
+      }));
+      for (let j = 0; j < nc; j++) svgText(letters(j), { x: pad + j * c + c / 2, y: 14, class: "coordinate" }, s);
+      for (let i = 0; i < nr; i++) svgText(String(i + 1), { x: pad / 2, y: pad + i * c + c / 2 + 4, class: "coordinate" }, s);
+      const resize = (dr, dc) => {
+        const r2 = clamp(nr + dr, 1, 16), c2 = clamp(nc + dc, 1, 16);
+        const rows = [];
+        for (let i = 0; i < r2; i++) {
+          rows.push([]);
+          for (let j = 0; j < c2; j++) rows[i].push(i < nr && j < nc ? m.rows[i][j] : states[0]);
+        }
+        change({ rows });
+      };
+      root.append(
+        h("div", { className: "tools" },
+          h("span", {}, `${nr} × ${nc}`),
+          h("button", { type: "button", "data-action": "add-row", onclick: () => resize(1, 0) }, "+ row"),
+          h("button", { type: "button", "data-action": "remove-row", onclick: () => resize(-1, 0), disabled: nr <= 1 }, "− row"),
+          h("button", { type: "button", "data-action": "add-column", onclick: () => resize(0, 1) }, "+ column"),
+          h("button", { type: "button", "data-action": "remove-column", onclick: () => resize(0, -1), disabled: nc <= 1 }, "− column"),
+          h("span", { className: "muted" }, hint)),
+        s);
+    },
+  };
+}
+
+/** A strip of squares (one row): coins, toads and frogs. Coins also read head positions. */
+function strip(kind) {
+  const b = board(kind);
+  return {
+    parse(text) {
+      const ws = words(text);
+      if (kind === "coins" && ws.length > 0 && ws.every((w) => /^\d{1,2}$/.test(w) && Number(w) >= 1)) {
+        const len = Math.max(...ws.map(Number));
+        const row = Array.from({ length: len }, () => "T");
+        for (const w of ws) row[Number(w) - 1] = "H";
+        return { rows: [row] };
+      }
+      if (ws.length !== 1 || ws[0].includes("|")) return null;
+      return b.parse(ws[0]);
+    },
+    write: b.write,
+    render(root, m, change) {
+      const row = m.rows[0], c = 38, pad = 6;
+      const width = 2 * pad + row.length * c, height = c + 26;
+      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": kind });
+      row.forEach((ch, j) => {
+        const x = pad + j * c, y = 4;
+        const cell = svg("rect", { class: "cell " + (j % 2 ? "dark" : "light"), x, y, width: c, height: c,
+          "data-row": 0, "data-col": j }, s);
+        cell.addEventListener("click", () => {
+          const r = row.slice();
+          r[j] = SQUARES[kind].states[(SQUARES[kind].states.indexOf(ch) + 1) % SQUARES[kind].states.length];
+          change({ rows: [r] });
+        });
+        drawSquare(s, kind, ch, x, y, c);
+        svgText(String(j + 1), { x: x + c / 2, y: c + 20, class: "coordinate" }, s);
+      });
+      const fill = SQUARES[kind].states[0];
+      root.append(
+        h("div", { className: "tools" },
+          h("span", {}, `${row.length} squares`),
+          h("button", { type: "button", "data-action": "add-square",
+            onclick: () => change({ rows: [[...row, fill]] }), disabled: row.length >= 64 }, "+ square"),
+          h("button", { type: "button", "data-action": "remove-square",
+            onclick: () => change({ rows: [row.slice(0, -1)] }), disabled: row.length <= 1 }, "− square"),
+          h("span", { className: "muted" }, SQUARES[kind].hint)),
+        s);
+    },
+  };
+}
+
+const HEAP_GAMES = [
+  "nim", "bash", "bounded-nim", "subtraction", "prime-power", "sorted-piles", "staircase-nim",
+  "moore-nim", "redistribute", "octal", "hex", "kayles", "dawson-kayles", "dawson-chess",
+  "officers", "grundy-game", "lasker-nim",
+];
+
+/** The editor of a catalogue entry (by its name), or null: the text box alone. */
+export function editorFor(name) {
+  if (HEAP_GAMES.includes(name)) return heaps;
+  switch (name) {
+    case "wythoff": return queenBoard({ single: true });
+    case "queens": return queenBoard({ single: false });
+    case "domineering": return board("domineering");
+    case "clobber": return board("clobber");
+    case "turning-corners": case "tartan": return board("coins");
+    case "twins": case "mock-turtles": case "ruler": case "coins": return strip("coins");
+    case "toads-and-frogs": return strip("toads");
+    case "graph": case "green-hackenbush": case "geography": case "tree-chain": case "hackenbush":
+      return graphEditor(name);
+    default: return null;
+  }
+}
+
+/** Draws `text` with `editor` in `root`, or says why it cannot; `change(text)` reports an edit. */
+export function showEditor(root, editor, text, change) {
+  clear(root);
+  if (!editor) {
+    root.append(h("p", { className: "note" }, "This game has no picture editor: type the position below."));
+    return;
+  }
+  const model = editor.parse(text);
+  if (!model) {
+    root.append(h("p", { className: "note", "data-editor": "none" },
+      "The editor cannot show this position (too large, a sum, or not in its form); the text box can."));
+    return;
+  }
+  editor.render(root, model, (m) => change(editor.write(m)));
+}

@@ -1,0 +1,73 @@
+// The pictures panel: pictures the server draws (Grundy values of heaps, P-positions of
+// two-heap games, thermographs), shown with <img> by their URLs, each with a download link.
+// A server without the picture routes answers 404, shown as "not available".
+
+import { h, clear } from "./dom.js";
+
+const panel = () => document.getElementById("pictures");
+
+function url(fig, format) {
+  const q = new URLSearchParams();
+  for (const input of fig.querySelectorAll("[data-key]")) {
+    q.set(input.dataset.key, input.type === "checkbox" ? String(input.checked) : input.value.trim());
+  }
+  q.set("format", format);
+  return `/api/v1/plot/${fig.dataset.kind}?${q}`;
+}
+
+function show(fig, format) {
+  const src = url(fig, format);
+  let out = fig.querySelector(".out");
+  if (!out) {
+    out = h("div", { className: "out" });
+    fig.insertBefore(out, fig.querySelector("figcaption"));
+  }
+  clear(out);
+  const img = h("img", { src, alt: fig.querySelector("figcaption").textContent, "data-picture": fig.dataset.kind });
+  const name = `${fig.dataset.kind}-${(fig.querySelector("[data-key]").value || "picture").replace(/[^A-Za-z0-9._-]+/g, "_")}.${format}`;
+  const link = h("a", { className: "download", href: src, download: name }, `download ${format.toUpperCase()}`);
+  img.addEventListener("error", async () => {
+    // An <img> does not say why it failed; ask again for the status and the message.
+    let why = "the picture could not be drawn";
+    let status = 0;
+    try {
+      const r = await fetch(src);
+      status = r.status;
+      const j = await r.json().catch(() => null);
+      if (j && j.error) why = j.error;
+    } catch (_) { /* the server is gone: keep the plain words */ }
+    clear(out);
+    out.append(h("p", { className: "unavailable", "data-status": status },
+      status === 404 ? "Not available: this server does not draw pictures." : why));
+  });
+  img.addEventListener("load", () => out.setAttribute("data-loaded", "1"));
+  out.append(img, link);
+}
+
+/** Draws every picture of the panel. */
+export function showPictures() {
+  const format = document.getElementById("picture-format").value;
+  for (const fig of panel().querySelectorAll("figure.picture")) show(fig, format);
+}
+
+/** Sets the panel's inputs from the game on the page, unless a person typed in them. */
+export function suggestPictures({ heapGame, value }) {
+  const set = (sel, v) => {
+    const input = panel().querySelector(sel);
+    if (input && v && !input.dataset.touched) input.value = v;
+  };
+  set('[data-kind="grundy"] [data-key="game"]', heapGame);
+  set('[data-kind="thermograph"] [data-key="value"]', value);
+}
+
+/** Wires the panel: pictures are drawn when it is opened and on "show". */
+export function initPictures() {
+  const p = panel();
+  for (const input of p.querySelectorAll("[data-key]")) {
+    input.addEventListener("input", () => { input.dataset.touched = "1"; });
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") showPictures(); });
+  }
+  document.getElementById("pictures-show").addEventListener("click", showPictures);
+  document.getElementById("picture-format").addEventListener("change", showPictures);
+  p.addEventListener("toggle", () => { if (p.open) showPictures(); });
+}
