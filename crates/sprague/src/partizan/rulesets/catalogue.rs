@@ -81,7 +81,7 @@ pub fn entries() -> Vec<Entry> {
             rules: "A cake of R rows and C columns of unit squares. Left cuts it vertically along a score line into two cakes \
                     (R×a and R×(C−a)); Right cuts horizontally (a×C and (R−a)×C). Sums are written `3x4 + 2x2`; `0` is the empty sum. \
                     Moves read `cut 3x4 vertically into 3x1 + 3x3`.",
-            theorem: "Canonical forms by search; every rectangle is its own component, transposition negates. Every value is an integer.",
+            theorem: "Every cake is an integer: with 2^k the largest power of two at most the shorter side, ⌊longer / 2^k⌋ − 1 free moves for the player who cuts across the longer side (Left when it is at least as wide as tall); a sum adds them, so no cake is searched.",
             references: "Winning Ways, ch. 2; CGSuite's Cutcake (GenCutcake: Left splits the columns).",
             build: |p| build(Which::Cutcake, "cutcake", p),
         },
@@ -273,10 +273,14 @@ impl Listed for Cutcake {
     }
 
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
-        searched(
-            components,
-            "canonical forms by search: every cake is its own component, and the transposed \
-             cake has the negated value",
+        if components.is_empty() {
+            return searched(components, "");
+        }
+        // Every cake has a closed form (`Cutcake::cake_value`): nothing is searched.
+        Method::theorem(
+            "every cake is an integer (Winning Ways, ch. 2): with 2^k the largest power of \
+             two at most the shorter side, ⌊longer side / 2^k⌋ − 1 free moves for the player \
+             who cuts across the longer side; a sum adds them",
         )
     }
 }
