@@ -223,7 +223,9 @@ mod tests {
         }
         // Huge cakes are answered without search.
         let mut s = ValueSolver::new(&g, 10);
-        let v = s.value(&mut ctx, &g.parse("1000x1000 + 2x5000").unwrap()).unwrap();
+        let v = s
+            .value(&mut ctx, &g.parse("1000x1000 + 2x5000").unwrap())
+            .unwrap();
         assert_eq!(v, ctx.integer(2499));
     }
 
