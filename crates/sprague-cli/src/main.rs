@@ -455,10 +455,17 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 cool,
                 heat,
             };
-            // Canonical-form work is not watched by the library: the watchdog ends it.
+            // The library watches the comparisons it searches (deadline, Ctrl-C, a
+            // default bound on their number); the watchdog backs it up.
             let watch = Watch::new(timeout, cancel);
+            let limits = sprague::limits::Limits::default()
+                .with_deadline(watch.deadline)
+                .with_cancel(watch.cancel.clone())
+                .with_progress(watch.progress());
             let report = watch.run(json, || {
-                Ok(sprague::partizan::value_report_with(&expr, &opts)?)
+                Ok(sprague::partizan::value_report_limited(
+                    &expr, &opts, &limits,
+                )?)
             })?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);

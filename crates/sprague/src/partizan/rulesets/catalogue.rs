@@ -356,9 +356,13 @@ fn verdict<R: Listed>(
         )));
     }
     let mut ctx = Context::new();
+    ctx.watch(&options.limits());
     let mut solver = ValueSolver::with_limits(rules, options.limits());
     let g = solver.value(&mut ctx, &p)?;
     let method = rules.method(&comps, &mut ctx);
+    // Values too large to write (exponential text for a small arena) are left out.
+    let mut writer = crate::partizan::bounded::Writer::default();
+    let value = writer.display(&mut ctx, g);
     let mut v = Verdict::new(
         spec,
         rules.display(&p),
@@ -366,13 +370,13 @@ fn verdict<R: Listed>(
         winner(ctx.outcome(g)),
         method,
     )
-    .with_value(ValueKind::Canonical, Some(ctx.display(g)));
+    .with_value(ValueKind::Canonical, value);
     for c in &comps {
         // Memoised by the search of the whole position: a look-up.
         let cv = solver.value(&mut ctx, c)?;
         v.components.push(Component {
             position: rules.display(c),
-            value: Some(ctx.display(cv)),
+            value: writer.display(&mut ctx, cv),
             outcome: Some(winner(ctx.outcome(cv))),
             remoteness: None,
         });
@@ -409,7 +413,7 @@ fn verdict<R: Listed>(
                     label,
                     position: rules.display(&q),
                     side: Some(mover(side)),
-                    value: Some(ctx.display(qv)),
+                    value: writer.display(&mut ctx, qv),
                     outcome: Some(winner(ctx.outcome(qv))),
                     remoteness: None,
                     winning,
@@ -427,10 +431,13 @@ fn verdict<R: Listed>(
             ));
         }
     }
+    notes.extend(writer.note());
     if !notes.is_empty() {
         v.incomplete(notes.join("; "));
     }
     v.details.push("components_searched", solver.positions());
+    // The values written above are meaningless if the context's limits stopped it.
+    ctx.stopped()?;
     Ok(v)
 }
 
