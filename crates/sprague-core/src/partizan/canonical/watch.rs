@@ -24,7 +24,7 @@ pub(super) struct Watch {
     limits: Limits,
 }
 
-const WHAT: &str = "comparisons of games made for canonical forms";
+const WHAT: &str = "comparisons of games searched for canonical forms";
 
 impl Context {
     /// Bounds the work of this context by `limits`: its deadline and cancellation flag, and

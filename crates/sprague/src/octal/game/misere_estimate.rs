@@ -53,7 +53,7 @@ impl Estimate {
         };
         let time = match &self.seconds {
             Some((s, timeout)) => {
-                format!(" and take about {s} s, longer than --timeout {timeout} allows")
+                format!(" and take about {s} s, more than allowed (--timeout {timeout})")
             }
             None => String::new(),
         };

@@ -224,6 +224,44 @@ trait Listed: Ruleset {
 
     /// How the value of a position with these components is found.
     fn method(&self, components: &[Self::Position], ctx: &mut Context) -> Method;
+
+    /// About how many components a search of `p` stores, where the ruleset can tell from
+    /// the position's size: checked against the limit before the search starts.
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        let _ = p;
+        None
+    }
+}
+
+/// The components a board's search may be estimated to need without an explicit
+/// `--max-positions`: searches of this size take seconds (Domineering's 5×6 board stores
+/// 3.6·10^5 components in about 5 s), those far beyond take minutes or hours.
+pub const DEFAULT_ESTIMATED_COMPONENTS: u128 = 1_000_000;
+
+/// Refuses a position whose estimated search is beyond the limit (the explicit one, or
+/// [`DEFAULT_ESTIMATED_COMPONENTS`]).
+fn check_estimate<R: Listed>(
+    rules: &R,
+    spec: &str,
+    p: &R::Position,
+    options: &SolveOptions,
+) -> Result<()> {
+    let Some(est) = rules.estimate(p) else {
+        return Ok(());
+    };
+    let limit = match options.max_positions {
+        0 => DEFAULT_ESTIMATED_COMPONENTS,
+        n => u128::from(n),
+    };
+    if est > limit {
+        return Err(Error::Limit {
+            what: format!(
+                "{spec}: a search of this position would store about {est} components (estimated from its size before searching); --max-positions {est} would be needed"
+            ),
+            limit: u64::try_from(limit).unwrap_or(u64::MAX),
+        });
+    }
+    Ok(())
 }
 
 /// The method of a position whose components are searched: `text`, or, when no component
@@ -237,6 +275,10 @@ fn searched<P>(components: &[P], text: &str) -> Method {
 }
 
 impl Listed for Domineering {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(super::domineering::estimated_components(p))
+    }
+
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
         searched(
             components,
@@ -257,6 +299,10 @@ impl Listed for Clobber {
 }
 
 impl Listed for ToadsAndFrogs {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(super::toads::estimated_components(p))
+    }
+
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
         searched(
             components,
@@ -355,6 +401,7 @@ fn verdict<R: Listed>(
             comps.len()
         )));
     }
+    check_estimate(rules, spec, &p, options)?;
     let mut ctx = Context::new();
     ctx.watch(&options.limits());
     let mut solver = ValueSolver::with_limits(rules, options.limits());
