@@ -269,6 +269,10 @@ enum Command {
         /// (default: every 30 seconds of work).
         #[arg(long, value_name = "N", requires = "output")]
         checkpoint_every: Option<u64>,
+        /// Misère tables of take-and-break games: the most sums their exact search may
+        /// store (default: as many as fit in about 1.5 GB).
+        #[arg(long, value_name = "N")]
+        max_positions: Option<u64>,
     },
     /// The simplest pattern of a game's values (periodic, arithmetic-periodic, a formula
     /// of n, P-positions as residues; for two heaps a Beatty pair, a line, the diagonal),
@@ -417,6 +421,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             output,
             resume,
             checkpoint_every,
+            max_positions,
         } => {
             // Tables are not watched by the library: the watchdog ends them at the deadline.
             let watch = Watch::new(timeout, cancel);
@@ -427,12 +432,18 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                     checkpoint_every,
                 };
                 let stop = watch.cancel.clone();
+                let limits = sprague::limits::Limits::default()
+                    .with_max_positions(max_positions)
+                    .with_deadline(watch.deadline);
                 return watch.run(true, || {
-                    octal_table(og, upto, period, misere, json, files, stop)
+                    octal_table(og, upto, period, misere, json, files, stop, limits)
                 });
             }
             if output.is_some() || resume.is_some() {
                 bail!("`--output` and `--resume` are for take-and-break games");
+            }
+            if max_positions.is_some() {
+                bail!("`--max-positions` of `sprague table` is for misère tables of take-and-break games");
             }
             let upto = upto.unwrap_or(100);
             let g = script::lookup(&game)?;
@@ -509,10 +520,17 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 cool,
                 heat,
             };
-            // Canonical-form work is not watched by the library: the watchdog ends it.
+            // The library watches the comparisons it searches (deadline, Ctrl-C, a
+            // default bound on their number); the watchdog backs it up.
             let watch = Watch::new(timeout, cancel);
+            let limits = sprague::limits::Limits::default()
+                .with_deadline(watch.deadline)
+                .with_cancel(watch.cancel.clone())
+                .with_progress(watch.progress());
             let report = watch.run(json, || {
-                Ok(sprague::partizan::value_report_with(&expr, &opts)?)
+                Ok(sprague::partizan::value_report_limited(
+                    &expr, &opts, &limits,
+                )?)
             })?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
@@ -537,6 +555,7 @@ struct TableFiles {
 }
 
 /// `sprague table` for take-and-break games: resumable, with progress on a terminal.
+#[allow(clippy::too_many_arguments)]
 fn octal_table(
     game: sprague::octal::OctalGame,
     upto: Option<u64>,
@@ -545,6 +564,7 @@ fn octal_table(
     json: bool,
     files: TableFiles,
     cancel: Arc<AtomicBool>,
+    limits: sprague::limits::Limits,
 ) -> Result<()> {
     use std::io::IsTerminal;
     let TableFiles {
@@ -617,6 +637,7 @@ fn octal_table(
             every,
             save: &mut save,
         }),
+        limits,
     };
     let table = game.table_with(req)?;
     if let Some(b) = &bar {

@@ -479,7 +479,16 @@ const EMPTY_6X6: &str = "......|......|......|......|......|......";
 #[test]
 fn a_timeout_ends_a_long_search_with_a_clean_error() {
     let err = fails(
-        sprague(&["solve", "domineering", EMPTY_6X6, "--timeout", "1"]),
+        // A limit high enough to let the search start (the default refuses it at once).
+        sprague(&[
+            "solve",
+            "domineering",
+            EMPTY_6X6,
+            "--max-positions",
+            "100000000",
+            "--timeout",
+            "1",
+        ]),
         "timeout",
     );
     assert!(err.contains("stopped after 1 s (--timeout 1)"), "{err}");
@@ -519,7 +528,13 @@ fn malformed_timeouts_are_named() {
 #[test]
 fn ctrl_c_ends_a_search_with_an_interrupted_error() {
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["solve", "domineering", EMPTY_6X6])
+        .args([
+            "solve",
+            "domineering",
+            EMPTY_6X6,
+            "--max-positions",
+            "100000000",
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -70,13 +70,28 @@ impl<S: Eq + Hash, V: Clone> Memo<S, V> for FxHashMap<S, V> {
     }
 }
 
-/// The bound on a search: the most states it may hold (recorded plus in progress), what
+/// How many options a search may generate for each state its budget allows: the work of a
+/// search is the options it generates, not only the states it stores (one state of a heap
+/// of 10^7 has millions of options), so a search whose states have many options each
+/// stops at this many per allowed state, in seconds rather than hours.
+pub const OPTIONS_PER_STATE: u64 = 16;
+
+/// A child waiting on the search's stack costs this fraction of a stored state: it is a
+/// state without its memo entry and value. Counted, so that a deep search through states
+/// of thousands of options each cannot hold far more memory than its limit implies.
+const HELD_PER_STATE: u64 = 4;
+
+/// The bound on a search: the most states it may hold (recorded, in progress, and a
+/// quarter of the children waiting on the stack), the most options it may generate, what
 /// to call them in the error when it is reached, and the caller's deadline, cancellation
 /// flag and progress callback, checked every [`crate::limits::CHECK_EVERY`] states.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget<'a> {
     /// The most states recorded and on the stack together.
     pub max_states: u64,
+    /// The most options (children of expanded states) the search may generate in all:
+    /// [`OPTIONS_PER_STATE`] for each of `max_states` unless set otherwise.
+    pub max_options: u64,
     /// What the states are, for the error message (`"positions searched"`).
     pub what: &'a str,
     /// The deadline, flag and callback to honour (their `max_positions` is not read:
@@ -89,9 +104,16 @@ impl<'a> Budget<'a> {
     pub fn new(max_states: u64, what: &'a str) -> Self {
         Budget {
             max_states,
+            max_options: max_states.saturating_mul(OPTIONS_PER_STATE),
             what,
             limits: None,
         }
+    }
+
+    /// The same budget, generating at most `n` options in all.
+    pub fn with_max_options(mut self, n: u64) -> Self {
+        self.max_options = n;
+        self
     }
 
     /// The same budget, also honouring the deadline, flag and callback of `limits`.
@@ -119,7 +141,9 @@ struct Frame<S, T> {
 ///
 /// Depth-first over an explicit stack; a child already recorded is not searched again; a
 /// child still on the stack is a cycle, reported as [`Error::Cycle`]; when the recorded
-/// states plus the stack reach `budget.max_states` the search stops with [`Error::Limit`];
+/// states plus the stack (with a quarter of the children waiting there) reach
+/// `budget.max_states`, or the options generated exceed `budget.max_options`, the search
+/// stops with [`Error::Limit`];
 /// past the deadline of `budget.limits`, or once its flag is set, with [`Error::Timeout`]
 /// or [`Error::Interrupted`] (checked when the search starts and every few thousand
 /// children looked at).
@@ -151,6 +175,7 @@ where
     // rather than per new state, since a state whose many children are all known takes
     // time without adding any.
     let mut looked: u64 = 0;
+    let mut counts = Counts::default();
     push(
         rec,
         memo,
@@ -160,6 +185,7 @@ where
         budget,
         0,
         cycles,
+        &mut counts,
     )?;
     loop {
         let stack_len = stack.len() as u64;
@@ -207,10 +233,12 @@ where
                 budget,
                 base,
                 cycles,
+                &mut counts,
             )?;
             continue;
         }
         let frame = stack.pop().expect("non-empty");
+        counts.held -= frame.children.len() as u64;
         let value = match decided {
             Some(v) => v,
             None => rec.combine(frame.tag, &values[frame.base..]),
@@ -227,6 +255,26 @@ where
     }
 }
 
+/// What a search has generated: options in all, and children now waiting on the stack.
+#[derive(Default)]
+struct Counts {
+    generated: u64,
+    held: u64,
+}
+
+/// The error of a search that holds as many states as its budget allows; `held` is the
+/// part of them that are options waiting on the stack.
+fn state_limit(budget: Budget<'_>, held: u64) -> Error {
+    Error::Limit {
+        what: if held > 0 {
+            format!("{} (with the options waiting to be searched)", budget.what)
+        } else {
+            budget.what.to_string()
+        },
+        limit: budget.max_states,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn push<R, M>(
     rec: &mut R,
@@ -237,19 +285,34 @@ fn push<R, M>(
     budget: Budget<'_>,
     base: usize,
     cycles: bool,
+    counts: &mut Counts,
 ) -> Result<()>
 where
     R: Recurrence,
     M: Memo<R::State, R::Value>,
 {
-    if memo.size() as u64 + stack.len() as u64 >= budget.max_states {
-        return Err(Error::Limit {
-            what: budget.what.to_string(),
-            limit: budget.max_states,
-        });
+    let held = counts.held / HELD_PER_STATE;
+    if memo.size() as u64 + stack.len() as u64 + held >= budget.max_states {
+        return Err(state_limit(budget, held));
     }
 
     let (children, tag) = rec.expand(&state)?;
+    let n = children.len() as u64;
+    counts.generated += n;
+    counts.held += n;
+    if counts.generated > budget.max_options {
+        return Err(Error::Limit {
+            what: format!(
+                "options generated by the {} ({OPTIONS_PER_STATE} allowed for each position of the limit)",
+                budget.what
+            ),
+            limit: budget.max_options,
+        });
+    }
+    let held = counts.held / HELD_PER_STATE;
+    if memo.size() as u64 + stack.len() as u64 + held > budget.max_states {
+        return Err(state_limit(budget, held));
+    }
     if cycles {
         on_stack.insert(state.clone());
     }
@@ -362,6 +425,61 @@ mod tests {
         assert_eq!(
             evaluate(&mut Longest, &mut memo, 1000, budget(5000)),
             Ok(1000)
+        );
+    }
+
+    /// Every n > 0 has the options 0..n (a Nim heap without its theorem).
+    struct Heap;
+    impl Recurrence for Heap {
+        type State = u64;
+        type Value = u64;
+        type Tag = ();
+        fn expand(&mut self, &n: &u64) -> Result<(Vec<u64>, ())> {
+            Ok(((0..n).rev().collect(), ()))
+        }
+        fn combine(&mut self, _: (), children: &[u64]) -> u64 {
+            children.len() as u64
+        }
+    }
+
+    #[test]
+    fn options_generated_and_held_count_against_the_budget() {
+        // Heap 2000 holds 2000 + 1999 + ... children on its stack while it descends (the
+        // largest option first): far more than 1000 positions' worth of memory.
+        let err = evaluate(&mut Heap, &mut FxHashMap::default(), 2000, budget(1000)).unwrap_err();
+        assert!(
+            matches!(&err, Error::Limit { limit: 1000, what } if what.contains("waiting")),
+            "{err}"
+        );
+        // Ascending options are stored as they come: few are held, but 2000²/2 options
+        // are generated, more than 16 per allowed position.
+        struct Ascending;
+        impl Recurrence for Ascending {
+            type State = u64;
+            type Value = u64;
+            type Tag = ();
+            fn expand(&mut self, &n: &u64) -> Result<(Vec<u64>, ())> {
+                Ok(((0..n).collect(), ()))
+            }
+            fn combine(&mut self, _: (), children: &[u64]) -> u64 {
+                children.len() as u64
+            }
+        }
+        let err = evaluate(
+            &mut Ascending,
+            &mut FxHashMap::default(),
+            2000,
+            budget(10_000),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, Error::Limit { limit: 160_000, what } if what.contains("options generated")),
+            "{err}"
+        );
+        let b = budget(10_000).with_max_options(3_000_000);
+        assert_eq!(
+            evaluate(&mut Ascending, &mut FxHashMap::default(), 2000, b),
+            Ok(2000)
         );
     }
 

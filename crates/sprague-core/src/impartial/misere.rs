@@ -8,6 +8,12 @@ use rustc_hash::FxHashMap;
 /// bytes on Kayles and Lasker's Nim, where a sum is a vector of heaps, each a vector).
 const BYTES_PER_SUM: u64 = 650;
 
+/// The default limit on sums stored, below what memory allows: a sum's expansion
+/// normalises every option (thousands of allocations for a sum of large heaps), so a
+/// search of a few hundred thousand sums already takes tens of seconds. An explicit
+/// position limit goes beyond it.
+pub const DEFAULT_MAX_SUMS: u64 = 300_000;
+
 /// Exact misère-play search (the player who cannot move wins) over sums of components of
 /// any impartial ruleset.
 ///
@@ -108,6 +114,26 @@ where
         &self.rules
     }
 
+    /// Number of sums whose outcome is stored.
+    pub fn sums_stored(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The most sums a search of this solver may store: its limits' position limit, or
+    /// [`DEFAULT_MAX_SUMS`] (less if memory allows fewer).
+    pub fn max_sums(&self) -> u64 {
+        self.limits.max_positions.unwrap_or(
+            self.limits
+                .max_positions_at(BYTES_PER_SUM)
+                .min(DEFAULT_MAX_SUMS),
+        )
+    }
+
+    /// The limits the solver honours.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     fn sums(&mut self) -> Sums<'_, R> {
         Sums {
             rules: &self.rules,
@@ -127,11 +153,7 @@ where
     }
 
     fn wins(&mut self, start: Vec<R::Position>) -> Result<bool> {
-        let budget = Budget::new(
-            self.limits.max_positions_at(BYTES_PER_SUM),
-            "misère sums searched",
-        )
-        .watched_by(&self.limits);
+        let budget = Budget::new(self.max_sums(), "misère sums searched").watched_by(&self.limits);
         let mut sums = Sums {
             rules: &self.rules,
             atoms: &mut self.atoms,

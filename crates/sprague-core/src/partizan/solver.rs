@@ -130,6 +130,8 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             let v = if neg { ctx.neg(v) } else { v };
             total = ctx.add(total, v);
         }
+        // A context stopped by its limits (`Context::watch`) gives meaningless games.
+        ctx.stopped()?;
         Ok(total)
     }
 
@@ -225,6 +227,8 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
     type Tag = Expansion;
 
     fn expand(&mut self, q: &R::Position) -> Result<(Vec<R::Position>, Expansion)> {
+        // The context's own bound on comparisons, checked once per component.
+        self.ctx.stopped()?;
         if self.closed_forms {
             if let Some(v) = self.rules.closed_form(q, self.ctx) {
                 return Ok((Vec::new(), Expansion::Closed(v)));

@@ -13,11 +13,16 @@
 //! P-positions are: the diagonal move to (A_d, B_d) (when a > A_d), lowering the first heap to
 //! p(b) (when p(b) < a) and lowering the second heap to p(a) (when p(a) < b): at most three.
 //!
+//! Misère play of one game: the P-positions are those of normal play except that (0, 1),
+//! (1, 0) and (2, 2) take the place of (0, 0), (1, 2) and (2, 1). Each row, column and
+//! diagonal still holds exactly one P-position, so the winning moves are found the same
+//! way (checked against exhaustive misère search in the tests).
+//!
 //! The Grundy values of Wythoff's game have no known closed form; sprague searches them (small
 //! positions only) and decides the outcome and winning moves of any position by the theorem.
 
 use super::moves::default_label;
-use super::{small, MoveAt, MoveList, NumberGame, Numbers, Shape};
+use super::{small, MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
 use crate::value::Outcome;
@@ -149,6 +154,55 @@ pub fn winning_moves(a: &BigUint, b: &BigUint) -> Vec<Numbers> {
     out
 }
 
+/// The misère partner of x: the unique y with (x, y) a misère P-position.
+fn misere_partner(x: &BigUint) -> BigUint {
+    match u64::try_from(x) {
+        Ok(0) => BigUint::from(1u32),
+        Ok(1) => BigUint::ZERO,
+        Ok(2) => BigUint::from(2u32),
+        _ => partner(x),
+    }
+}
+
+/// True when (a, b) is a P-position of misère Wythoff (the player to move loses).
+pub fn is_misere_p_position(a: &BigUint, b: &BigUint) -> bool {
+    misere_partner(a) == *b
+}
+
+/// Every winning move of misère Wythoff from (a, b); empty at a misère P-position.
+pub fn misere_winning_moves(a: &BigUint, b: &BigUint) -> Vec<Numbers> {
+    if is_misere_p_position(a, b) {
+        return Vec::new();
+    }
+    let mut out: Vec<Numbers> = Vec::new();
+    let mut push = |m: Numbers| {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    };
+    let pb = misere_partner(b);
+    if &pb < a {
+        push(vec![pb, b.clone()]);
+    }
+    let pa = misere_partner(a);
+    if &pa < b {
+        push(vec![a.clone(), pa]);
+    }
+    // The diagonal's P-position: (2, 2) for d = 0, (0, 1) for d = 1, else normal play's.
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let d = hi - lo;
+    let target = match u64::try_from(&d) {
+        Ok(0) => BigUint::from(2u32),
+        Ok(1) => BigUint::ZERO,
+        _ => lower(&d),
+    };
+    if &target < lo {
+        let k = lo - &target;
+        push(vec![a - &k, b - &k]);
+    }
+    out
+}
+
 /// Grundy values are searched only for positions with (a+1)(b+1) at most this (the search
 /// visits every such position, each with a + b + min(a, b) moves).
 pub const MAX_SEARCHED_PRODUCT: u64 = 40_000;
@@ -210,6 +264,20 @@ impl NumberGame for Wythoff {
     fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
         (target == &BigUint::ZERO).then(|| winning_moves(&c[0], &c[1]))
     }
+    fn misere_theorem(&self, comps: &[Numbers]) -> Option<MisereVerdict> {
+        let [c] = comps else {
+            return None;
+        };
+        let p = is_misere_p_position(&c[0], &c[1]);
+        Some(MisereVerdict {
+            outcome: if p { Outcome::Second } else { Outcome::First },
+            winning_moves: misere_winning_moves(&c[0], &c[1])
+                .into_iter()
+                .map(|m| (0, m))
+                .collect(),
+            theorem: "misère Wythoff: the P-positions of normal play, with (0, 1), (1, 0) and (2, 2) in place of (0, 0), (1, 2) and (2, 1)".into(),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -241,6 +309,34 @@ mod tests {
                 assert_eq!(got, wm, "({a}, {b})");
             }
         }
+    }
+
+    #[test]
+    fn misere_theorem_agrees_with_exhaustive_search() {
+        use crate::impartial::{Limits, MisereSolver};
+        let mut s = MisereSolver::new(WythoffRules, Limits::default());
+        for a in 0..25u64 {
+            for b in 0..25u64 {
+                let wins = s.first_player_wins(&[(a, b)]).unwrap();
+                assert_eq!(!is_misere_p_position(&big(a), &big(b)), wins, "({a}, {b})");
+                let mut want: Vec<Numbers> = s
+                    .winning_moves(&[(a, b)])
+                    .unwrap()
+                    .iter()
+                    .map(|&(_, (x, y))| vec![x.into(), y.into()])
+                    .collect();
+                let mut got = misere_winning_moves(&big(a), &big(b));
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "({a}, {b})");
+            }
+        }
+        let v = Wythoff.misere_theorem(&[vec![big(4001), big(3)]]).unwrap();
+        assert_eq!(v.outcome, Outcome::First);
+        assert_eq!(v.winning_moves, vec![(0, vec![big(5), big(3)])]);
+        assert!(Wythoff
+            .misere_theorem(&[vec![big(1), big(2)], vec![big(0), big(1)]])
+            .is_none());
     }
 
     /// The P-positions by the complementary-sequences construction: A_n = mex of the numbers

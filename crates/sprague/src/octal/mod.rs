@@ -32,6 +32,8 @@ pub struct TableRequest<'a> {
     pub period_limit: u64,
     /// Normal play with `upto`: hand the values to the caller as they grow (to save them).
     pub checkpoint: Option<Checkpoint<'a>>,
+    /// Misère tables: the bounds of their exact search (positions, deadline, flag).
+    pub limits: crate::limits::Limits,
 }
 
 /// A caller's hook into a long table ([`TableRequest::checkpoint`]): the library stays
@@ -58,6 +60,7 @@ impl Default for TableRequest<'_> {
             progress: Box::leak(Box::new(no_progress)),
             period_limit: DEFAULT_PERIOD_LIMIT,
             checkpoint: None,
+            limits: crate::limits::Limits::default(),
         }
     }
 }

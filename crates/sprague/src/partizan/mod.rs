@@ -21,6 +21,7 @@
 //! assert_eq!(ctx.add(up, down), ctx.zero());
 //! ```
 
+pub mod bounded;
 pub mod rulesets;
 
 // Values (canonical forms, numbers, notation, thermography) live in the core layer.
@@ -191,10 +192,24 @@ pub fn value_report(expr: &str, thermograph: bool) -> Result<ValueReport> {
     )
 }
 
-/// `sprague value EXPR [--cool T | --heat T] [--thermograph]`.
+/// `sprague value EXPR [--cool T | --heat T] [--thermograph]`, within the default limits.
 pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport> {
+    value_report_limited(expr, opts, &crate::limits::Limits::default())
+}
+
+/// [`value_report_with`] within `limits`: the comparisons searched are bounded (see
+/// `Context::watch`), as are the deadline and the cancellation flag, and a form too large
+/// to write out is refused ([`bounded::check_written`]).
+pub fn value_report_limited(
+    expr: &str,
+    opts: &ValueOptions,
+    limits: &crate::limits::Limits,
+) -> Result<ValueReport> {
     let mut ctx = Context::new();
+    ctx.watch(limits);
     let mut g = notation::parse(&mut ctx, expr)?;
+    ctx.stopped()?;
+    bounded::check_written(&mut ctx, g, "the game")?;
     let (mut cooled_by, mut heated_by, mut original) = (None, None, None);
     if opts.cool.is_some() && opts.heat.is_some() {
         return Err(crate::error::Error::unsupported(
@@ -218,6 +233,8 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport>
         }
         original = Some(ctx.display(g));
         g = ctx.cool(g, &tv);
+        ctx.stopped()?;
+        bounded::check_written(&mut ctx, g, &format!("the game cooled by {tv}"))?;
         cooled_by = Some(tv.to_string());
     }
     if let Some(t) = &opts.heat {
@@ -225,15 +242,21 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport>
             crate::error::Error::parse(format!("bad heating temperature `{t}`: {e}"))
         })?;
         original = Some(ctx.display(g));
+        bounded::check_written(&mut ctx, tg, "the heating temperature")?;
         g = ctx.heat(g, tg);
-        heated_by = Some(ctx.display(tg));
+        ctx.stopped()?;
+        let by = ctx.display(tg);
+        bounded::check_written(&mut ctx, g, &format!("the game heated by {by}"))?;
+        heated_by = Some(by);
     }
     let (ls, rs) = ctx.stops(g);
     let th = ctx.thermograph(g);
     let reduced = ctx.reduced(g);
     let is_all_small = ctx.is_all_small(g);
+    ctx.stopped()?;
     let atomic_weight = if is_all_small {
         let aw = ctx.atomic_weight(g)?;
+        ctx.stopped()?;
         Some(ctx.display(aw))
     } else {
         None
@@ -248,10 +271,13 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport>
             })
             .collect::<Vec<_>>()
     };
+    let canonical = ctx.display(g);
+    // Writing compares too (uptimal forms are checked by building them).
+    ctx.stopped()?;
     Ok(ValueReport {
         schema: crate::interface::verdict::SCHEMA_VERSION,
         expression: expr.to_string(),
-        canonical: ctx.display(g),
+        canonical,
         outcome: ctx.outcome(g).to_string(),
         left_stop: ls.to_string(),
         right_stop: rs.to_string(),

@@ -12,6 +12,12 @@ impl Context {
         if a == b {
             return true;
         }
+        self.le_calls += 1;
+        if self.over() {
+            // Stopped by its limits: answer at once so that the operation under way ends;
+            // the caller reads the error from `stopped` and drops the context.
+            return false;
+        }
         let ia = self.info[a.0 as usize];
         let ib = self.info[b.0 as usize];
         if ia.kind != Kind::General && ib.kind != Kind::General {

@@ -25,8 +25,10 @@ mod simplify;
 mod stops;
 #[cfg(test)]
 mod tests;
+mod watch;
 
 pub use nus::Nus;
+pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS};
 
 use super::dyadic::Dyadic;
 use num_bigint::BigInt;
@@ -145,10 +147,17 @@ pub struct Context {
     le_recent: Box<[u64]>,
     /// Comparisons searched so far (the work measure that decides what `le_memo` keeps).
     le_searches: u64,
+    /// Comparisons of two different games asked, decided at once or searched: the work
+    /// measure that the watch bounds.
+    le_calls: u64,
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
     pub(super) thermographs: FxHashMap<GameId, Arc<super::thermo::Thermograph>>,
+    /// The bound on comparisons, deadline and flag, when the caller set one.
+    watch: Option<Box<watch::Watch>>,
+    /// Why the context stopped, once its bound was reached.
+    stopped: Option<crate::error::Error>,
 }
 
 impl Default for Context {
@@ -170,10 +179,13 @@ impl Context {
             le_memo: FxHashMap::default(),
             le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
             le_searches: 0,
+            le_calls: 0,
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             thermographs: FxHashMap::default(),
+            watch: None,
+            stopped: None,
         }
     }
 

@@ -9,6 +9,7 @@
 
 use super::{Ruleset, Side};
 use crate::error::{Error, Result};
+use sprague_core::partizan::canonical::{Context, GameId};
 
 /// The largest side accepted.
 pub const MAX_SIDE: u32 = 10_000;
@@ -48,6 +49,23 @@ impl Cutcake {
                 q.sort_unstable();
                 f(k, a, q);
             }
+        }
+    }
+
+    /// The value of one cake of `r` rows and `c` columns, an integer (Winning Ways, ch. 2):
+    /// with `2^k` the largest power of two at most the shorter side, the longer side's
+    /// player has `⌊longer / 2^k⌋ − 1` free moves (positive for Left, who cuts the columns,
+    /// when the cake is at least as wide as it is tall). Checked against the search in
+    /// the tests below.
+    pub fn cake_value(r: u32, c: u32) -> i64 {
+        let free = |long: u32, short: u32| {
+            let k = 31 - short.max(1).leading_zeros();
+            i64::from(long >> k) - 1
+        };
+        if c >= r {
+            free(c, r)
+        } else {
+            -free(r, c)
         }
     }
 
@@ -149,6 +167,15 @@ impl Ruleset for Cutcake {
         }
     }
 
+    /// A single cake by [`Cutcake::cake_value`], so that no cake is ever searched.
+    fn closed_form(&self, p: &Cakes, ctx: &mut Context) -> Option<GameId> {
+        match p.as_slice() {
+            [] => Some(ctx.zero()),
+            &[(r, c)] => Some(ctx.integer(Self::cake_value(r, c))),
+            _ => None,
+        }
+    }
+
     fn normalize(&self, p: &Cakes) -> (Cakes, bool) {
         let mut q: Cakes = p.iter().copied().filter(|&(r, c)| r * c > 1).collect();
         q.sort_unstable();
@@ -179,6 +206,27 @@ mod tests {
         assert!(g.parse("0x4").is_err());
         assert!(g.parse("").is_err());
         assert_eq!(g.parse("0").unwrap(), Vec::<(u32, u32)>::new());
+    }
+
+    #[test]
+    fn the_closed_form_agrees_with_the_search() {
+        use sprague_core::partizan::solver::ValueSolver;
+        let g = Cutcake;
+        let mut ctx = Context::new();
+        let mut s = ValueSolver::new(&g, 1_000_000).without_closed_forms();
+        for r in 1..=9u32 {
+            for c in 1..=17u32 {
+                let v = s.value(&mut ctx, &vec![(r, c)]).unwrap();
+                let want = ctx.integer(Cutcake::cake_value(r, c));
+                assert_eq!(v, want, "{r}x{c}: {}", ctx.display(v));
+            }
+        }
+        // Huge cakes are answered without search.
+        let mut s = ValueSolver::new(&g, 10);
+        let v = s
+            .value(&mut ctx, &g.parse("1000x1000 + 2x5000").unwrap())
+            .unwrap();
+        assert_eq!(v, ctx.integer(2499));
     }
 
     #[test]

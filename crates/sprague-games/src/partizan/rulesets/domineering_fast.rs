@@ -272,6 +272,8 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             });
         }
         let v = ctx.from_options(&left, &right);
+        // A context stopped by its bound on comparisons gives meaningless values.
+        ctx.stopped()?;
         memo.insert(frame.key, v)?;
     }
     memo.map

@@ -71,6 +71,29 @@ impl Strip {
     }
 }
 
+/// The components a search of `p` stores, about: for each component of `t` toads and `f`
+/// frogs on `n` squares, the number of ways to place them, `n! / (t! f! (n−t−f)!)`, an
+/// upper bound on its positions (measured: 2 to 12 times the components stored), over 3.
+/// Used to refuse strips far beyond the limits before searching.
+pub fn estimated_components(p: &Strip) -> u128 {
+    let mut comps = Vec::new();
+    ToadsAndFrogs.components(p, &mut comps);
+    let mut total = 0u128;
+    for c in comps {
+        let n = u128::from(c.len);
+        let (t, f) = (
+            u128::from(c.toads.count_ones()),
+            u128::from(c.frogs.count_ones()),
+        );
+        // C(n, t) · C(n − t, f), each binomial built up exactly (or saturated).
+        let choose =
+            |n: u128, k: u128| (0..k).fold(1u128, |acc, i| acc.saturating_mul(n - i) / (i + 1));
+        let ways = choose(n, t).saturating_mul(choose(n - t, f));
+        total = total.saturating_add(ways / 3);
+    }
+    total
+}
+
 /// The rules of Toads and Frogs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ToadsAndFrogs;

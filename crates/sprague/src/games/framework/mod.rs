@@ -19,6 +19,7 @@
 //! - [`table`]: `sprague table`, the values of single heaps.
 
 pub mod analyse;
+mod misere_moves;
 mod moves;
 mod parse;
 pub mod table;

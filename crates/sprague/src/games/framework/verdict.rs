@@ -241,13 +241,7 @@ where
         let rated = if options.every {
             self.rate_every(&a, &legal, options)?
         } else if options.misere {
-            legal
-                .iter()
-                .map(|m| {
-                    let b = self.analyse_misere(&self.after(comps, m), options)?;
-                    Ok((None, Winner::from(b.outcome)))
-                })
-                .collect::<Result<_>>()?
+            self.rate_misere(comps, &a, &legal, options)?
         } else {
             self.rate_normal(comps, &a, &legal, options)?
         };

@@ -22,6 +22,7 @@
 //! the winning moves of one heap, `lasker` Lasker's Nim beyond the table, `verdict` the
 //! answers of `solve` and `moves`, and `table` the tables of `sprague table`.
 
+mod misere_estimate;
 mod moves;
 mod table;
 mod verdict;

@@ -4,9 +4,9 @@
 //! has saved the values where asked to. Separate because tables are written value by value
 //! by the command line, not answered as positions.
 
-use super::{search_period, OctalGame, MISERE_LIMIT};
+use super::{misere_estimate, search_period, OctalGame, MISERE_LIMIT};
 use crate::error::{Error, Result};
-use crate::impartial::{Limits, MisereSolver};
+use crate::impartial::MisereSolver;
 use crate::interface::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::octal::period::{find_period, Period};
 use crate::octal::rules::HeapRules;
@@ -25,12 +25,12 @@ impl OctalGame {
                     "misère tables use exact search, limited to heaps of at most {MISERE_LIMIT}"
                 )));
             }
-            let mut solver = MisereSolver::new(HeapRules(r.clone()), Limits::default());
-            let mut vals = Vec::new();
-            for n in 0..=upto {
-                let comps = if n == 0 { vec![] } else { vec![vec![n]] };
-                vals.push(u32::from(solver.first_player_wins(&comps)?));
-            }
+            let mut solver = MisereSolver::new(HeapRules(r.clone()), req.limits.clone());
+            let asked = || format!("a misère table of {} up to heap {upto}", r.name);
+            let vals: Vec<u32> = misere_estimate::single_heaps(&mut solver, upto, &asked)?
+                .into_iter()
+                .map(u32::from)
+                .collect();
             // Misère tables hold outcomes: 1 when the first player wins.
             return Ok(OctalTable {
                 game: r.name.clone(),

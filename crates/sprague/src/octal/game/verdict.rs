@@ -193,6 +193,12 @@ impl OctalGame {
             hs.filter(|&h| h > 0).map(|h| vec![h]).collect()
         };
         let mut solver = MisereSolver::new(HeapRules(r.clone()), options.limits());
+        // The largest heap alone first, refused at once when the growth of the sums it
+        // needs says it is beyond the limits.
+        if let Some(&largest) = small.iter().max() {
+            let asked = || format!("misère {} heap {largest}", r.name);
+            super::misere_estimate::single_heaps(&mut solver, largest, &asked)?;
+        }
         let wins = solver.first_player_wins(&comps(&mut small.iter().copied()))?;
         let words = Words::new(heaps);
         let mut v = Verdict::new(

@@ -81,7 +81,7 @@ pub fn entries() -> Vec<Entry> {
             rules: "A cake of R rows and C columns of unit squares. Left cuts it vertically along a score line into two cakes \
                     (R×a and R×(C−a)); Right cuts horizontally (a×C and (R−a)×C). Sums are written `3x4 + 2x2`; `0` is the empty sum. \
                     Moves read `cut 3x4 vertically into 3x1 + 3x3`.",
-            theorem: "Canonical forms by search; every rectangle is its own component, transposition negates. Every value is an integer.",
+            theorem: "Every cake is an integer: with 2^k the largest power of two at most the shorter side, ⌊longer / 2^k⌋ − 1 free moves for the player who cuts across the longer side (Left when it is at least as wide as tall); a sum adds them, so no cake is searched.",
             references: "Winning Ways, ch. 2; CGSuite's Cutcake (GenCutcake: Left splits the columns).",
             build: |p| build(Which::Cutcake, "cutcake", p),
         },
@@ -224,6 +224,44 @@ trait Listed: Ruleset {
 
     /// How the value of a position with these components is found.
     fn method(&self, components: &[Self::Position], ctx: &mut Context) -> Method;
+
+    /// About how many components a search of `p` stores, where the ruleset can tell from
+    /// the position's size: checked against the limit before the search starts.
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        let _ = p;
+        None
+    }
+}
+
+/// The components a board's search may be estimated to need without an explicit
+/// `--max-positions`: searches of this size take seconds (Domineering's 5×6 board stores
+/// 3.6·10^5 components in about 5 s), those far beyond take minutes or hours.
+pub const DEFAULT_ESTIMATED_COMPONENTS: u128 = 1_000_000;
+
+/// Refuses a position whose estimated search is beyond the limit (the explicit one, or
+/// [`DEFAULT_ESTIMATED_COMPONENTS`]).
+fn check_estimate<R: Listed>(
+    rules: &R,
+    spec: &str,
+    p: &R::Position,
+    options: &SolveOptions,
+) -> Result<()> {
+    let Some(est) = rules.estimate(p) else {
+        return Ok(());
+    };
+    let limit = match options.max_positions {
+        0 => DEFAULT_ESTIMATED_COMPONENTS,
+        n => u128::from(n),
+    };
+    if est > limit {
+        return Err(Error::Limit {
+            what: format!(
+                "{spec}: a search of this position would store about {est} components (estimated from its size before searching); --max-positions {est} would be needed"
+            ),
+            limit: u64::try_from(limit).unwrap_or(u64::MAX),
+        });
+    }
+    Ok(())
 }
 
 /// The method of a position whose components are searched: `text`, or, when no component
@@ -237,6 +275,10 @@ fn searched<P>(components: &[P], text: &str) -> Method {
 }
 
 impl Listed for Domineering {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(super::domineering::estimated_components(p))
+    }
+
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
         searched(
             components,
@@ -257,6 +299,10 @@ impl Listed for Clobber {
 }
 
 impl Listed for ToadsAndFrogs {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(super::toads::estimated_components(p))
+    }
+
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
         searched(
             components,
@@ -273,10 +319,14 @@ impl Listed for Cutcake {
     }
 
     fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
-        searched(
-            components,
-            "canonical forms by search: every cake is its own component, and the transposed \
-             cake has the negated value",
+        if components.is_empty() {
+            return searched(components, "");
+        }
+        // Every cake has a closed form (`Cutcake::cake_value`): nothing is searched.
+        Method::theorem(
+            "every cake is an integer (Winning Ways, ch. 2): with 2^k the largest power of \
+             two at most the shorter side, ⌊longer side / 2^k⌋ − 1 free moves for the player \
+             who cuts across the longer side; a sum adds them",
         )
     }
 }
@@ -351,10 +401,15 @@ fn verdict<R: Listed>(
             comps.len()
         )));
     }
+    check_estimate(rules, spec, &p, options)?;
     let mut ctx = Context::new();
+    ctx.watch(&options.limits());
     let mut solver = ValueSolver::with_limits(rules, options.limits());
     let g = solver.value(&mut ctx, &p)?;
     let method = rules.method(&comps, &mut ctx);
+    // Values too large to write (exponential text for a small arena) are left out.
+    let mut writer = crate::partizan::bounded::Writer::default();
+    let value = writer.display(&mut ctx, g);
     let mut v = Verdict::new(
         spec,
         rules.display(&p),
@@ -362,13 +417,13 @@ fn verdict<R: Listed>(
         winner(ctx.outcome(g)),
         method,
     )
-    .with_value(ValueKind::Canonical, Some(ctx.display(g)));
+    .with_value(ValueKind::Canonical, value);
     for c in &comps {
         // Memoised by the search of the whole position: a look-up.
         let cv = solver.value(&mut ctx, c)?;
         v.components.push(Component {
             position: rules.display(c),
-            value: Some(ctx.display(cv)),
+            value: writer.display(&mut ctx, cv),
             outcome: Some(winner(ctx.outcome(cv))),
             remoteness: None,
         });
@@ -405,7 +460,7 @@ fn verdict<R: Listed>(
                     label,
                     position: rules.display(&q),
                     side: Some(mover(side)),
-                    value: Some(ctx.display(qv)),
+                    value: writer.display(&mut ctx, qv),
                     outcome: Some(winner(ctx.outcome(qv))),
                     remoteness: None,
                     winning,
@@ -423,10 +478,13 @@ fn verdict<R: Listed>(
             ));
         }
     }
+    notes.extend(writer.note());
     if !notes.is_empty() {
         v.incomplete(notes.join("; "));
     }
     v.details.push("components_searched", solver.positions());
+    // The values written above are meaningless if the context's limits stopped it.
+    ctx.stopped()?;
     Ok(v)
 }
 

@@ -1,0 +1,88 @@
+//! The bound on the work of a [`Context`]: comparisons are the work of canonical forms
+//! (simplifying an option list, adding, heating all compare games), and a game of a few
+//! hundred characters can ask for billions of them. A context can be given the caller's
+//! [`Limits`] and a most number of comparisons; past it, or past the deadline, or once
+//! the cancellation flag is set, the context stops: every comparison from then on answers
+//! `false` at once (so that every operation under way ends quickly), and
+//! [`Context::stopped`] returns the error. Its games are then meaningless: the caller
+//! reports the error and drops the context.
+
+use super::Context;
+use crate::error::{Error, Result};
+use crate::limits::{Limits, CHECK_EVERY};
+
+/// The comparisons a context may search when its limits give no position limit: tens of
+/// seconds of work at most.
+pub const DEFAULT_MAX_COMPARISONS: u64 = 150_000_000;
+
+/// How many comparisons a context may search for each position of an explicit limit.
+pub const COMPARISONS_PER_POSITION: u64 = 64;
+
+/// What a watched context honours.
+pub(super) struct Watch {
+    max: u64,
+    limits: Limits,
+}
+
+const WHAT: &str = "comparisons of games searched for canonical forms";
+
+impl Context {
+    /// Bounds the work of this context by `limits`: its deadline and cancellation flag, and
+    /// at most [`COMPARISONS_PER_POSITION`] comparisons for each position of its position
+    /// limit ([`DEFAULT_MAX_COMPARISONS`] without one).
+    pub fn watch(&mut self, limits: &Limits) {
+        let max = limits.max_positions.map_or(DEFAULT_MAX_COMPARISONS, |n| {
+            n.saturating_mul(COMPARISONS_PER_POSITION)
+        });
+        self.watch_comparisons(limits, max);
+    }
+
+    /// Bounds the work of this context: at most `max` comparisons searched from now, and
+    /// the deadline and flag of `limits`.
+    pub fn watch_comparisons(&mut self, limits: &Limits, max: u64) {
+        self.watch = Some(Box::new(Watch {
+            max: self.le_calls.saturating_add(max),
+            limits: limits.clone(),
+        }));
+    }
+
+    /// The comparisons made so far (of two different games), the work measure of the
+    /// bound.
+    pub fn comparisons(&self) -> u64 {
+        self.le_calls
+    }
+
+    /// The error that stopped this context, if its limits did: its games are then
+    /// meaningless, and the context should be dropped.
+    pub fn stopped(&self) -> Result<()> {
+        match &self.stopped {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Called once per comparison: checks the bound every [`CHECK_EVERY`]
+    /// comparisons. True when the context is stopped.
+    #[inline]
+    pub(super) fn over(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.le_calls & (CHECK_EVERY - 1) != 0 {
+            return false;
+        }
+        let Some(w) = &self.watch else {
+            return false;
+        };
+        let n = self.le_calls;
+        if n > w.max {
+            self.stopped = Some(Error::Limit {
+                what: WHAT.to_string(),
+                limit: w.max,
+            });
+        } else if let Err(e) = w.limits.check(n, WHAT) {
+            self.stopped = Some(e);
+        }
+        self.stopped.is_some()
+    }
+}
