@@ -25,9 +25,7 @@ impl<P: Clone + Eq + std::hash::Hash + Ord> Atoms<P> {
         if let Some(&t) = self.terminal.get(p) {
             return t;
         }
-        let mut opts = Vec::new();
-        rules.options(p, &mut opts);
-        let t = opts.is_empty() && rules.components(p).is_none_or(|c| c.is_empty());
+        let t = rules.is_terminal(p);
         self.terminal.insert(p.clone(), t);
         t
     }

@@ -44,6 +44,9 @@ pub struct PrimePowerRules;
 
 impl Impartial for PrimePowerRules {
     type Position = u64;
+    fn is_terminal(&self, &n: &u64) -> bool {
+        n == 0
+    }
     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
         // Trial division per candidate costs √d each; a sieve costs O(n) in all. Heaps
         // the engine searches are at most `MAX_SEARCHED_HEAP`, so the sieve stays small.
