@@ -76,3 +76,22 @@ fn value_with_a_large_nimber_cooled() {
         let _ = sprague::partizan::value_report_limited(expr, &options, &small);
     }
 }
+
+/// `value` target, timeout: the thermograph of `^<6> + *5` under small limits. The limits
+/// stopped the context while the form was being written; comparisons then answered `false`,
+/// so the simplifications that followed only grew the forms (31 s under the fuzzer). A
+/// stopped context now ends sums and simplifications at once, and the error is reported.
+#[test]
+fn a_context_stopped_while_writing_ends_at_once() {
+    let options = sprague::partizan::ValueOptions {
+        thermograph: true,
+        ..Default::default()
+    };
+    let small = sprague::limits::Limits::positions(2000);
+    match sprague::partizan::value_report_limited("^<6> + *5", &options, &small) {
+        Ok(r) => assert_eq!(r.canonical, "^<6>*5"),
+        Err(e) => assert!(e.to_string().contains("comparisons"), "{e}"),
+    }
+    let r = sprague::partizan::value_report_with("^<6> + *5", &options).unwrap();
+    assert_eq!(r.canonical, "^<6>*5");
+}

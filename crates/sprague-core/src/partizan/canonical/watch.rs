@@ -3,7 +3,8 @@
 //! hundred characters can ask for billions of them. A context can be given the caller's
 //! [`Limits`] and a most number of comparisons; past it, or past the deadline, or once
 //! the cancellation flag is set, the context stops: every comparison from then on answers
-//! `false` at once (so that every operation under way ends quickly), and
+//! `false`, and every sum and simplification 0, at once (so that every operation under way
+//! ends quickly), and
 //! [`Context::stopped`] returns the error. Its games are then meaningless: the caller
 //! reports the error and drops the context.
 
@@ -75,6 +76,12 @@ impl Context {
             Some(e) => Err(e.clone()),
             None => Ok(()),
         }
+    }
+
+    /// Whether the limits stopped this context (see [`Context::stopped`]).
+    #[inline]
+    pub(super) fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
     }
 
     /// Called once per comparison: checks the bound every [`CHECK_EVERY`]
