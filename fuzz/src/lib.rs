@@ -151,13 +151,6 @@ pub fn exercise(game: &dyn Game, position: &[String], op: u8) {
             }
         }
         1 => {
-            // Known slow, reported: under misère play `moves` analyses every move afresh,
-            // so its work grows as moves × positions × options (a staircase-nim heap of 322
-            // takes minutes however small the limit); it is left out until that is fixed.
-            let options = SolveOptions {
-                misere: false,
-                ..options
-            };
             if let Ok(v) = game.moves(position, &options) {
                 reread(game, &v.position, &options);
                 if let Some(m) = v.moves.last() {

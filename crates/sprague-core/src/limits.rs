@@ -88,6 +88,11 @@ impl Limits {
     /// cost per position.
     pub const DEFAULT_MAX_POSITIONS: u64 = 20_000_000;
 
+    /// The most options a search may generate when no position limit is given: the
+    /// work of seconds (tens of seconds where each option is a sum to normalise), whatever
+    /// the memory would allow. An explicit position limit allows 16 per position instead.
+    pub const DEFAULT_MAX_OPTIONS: u64 = 100_000_000;
+
     /// The memory a solver's default position limit is sized for: a search stopped by the
     /// default limit has used about this much (1.5 GB), well within a laptop's memory.
     pub const DEFAULT_MAX_BYTES: u64 = 1_500_000_000;

@@ -116,8 +116,13 @@ impl<'a> Budget<'a> {
         self
     }
 
-    /// The same budget, also honouring the deadline, flag and callback of `limits`.
+    /// The same budget, also honouring the deadline, flag and callback of `limits`, and,
+    /// when they give no position limit, generating at most
+    /// [`Limits::DEFAULT_MAX_OPTIONS`] options.
     pub fn watched_by(mut self, limits: &'a Limits) -> Self {
+        if limits.max_positions.is_none() {
+            self.max_options = self.max_options.min(Limits::DEFAULT_MAX_OPTIONS);
+        }
         self.limits = limits.watched().then_some(limits);
         self
     }

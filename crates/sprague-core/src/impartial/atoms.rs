@@ -25,7 +25,7 @@ impl<P: Clone + Eq + std::hash::Hash + Ord> Atoms<P> {
         if let Some(&t) = self.terminal.get(p) {
             return t;
         }
-        let t = !rules.has_moves(p) && rules.components(p).is_none_or(|c| c.is_empty());
+        let t = rules.is_terminal(p);
         self.terminal.insert(p.clone(), t);
         t
     }

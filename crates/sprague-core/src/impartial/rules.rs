@@ -30,6 +30,14 @@ pub trait Impartial {
         let _ = position;
         None
     }
+
+    /// Whether `position` has no move and no part that has one. The default lists its
+    /// options; rulesets with many options per position answer directly, since the
+    /// solvers of whole sums ask it of every position they meet (a heap of 10^4 would
+    /// otherwise cost 10^4 options for each of its 10^4 options).
+    fn is_terminal(&self, position: &Self::Position) -> bool {
+        !self.has_moves(position) && self.components(position).is_none_or(|c| c.is_empty())
+    }
 }
 
 impl<R: Impartial + ?Sized> Impartial for &R {
@@ -42,5 +50,8 @@ impl<R: Impartial + ?Sized> Impartial for &R {
     }
     fn components(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
         (**self).components(position)
+    }
+    fn is_terminal(&self, position: &Self::Position) -> bool {
+        (**self).is_terminal(position)
     }
 }

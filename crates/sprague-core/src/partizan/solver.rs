@@ -126,7 +126,16 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                 }
             }
             let (q, neg) = self.rules.normalize(c);
-            let v = self.solve(ctx, q)?;
+            // A closed form costs nothing to recompute: it takes no room in the memo.
+            let closed = if self.closed_forms {
+                self.rules.closed_form(&q, ctx)
+            } else {
+                None
+            };
+            let v = match closed {
+                Some(v) => v,
+                None => self.solve(ctx, q)?,
+            };
             let v = if neg { ctx.neg(v) } else { v };
             total = ctx.add(total, v);
         }

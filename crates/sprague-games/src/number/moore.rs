@@ -29,6 +29,10 @@ pub struct MooreRules {
 
 impl Impartial for MooreRules {
     type Position = Vec<u64>;
+    fn is_terminal(&self, h: &Vec<u64>) -> bool {
+        // As `options` has it: no move once every heap is empty (or past the searched size).
+        h.len() >= 64 || self.k == 0 || h.iter().all(|&x| x == 0)
+    }
     fn options(&self, h: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let n = h.len();
         if n >= 64 {

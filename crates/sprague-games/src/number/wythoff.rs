@@ -34,6 +34,9 @@ pub struct WythoffRules;
 
 impl Impartial for WythoffRules {
     type Position = (u64, u64);
+    fn is_terminal(&self, &(a, b): &(u64, u64)) -> bool {
+        a == 0 && b == 0
+    }
     fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend((0..a).map(|x| (x, b)));
         out.extend((0..b).map(|y| (a, y)));

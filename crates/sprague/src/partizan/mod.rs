@@ -272,23 +272,26 @@ pub fn value_report_limited(
             .collect::<Vec<_>>()
     };
     let canonical = ctx.display(g);
-    // Writing compares too (uptimal forms are checked by building them).
+    let reduced = ctx.display(reduced);
+    let (outcome, birthday) = (ctx.outcome(g).to_string(), ctx.birthday(g));
+    // Writing compares too (uptimal forms are checked by building them): everything is
+    // written before the last look at the limits.
     ctx.stopped()?;
     Ok(ValueReport {
         schema: crate::interface::verdict::SCHEMA_VERSION,
         expression: expr.to_string(),
         canonical,
-        outcome: ctx.outcome(g).to_string(),
+        outcome,
         left_stop: ls.to_string(),
         right_stop: rs.to_string(),
         mean: th.mean.to_string(),
         temperature: th.temperature.to_string(),
-        birthday: ctx.birthday(g),
+        birthday,
         is_number: ctx.is_number(g),
         cooled_by,
         heated_by,
         original,
-        reduced: ctx.display(reduced),
+        reduced,
         is_all_small,
         atomic_weight,
         thermograph: opts.thermograph.then(|| ThermographReport {

@@ -30,6 +30,10 @@ impl Context {
 
     /// `a + b`.
     pub fn add(&mut self, a: GameId, b: GameId) -> GameId {
+        if self.is_stopped() {
+            // See `from_options`: a stopped context's games are meaningless anyway.
+            return self.zero();
+        }
         let (ka, kb) = (self.info[a.0 as usize].kind, self.info[b.0 as usize].kind);
         if ka != Kind::General && kb != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {

@@ -28,7 +28,7 @@ mod tests;
 mod watch;
 
 pub use nus::Nus;
-pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS};
+pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;
 use num_bigint::BigInt;

@@ -18,6 +18,11 @@ impl Context {
     /// The canonical form of `{left | right}`: dominated options removed, reversible options
     /// bypassed.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        if self.is_stopped() {
+            // Stopped by its limits: end every operation under way at once (comparisons
+            // answer `false` now, so simplifying would only grow the forms).
+            return self.zero();
+        }
         let mut l: Vec<GameId> = left.to_vec();
         let mut r: Vec<GameId> = right.to_vec();
         l.sort_unstable();

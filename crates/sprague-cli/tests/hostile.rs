@@ -1,0 +1,135 @@
+//! Hostile inputs: searches that cannot finish within the limits are refused, at once where
+//! their size says so beforehand, with the limit that would be needed; the ones that have a
+//! better method answer. Nothing here asserts a time: a refusal is checked by its message
+//! and exit status under the default limits.
+
+use std::process::{Command, Output, Stdio};
+
+fn sprague(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the sprague binary runs")
+}
+
+/// Runs a command that must be refused; returns its message.
+fn refused(args: &[&str]) -> String {
+    let o = sprague(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "`sprague {}`: {err}",
+        args.join(" ")
+    );
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+/// Runs a command that must succeed; returns its output.
+fn answered(args: &[&str]) -> String {
+    let o = sprague(args);
+    assert!(
+        o.status.success(),
+        "`sprague {}`: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn board(rows: usize, cols: usize) -> String {
+    vec![".".repeat(cols); rows].join("|")
+}
+
+#[test]
+fn boards_far_beyond_the_limit_are_refused_with_the_limit_they_need() {
+    let err = refused(&["solve", "domineering", &board(6, 6)]);
+    assert!(err.contains("estimated from its size"), "{err}");
+    assert!(err.contains("--max-positions"), "{err}");
+    let err = refused(&[
+        "moves",
+        "domineering",
+        &board(8, 8),
+        "--max-positions",
+        "5000000",
+    ]);
+    assert!(err.contains("(limit 5000000)"), "{err}");
+    let strip = format!("{}{}{}", "t".repeat(10), ".".repeat(108), "f".repeat(10));
+    let err = refused(&["solve", "toads-and-frogs", &strip]);
+    assert!(err.contains("--max-positions"), "{err}");
+    // Small boards are answered as before.
+    assert!(answered(&["solve", "domineering", &board(3, 3)]).contains("outcome:"));
+    assert!(answered(&["solve", "toads-and-frogs", "ttt...fff"]).contains("outcome:"));
+}
+
+#[test]
+fn canonical_form_work_is_bounded() {
+    // Alternating Clobber strips have few components but values whose canonical forms
+    // grow by a factor of about three a stone: the bound on comparisons that the limit
+    // implies (64 for each position allowed) ends the search.
+    let strip = "xo".repeat(64);
+    let err = refused(&["moves", "clobber", &strip, "--max-positions", "20000"]);
+    assert!(err.contains("comparisons of games searched"), "{err}");
+    let err = refused(&["value", "*14", "--heat", "1"]);
+    assert!(err.contains("written out"), "{err}");
+    assert!(answered(&["value", "*5", "--heat", "1"]).contains("heated by 1"));
+}
+
+#[test]
+fn misere_take_and_break_searches_are_estimated_before_they_run() {
+    for args in [
+        &["table", "kayles", "--misere"][..],
+        &["solve", "lasker-nim", "50", "--misere"][..],
+        &["moves", "kayles", "60", "--misere"][..],
+    ] {
+        let err = refused(args);
+        assert!(err.contains("needs exact misère search"), "{err}");
+        assert!(err.contains("--max-positions"), "{err}");
+        assert!(err.contains("heaps up to about"), "{err}");
+    }
+    // The explicit limit is the one compared with.
+    let err = refused(&[
+        "table",
+        "kayles",
+        "--misere",
+        "--upto",
+        "40",
+        "--max-positions",
+        "5000",
+    ]);
+    assert!(err.contains("limit of 5000 sums"), "{err}");
+    let err = refused(&["table", "nim", "--max-positions", "5"]);
+    assert!(
+        err.contains("misère tables of take-and-break games"),
+        "{err}"
+    );
+    assert!(answered(&["table", "kayles", "--misere", "--upto", "12"]).contains("12"));
+}
+
+#[test]
+fn number_games_refuse_searches_of_huge_heaps_and_use_theorems_where_they_exist() {
+    for args in [
+        &["solve", "prime-power", "100000", "--every"][..],
+        &["moves", "prime-power", "12281228", "--every"][..],
+    ] {
+        let err = refused(args);
+        assert!(err.contains("too large to search"), "{err}");
+    }
+    let out = answered(&["solve", "wythoff", "4001", "3", "--misere"]);
+    assert!(out.contains("theorem: misère Wythoff"), "{out}");
+    assert!(out.contains("take 3996 from heap 1"), "{out}");
+    let out = answered(&["moves", "staircase-nim", "322", "--misere"]);
+    assert_eq!(out.matches("  winning").count(), 1, "{out}");
+}
+
+#[test]
+fn cutcake_is_answered_by_its_closed_form() {
+    let out = answered(&["solve", "cutcake", "1000x1000"]);
+    assert!(out.contains("value: 0"), "{out}");
+    // No cake is searched, so a tiny limit is no obstacle.
+    let out = answered(&["solve", "cutcake", "2x5000", "--max-positions", "2000"]);
+    assert!(out.contains("value: 2499"), "{out}");
+}

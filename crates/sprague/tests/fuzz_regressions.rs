@@ -1,0 +1,97 @@
+//! Inputs the fuzz targets (`fuzz/`) found slow or crashing, as they were found: each
+//! must now end with an answer or a clean error.
+
+use sprague::catalogue::{lookup, SolveOptions};
+use sprague::impartial::Impartial;
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// `position` target, timeout: a misère sum of Moore's Nim with a heap of 7519 under a
+/// limit of 2000 positions. The search of sums asked every option whether it was terminal
+/// by listing its options (7519 × 7519 of them before the limit was ever consulted).
+#[test]
+fn misere_moore_sum_with_a_large_heap() {
+    let g = lookup("moore-nim:2").unwrap();
+    let options = SolveOptions {
+        misere: true,
+        max_positions: 2000,
+        ..SolveOptions::default()
+    };
+    // An answer or a limit, either is fine; what matters is that it ends.
+    let _ = g.solve(&words("19 + 7519 + 73"), &options);
+}
+
+/// The direct terminal tests agree with listing the options.
+#[test]
+fn terminal_tests_agree_with_the_options() {
+    fn by_options<R: Impartial>(r: &R, p: &R::Position) -> bool {
+        let mut out = Vec::new();
+        r.options(p, &mut out);
+        out.is_empty()
+    }
+    use sprague_games::number::moore::MooreRules;
+    use sprague_games::number::prime_power::PrimePowerRules;
+    use sprague_games::number::wythoff::WythoffRules;
+    for k in 0..3 {
+        let r = MooreRules { k };
+        for h in [
+            vec![],
+            vec![0],
+            vec![0, 0],
+            vec![1, 0],
+            vec![0, 2, 0],
+            vec![3, 3],
+        ] {
+            assert_eq!(r.is_terminal(&h), by_options(&r, &h), "k = {k}, {h:?}");
+        }
+    }
+    for n in 0..5 {
+        assert_eq!(
+            PrimePowerRules.is_terminal(&n),
+            by_options(&PrimePowerRules, &n)
+        );
+        for m in 0..3 {
+            let p = (n, m);
+            assert_eq!(WythoffRules.is_terminal(&p), by_options(&WythoffRules, &p));
+        }
+    }
+}
+
+/// `value` target, timeout: a sum with a large nimber, cooled (the input ends in a syntax
+/// error, but the sum before it is built first). Canonical-form work is now bounded by the
+/// limits, here the fuzz target's small ones.
+#[test]
+fn value_with_a_large_nimber_cooled() {
+    let options = sprague::partizan::ValueOptions {
+        cool: Some("{1| }".into()),
+        ..Default::default()
+    };
+    let small = sprague::limits::Limits::positions(2000);
+    for expr in [
+        "{3|-1} + {1/4|-1/2} + *184|-1/4}",
+        "{3|-1} + {1/4|-1/2} + *184",
+    ] {
+        let _ = sprague::partizan::value_report_limited(expr, &options, &small);
+    }
+}
+
+/// `value` target, timeout: the thermograph of `^<6> + *5` under small limits. The limits
+/// stopped the context while the form was being written; comparisons then answered `false`,
+/// so the simplifications that followed only grew the forms (31 s under the fuzzer). A
+/// stopped context now ends sums and simplifications at once, and the error is reported.
+#[test]
+fn a_context_stopped_while_writing_ends_at_once() {
+    let options = sprague::partizan::ValueOptions {
+        thermograph: true,
+        ..Default::default()
+    };
+    let small = sprague::limits::Limits::positions(2000);
+    match sprague::partizan::value_report_limited("^<6> + *5", &options, &small) {
+        Ok(r) => assert_eq!(r.canonical, "^<6>*5"),
+        Err(e) => assert!(e.to_string().contains("comparisons"), "{e}"),
+    }
+    let r = sprague::partizan::value_report_with("^<6> + *5", &options).unwrap();
+    assert_eq!(r.canonical, "^<6>*5");
+}
