@@ -76,13 +76,41 @@ impl Row {
 
     /// The row after turning `coins`, written the way it was given.
     pub fn after(&self, coins: &[BigUint]) -> String {
-        let mut heads = self.heads.clone();
-        for c in coins {
-            match heads.binary_search(c) {
-                Ok(i) => {
-                    heads.remove(i);
+        // A merge of two sorted lists (their symmetric difference): inserting the turned
+        // coins one by one cost a shift of the row each, quadratic for long runs.
+        let mut turned: Vec<&BigUint> = coins.iter().collect();
+        turned.sort();
+        // A coin turned twice is turned back.
+        let mut odd: Vec<&BigUint> = Vec::with_capacity(turned.len());
+        for c in turned {
+            if odd.last() == Some(&c) {
+                odd.pop();
+            } else {
+                odd.push(c);
+            }
+        }
+        let turned = odd;
+        let mut heads = Vec::with_capacity(self.heads.len() + turned.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.heads.len() || j < turned.len() {
+            match (self.heads.get(i), turned.get(j)) {
+                (Some(h), Some(&c)) if h == c => {
+                    i += 1;
+                    j += 1;
                 }
-                Err(i) => heads.insert(i, c.clone()),
+                (Some(h), Some(&c)) if h < c => {
+                    heads.push(h.clone());
+                    i += 1;
+                }
+                (Some(h), None) => {
+                    heads.push(h.clone());
+                    i += 1;
+                }
+                (_, Some(&c)) => {
+                    heads.push(c.clone());
+                    j += 1;
+                }
+                (None, None) => break,
             }
         }
         match self.len {
