@@ -765,6 +765,20 @@ fn write_json_table(
     Ok(())
 }
 
+/// The command line, or its usage error printed and the program ended (status 2). Clap
+/// repeats an invalid value in full; a 10^5-digit `--upto` is shortened, as library errors
+/// shorten it.
+fn parse_command_line() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() && e.to_string().len() > 4096 => {
+            eprint!("{}", sprague::error::shorten_words(&e.to_string()));
+            std::process::exit(2);
+        }
+        Err(e) => e.exit(),
+    }
+}
+
 /// The exit status of a search stopped by Ctrl-C, as a shell reports a SIGINT.
 const INTERRUPTED: u8 = 130;
 
@@ -773,7 +787,7 @@ const INTERRUPTED: u8 = 130;
 pub(crate) static GRACEFUL: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     // Ctrl-C sets the flag that searches watch, so that they end with a clean error; a
     // loop that does not watch it is ended a second later (or at a second Ctrl-C).
     let cancel = Arc::new(AtomicBool::new(false));

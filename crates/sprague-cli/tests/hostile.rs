@@ -133,3 +133,22 @@ fn cutcake_is_answered_by_its_closed_form() {
     let out = answered(&["solve", "cutcake", "2x5000", "--max-positions", "2000"]);
     assert!(out.contains("value: 2499"), "{out}");
 }
+
+#[test]
+fn errors_about_huge_numbers_do_not_repeat_them() {
+    let heap = "7".repeat(100_000);
+    for args in [
+        vec!["solve", "bash:3", heap.as_str(), "--every"],
+        vec!["solve", "staircase-nim", heap.as_str(), "--misere"],
+        vec!["solve", "graph", "a>b", "--token", heap.as_str()],
+    ] {
+        let err = refused(&args);
+        assert!(err.len() < 1000, "{} bytes: {err}", err.len());
+        assert!(err.contains("characters)"), "{err}");
+    }
+    // A usage error from the argument parser is shortened the same way.
+    let o = sprague(&["table", "kayles", "--upto", &heap]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.len() < 1000 && err.contains("--upto"), "{err}");
+}
