@@ -306,6 +306,8 @@ enum Command {
     /// Canonical form and properties of a partizan game expression, e.g. `{3||2*|1*}`.
     #[command(allow_hyphen_values = true)]
     Value {
+        /// The expression, or `@FILE` to read it from a file (expressions longer than a
+        /// command-line word may be, about 128 KiB, live in files).
         expr: String,
         /// Print the thermograph's walls.
         #[arg(long)]
@@ -515,6 +517,13 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             timeout,
             json,
         } => {
+            let expr = match expr.strip_prefix('@') {
+                Some(path) => std::fs::read_to_string(path)
+                    .with_context(|| format!("reading `{path}`"))?
+                    .trim()
+                    .to_string(),
+                None => expr,
+            };
             let opts = sprague::partizan::ValueOptions {
                 thermograph,
                 cool,

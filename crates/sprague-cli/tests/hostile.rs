@@ -152,3 +152,20 @@ fn errors_about_huge_numbers_do_not_repeat_them() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.len() < 1000 && err.contains("--upto"), "{err}");
 }
+
+#[test]
+fn a_hundred_thousand_nested_braces_from_a_file_are_refused() {
+    let dir = std::env::temp_dir().join(format!("sprague-braces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("deep.txt");
+    std::fs::write(
+        &path,
+        format!("{}{}", "{".repeat(100_000), "|}".repeat(100_000)),
+    )
+    .unwrap();
+    let arg = format!("@{}", path.display());
+    let err = refused(&["value", &arg]);
+    assert!(err.contains("nesting deeper than"), "{err}");
+    assert!(err.len() < 1000, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
