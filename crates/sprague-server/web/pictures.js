@@ -23,6 +23,7 @@ function show(fig, format) {
     fig.insertBefore(out, fig.querySelector("figcaption"));
   }
   clear(out);
+  out.removeAttribute("data-loaded"); // until this picture has loaded
   const img = h("img", { src, alt: fig.querySelector("figcaption").textContent, "data-picture": fig.dataset.kind });
   const name = `${fig.dataset.kind}-${(fig.querySelector("[data-key]").value || "picture").replace(/[^A-Za-z0-9._-]+/g, "_")}.${format}`;
   const link = h("a", { className: "download", href: src, download: name }, `download ${format.toUpperCase()}`);
