@@ -95,6 +95,7 @@ export async function click(page, selector) {
 /** Saves a screenshot of the whole page (or of `selector`'s element) as NAME.png. */
 export async function shot(page, name, selector) {
   const path = join(shots, name + ".png");
+  await page.mouse.move(0, 0); // no hover colour on whatever the last click left the mouse over
   if (selector) await page.locator(selector).screenshot({ path });
   else await page.screenshot({ path, fullPage: true });
   return path;

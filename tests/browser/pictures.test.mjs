@@ -89,10 +89,12 @@ test("screenshots of three games in play", async () => {
   await shot(page, "game-domineering");
   await page.close();
 
-  // Tokens on a directed graph with a cycle: drawn moves (grey) beside winning and losing ones.
-  page = await open("#game=graph&play=normal&h=a%3Eb+b%3Ec+c%3Ea+c%3Ed+d%3Ee+e%3Ef+a%3Ef+token%3Da%2Cd&at=0&computer=none");
+  // A token on a directed graph with a cycle, one move played: the next player's moves win,
+  // draw (into the cycle b, c) and lose.
+  page = await open("#game=graph&play=normal&h=g%3Ea+a%3Eb+b%3Ec+c%3Eb+a%3Ed+a%3Ee+e%3Ef+token%3Dg&at=0&computer=none");
   await click(page, ".move");
   assert.equal(await page.locator("#history li").count(), 2);
+  for (const kind of ["win", "draw", "lose"]) assert.equal(await page.locator(`.move.${kind}`).count(), 1, kind);
   await shot(page, "game-graph");
   assert.deepEqual(page.errors, []);
   await page.close();

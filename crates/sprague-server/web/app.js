@@ -223,7 +223,7 @@ function renderMoves(v, k) {
     h("span", { className: "label" }, m.label),
     h("span", { className: "after" }, "→ " + short(m.position)),
     h("span", { className: "value" }, valueText(v.value_kind, m.value, m.remoteness)));
-    b.style.opacity = String(1 - 0.6 * bad[i]);
+    b.style.opacity = String(1 - 0.45 * bad[i]);
     ol.append(h("li", {}, b));
   });
   if (list.length === 0) ol.append(h("li", { className: "muted empty" }, "no moves: the game is over"));

@@ -42,7 +42,8 @@ function show(fig, format) {
       status === 404 ? "Not available: this server does not draw pictures." : why));
   });
   img.addEventListener("load", () => out.setAttribute("data-loaded", "1"));
-  out.append(img, link);
+  // The picture opens at its full size in a tab of its own.
+  out.append(h("a", { href: src, target: "_blank", rel: "noopener", title: "open at full size" }, img), link);
 }
 
 /** Draws every picture of the panel. */
