@@ -1,104 +1,12 @@
 // End-to-end tests of the page that `sprague serve` serves, in headless Chromium driven by
 // playwright-core: the editors, whole games against the perfect computer, the permalink,
-// the hints toggle and the pictures panel. Screenshots go to target/screenshots/.
+// the hints toggle. The server, the browser and the helpers are in harness.mjs.
 //
 // Run: cargo build -p sprague-cli && (cd tests/browser && npm ci && npm test)
-// SPRAGUE_BIN names another binary; CHROMIUM another browser (default /usr/bin/chromium).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createInterface } from "node:readline";
-import { chromium } from "playwright-core";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = process.env.SPRAGUE_BIN || join(root, "target/debug/sprague");
-const shots = join(root, "target/screenshots");
-const WAIT = { timeout: 60_000 };
-
-let server, base, context, profile;
-
-before(async () => {
-  mkdirSync(shots, { recursive: true });
-  server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  const first = await new Promise((ok, fail) => {
-    server.once("error", fail);
-    server.once("exit", (code) => fail(new Error(`sprague serve exited with ${code}`)));
-    createInterface({ input: server.stdout }).once("line", ok);
-  });
-  const m = first.match(/^listening on (http:\/\/\S+)$/);
-  assert.ok(m, `the first line names the address: ${first}`);
-  base = m[1];
-  profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1100, height: 900 },
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) server.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-/** A new tab on the page (at `hash` when given), with errors of the page made failures. */
-async function open(hash = "") {
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error" && !/404/.test(m.text())) errors.push(m.text()); });
-  page.errors = errors;
-  await page.goto(base + "/" + hash);
-  await page.waitForSelector('body[data-ready="1"]', WAIT);
-  await idle(page);
-  return page;
-}
-
-/** Waits until the page has no request pending. */
-async function idle(page) {
-  await page.waitForSelector('body[data-idle="1"]', { ...WAIT, state: "attached" });
-}
-
-const text = (page) => page.inputValue("#position");
-
-async function chooseGame(page, name) {
-  await page.selectOption("#game", name);
-  await idle(page);
-}
-
-async function typePosition(page, position) {
-  await page.fill("#position", position);
-  await idle(page);
-  assert.equal(await text(page), position);
-}
-
-async function click(page, selector) {
-  // An edge drawn straight up has a box of zero width, which Playwright takes for hidden;
-  // its wide transparent stroke takes the click at the box's centre all the same.
-  await page.click(selector, selector.includes("data-edge") ? { force: true } : {});
-  await idle(page);
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(shots, name + ".png"), fullPage: true });
-}
-
-/** A small seeded generator (xorshift32), so that a failing game can be replayed. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
-    return x % n;
-  };
-}
+import { open, idle, text, chooseGame, typePosition, click, shot, rng } from "./harness.mjs";
 
 test("the heap editor sets heights, adds and removes heaps", async () => {
   const page = await open();
@@ -249,7 +157,7 @@ test("the perfect computer wins every game it should against random clicks", asy
       assert.deepEqual(page.errors, []);
       if (!pictured.has(game)) {
         pictured.add(game);
-        await shot(page, `game-${game}`);
+        await shot(page, `end-${game}`);
       }
       games++;
       await page.close();
@@ -305,19 +213,5 @@ test("the hint toggle hides the colouring and shows it again", async () => {
   await page.check("#hints");
   assert.equal(await colour(), shown);
   assert.equal(await page.locator("#verdict").isVisible(), true);
-  await page.close();
-});
-
-test("the pictures panel shows each picture or says it is not available", async () => {
-  const page = await open();
-  await page.click("#pictures summary");
-  for (const kind of ["grundy", "p-positions", "thermograph"]) {
-    const fig = `figure[data-kind="${kind}"]`;
-    await page.waitForSelector(`${fig} .out[data-loaded], ${fig} .unavailable`, WAIT);
-    assert.equal(await page.locator(`${fig} a.download`).count() +
-      await page.locator(`${fig} .unavailable`).count() >= 1, true);
-  }
-  await page.locator("#pictures").scrollIntoViewIfNeeded();
-  await shot(page, "pictures");
   await page.close();
 });

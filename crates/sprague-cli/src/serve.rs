@@ -47,8 +47,7 @@ pub(crate) fn run(args: ServeArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         .build()
         .context("starting the server's runtime")?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port))
-            .await
+        let listener = sprague_server::listen_local(args.port)
             .with_context(|| format!("listening on 127.0.0.1 port {}", args.port))?;
         let port = listener.local_addr()?.port();
         let mut out = std::io::stdout().lock();

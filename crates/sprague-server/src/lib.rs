@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod body;
 mod plot;
 mod request;
 
@@ -44,7 +45,8 @@ pub struct Config {
     pub max_positions: u64,
     /// How long one analysis may run (`--timeout`).
     pub timeout: Duration,
-    /// The largest request body, in bytes; a larger one is answered 413.
+    /// The largest request body, in bytes; a larger one is answered 413 (at once when its
+    /// `Content-Length` says so). A body must arrive within `timeout`, or it is answered 408.
     pub body_limit: usize,
     /// How many analyses may run at once; later requests wait for a turn. Each analysis
     /// may hold up to `max_positions` positions in memory, so this bounds the memory too.
@@ -113,8 +115,25 @@ impl Server {
             .fallback(not_found)
             .method_not_allowed_fallback(method_not_allowed)
             .layer(DefaultBodyLimit::max(self.config.body_limit))
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                body::read,
+            ))
             .with_state(self.clone())
     }
+}
+
+/// How many connections may wait to be accepted. The system's default for a listener (128)
+/// overflows when a few hundred clients connect at once, and the connections dropped then
+/// are retried by their clients only after a second or more.
+pub const BACKLOG: u32 = 1024;
+
+/// Listens on 127.0.0.1 at `port` (0: a free port) with a queue of [`BACKLOG`] connections.
+pub fn listen_local(port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_reuseaddr(true)?;
+    socket.bind(std::net::SocketAddr::from(([127, 0, 0, 1], port)))?;
+    socket.listen(BACKLOG)
 }
 
 /// Serves `server`'s routes on `listener` until `stop` completes, then lets the requests in

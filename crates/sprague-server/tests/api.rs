@@ -419,3 +419,38 @@ async fn a_slow_search_blocks_no_one_and_stops_when_its_client_goes() {
     task.abort();
     eventually("the abandoned search stops", || s.running() == 0).await;
 }
+
+/// A body that never comes: its stream is pending for ever.
+struct Never;
+
+impl futures_core::Stream for Never {
+    type Item = Result<Vec<u8>, std::io::Error>;
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        std::task::Poll::Pending
+    }
+}
+
+#[tokio::test]
+async fn a_body_announced_too_large_or_never_sent_holds_nothing() {
+    // A terabyte announced, nothing sent: refused from the header, without waiting.
+    let s = server();
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/v1/solve")
+        .header("content-length", "1000000000000")
+        .body(Body::from_stream(Never))
+        .unwrap();
+    let resp = s.router().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    // A body that does not arrive within the timeout: 408.
+    let s = Server::new(Config {
+        timeout: Duration::from_millis(50),
+        ..Config::default()
+    });
+    let (status, v) = refused(&s, "POST", "/api/v1/solve", Body::from_stream(Never)).await;
+    assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{v}");
+    assert!(v.contains("did not arrive"), "{v}");
+}

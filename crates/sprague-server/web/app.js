@@ -139,11 +139,15 @@ function drawEditor() {
   });
 }
 
-/** Starts a new game from `text` (an edit of the position). */
-function newStart(text) {
+/**
+ * Starts a new game from `text`. After an edit of the position (`auto` false) the computer
+ * waits for "computer moves now" even when it is to move, so that a person can go on
+ * setting the position up; a new game (`auto`) lets it move at once.
+ */
+function newStart(text, { auto = false } = {}) {
   state.history = [{ position: text, label: null }];
   state.at = 0;
-  refresh();
+  refresh({ auto });
 }
 
 function chooseGame(name) {
@@ -153,7 +157,8 @@ function chooseGame(name) {
   editor = editorFor(name);
   if (!partizan()) state.first = "left";
   suggestPictures({ heapGame: HEAP_PICTURES.includes(name) ? spec() : null, value: null });
-  newStart(pos);
+  // A new game: when the computer plays first, it moves at once.
+  newStart(pos, { auto: true });
 }
 
 // ---- Rendering
@@ -218,7 +223,7 @@ function renderMoves(v, k) {
     h("span", { className: "label" }, m.label),
     h("span", { className: "after" }, "→ " + short(m.position)),
     h("span", { className: "value" }, valueText(v.value_kind, m.value, m.remoteness)));
-    b.style.opacity = String(1 - 0.6 * bad[i]);
+    b.style.opacity = String(1 - 0.45 * bad[i]);
     ol.append(h("li", {}, b));
   });
   if (list.length === 0) ol.append(h("li", { className: "muted empty" }, "no moves: the game is over"));
@@ -244,7 +249,8 @@ function renderStatus(v, k) {
   } else {
     st.textContent = `Move ${k + 1}: ${playerName(k)} to move` +
       (state.computer !== "none" ? ` (${computerAt(k) ? "the computer" : "you"})` : "") +
-      (busy ? " — the computer is thinking…" : "");
+      (busy ? " — the computer is thinking…"
+        : computerAt(k) && k === state.history.length - 1 ? " — press “computer moves now” when the position is set up" : "");
   }
 }
 
@@ -307,7 +313,11 @@ function setIdle(idle) {
   document.body.dataset.idle = idle ? "1" : "0";
 }
 
-/** Redraws everything from `state`; `auto`: let the computer move if it is to move. */
+/**
+ * Redraws everything from `state`; `auto`: let the computer move if it is to move (`"last"`:
+ * only at the last ply of the history, so that opening a game in the middle of its history
+ * keeps the moves after it).
+ */
 async function refresh({ auto = false } = {}) {
   const mine = ++seq;
   setIdle(false);
@@ -345,7 +355,8 @@ async function refresh({ auto = false } = {}) {
   });
   renderHistory(verdicts);
   renderChart(verdicts);
-  if (auto && v && computerAt(state.at) && movesAt(v, state.at).length > 0) computerMove();
+  const may = auto === "last" ? state.at === state.history.length - 1 : auto;
+  if (may && v && computerAt(state.at) && movesAt(v, state.at).length > 0) computerMove();
   else setIdle(!busy);
 }
 
@@ -440,7 +451,7 @@ function wire() {
     setTimeout(() => { $("copy-link").textContent = "copy link"; }, 1500);
   });
   window.addEventListener("hashchange", () => {
-    if (readHash()) { editor = editorFor(state.game); refresh(); }
+    if (readHash()) { editor = editorFor(state.game); refresh({ auto: "last" }); }
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
@@ -462,7 +473,8 @@ async function main() {
   if (readHash()) {
     editor = editorFor(state.game);
     suggestPictures({ heapGame: HEAP_PICTURES.includes(state.game) ? spec() : null, value: null });
-    refresh();
+    // A permalink where the computer is to move at the end of the game: it moves at once.
+    refresh({ auto: "last" });
   } else {
     chooseGame("nim");
   }

@@ -36,7 +36,10 @@ export function drawChart(root, series) {
   svgText(series.yLabel, { x: left, y: 13 }, s);
   for (const x of series.flips) {
     svg("line", { class: "flip", x1: px(x), x2: px(x), y1: top, y2: H - bottom, "data-flip": x }, s);
-    svgText("flip", { class: "flip-label", x: px(x) + 3, y: top + 11 }, s);
+    // The label goes left of a line near the right edge, so that it is not cut off.
+    const nearEdge = px(x) > W - right - 30;
+    svgText("flip", { class: "flip-label", x: px(x) + (nearEdge ? -3 : 3), y: top + 11,
+      "text-anchor": nearEdge ? "end" : "start" }, s);
   }
   // The line joins consecutive known points only.
   let d = "";

@@ -51,10 +51,11 @@ const heaps = {
       svgText(hgt > slots ? `${hgt}…` : String(hgt), {
         x: x + colW / 2, y: base + 14, class: "coordinate", "font-size": 13,
       }, s);
-      const remove = svgText("✕ remove", {
-        x: x + colW / 2, y: base + 30, class: "coordinate remove",
+      const remove = svgText("✕", {
+        x: x + colW / 2, y: base + 31, class: "coordinate remove",
         "data-remove": i,
       }, s);
+      svg("title", {}, remove).textContent = `remove heap ${i + 1}`;
       remove.addEventListener("click", () => {
         change({ heaps: m.heaps.filter((_, j) => j !== i) });
       });
@@ -65,7 +66,7 @@ const heaps = {
           type: "button", "data-action": "add-heap",
           onclick: () => change({ heaps: [...m.heaps, 3] }),
         }, "+ heap"),
-        h("span", { className: "muted" }, "click a stone's place to set a heap's height (its top stone: one less)")),
+        h("span", { className: "muted" }, "click a stone's place to set a heap's height (its top stone: one less); ✕ removes a heap")),
       s);
   },
 };

@@ -23,14 +23,21 @@ function parse(text, cfg) {
   const ws = plain.trim().split(/\s+/).filter((w) => w);
   const m = { vertices: [], edges: [], marks: {} };
   const vertex = (v) => { if (!m.vertices.includes(v)) m.vertices.push(v); };
-  // Hackenbush strings (`BRB`, from the ground up) are stalks on the ground 0.
-  if (cfg.coloured && ws.length === 1 && /^[BRG]+$/i.test(ws[0])) {
+  // Hackenbush strings (`BRB`, from the ground up; several side by side, separated by
+  // spaces or `+`) are stalks on the ground 0, their vertices numbered on from 1.
+  const strings = ws.flatMap((w) => w.split("+")).filter((w) => w);
+  if (cfg.coloured && strings.length > 0 && strings.every((w) => /^[BRG]+$/i.test(w))) {
     vertex("0");
-    [...ws[0].toUpperCase()].forEach((c, i) => {
-      vertex(String(i + 1));
-      m.edges.push({ u: String(i), v: String(i + 1), d: "-", c });
-    });
-    return m;
+    for (const str of strings) {
+      let below = "0";
+      for (const c of str.toUpperCase()) {
+        const v = String(m.vertices.length);
+        vertex(v);
+        m.edges.push({ u: below, v, d: "-", c });
+        below = v;
+      }
+    }
+    return m.edges.length > 150 ? null : m;
   }
   for (const w of ws) {
     if (w.includes("=")) {
@@ -56,12 +63,23 @@ function parse(text, cfg) {
     }
   }
   if (m.vertices.length > 60 || m.edges.length > 150) return null;
+  // Hackenbush's ground is vertex 0 (the position has no other way to name it); an empty
+  // picture is the ground alone, so that there is something to grow edges from.
+  if (cfg.coloured || m.vertices.length === 0) vertex(groundOf(m, cfg));
   return m;
+}
+
+/** The ground of a Hackenbush picture: `0`, or Green Hackenbush's `ground=V`. */
+function groundOf(m, cfg) {
+  return cfg.coloured ? "0" : ((m.marks.ground || [])[0] ?? "0");
 }
 
 function write(m, cfg) {
   const items = m.edges.map((e) => `${e.u}${e.d}${e.v}${e.c ? ":" + e.c : ""}`);
   const used = new Set(m.edges.flatMap((e) => [e.u, e.v]));
+  // A Hackenbush picture is its edges (the command line refuses a lone vertex), or the
+  // ground's name when none is left.
+  if (cfg.coloured) return items.length ? items.join(" ") : "0";
   for (const v of m.vertices) if (!used.has(v)) items.push(v);
   for (const k of cfg.marks) {
     const vals = m.marks[k.key] || [];
@@ -170,7 +188,7 @@ export function graphEditor(name) {
     parse: (text) => parse(text, cfg),
     write: (m) => write(m, cfg),
     render(root, m, change) {
-      const ground = cfg.coloured ? "0" : ((m.marks.ground || [])[0] ?? "0");
+      const ground = groundOf(m, cfg);
       const treeRoot = (m.marks.root || [])[0] ?? m.vertices[0];
       const { pos, width, height } = layout(m, cfg, ground, treeRoot);
       const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "graph" });
@@ -233,6 +251,7 @@ export function graphEditor(name) {
             next.edges.push({ u: ui.from, v, d: cfg.directed ? ">" : "-", c: cfg.coloured ? ui.colour : null });
             ui.from = v;
           } else if (ui.tool === "delete") {
+            if (cfg.layout === "ground" && v === ground) return; // the ground stays
             next.vertices = next.vertices.filter((u) => u !== v);
             next.edges = next.edges.filter((e) => e.u !== v && e.v !== v);
             for (const k of Object.keys(next.marks)) next.marks[k] = next.marks[k].filter((u) => u !== v);
@@ -261,16 +280,21 @@ export function graphEditor(name) {
         onclick: () => {
           const next = copy(), v = newName(m);
           next.vertices.push(v);
-          if (ui.tool === "edge" && ui.from !== null) {
-            next.edges.push({ u: ui.from, v, d: cfg.directed ? ">" : "-", c: cfg.coloured ? ui.colour : null });
-            ui.from = v;
+          // On a ground, a new vertex hangs from the selected vertex or else from the ground.
+          const from = ui.tool === "edge" && ui.from !== null ? ui.from
+            : cfg.layout === "ground" && m.vertices.includes(ground) ? ground : null;
+          if (from !== null) {
+            next.edges.push({ u: from, v, d: cfg.directed ? ">" : "-", c: cfg.coloured ? ui.colour : null });
+            if (ui.tool === "edge") ui.from = v;
           }
           update(next);
         },
       }, "+ vertex"));
+      const onGround = cfg.layout === "ground" ? `; the ground is vertex ${ground}, the square on the brown line` : "";
       const help = ui.tool === "edge"
-        ? "click a vertex, then another: an edge between them (\"+ vertex\" grows one from the selected vertex)"
-        : cfg.layout === "ground" ? `the ground is vertex ${ground}, on the brown line` : "";
+        ? "click a vertex, then another: an edge between them (\"+ vertex\" grows one from the selected vertex" +
+          (cfg.layout === "ground" ? ", or from the ground" : "") + ")" + onGround
+        : onGround ? onGround.slice(2) : "";
       root.append(bar, help ? h("p", { className: "muted" }, help) : "", s);
     },
   };

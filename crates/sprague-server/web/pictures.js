@@ -23,6 +23,7 @@ function show(fig, format) {
     fig.insertBefore(out, fig.querySelector("figcaption"));
   }
   clear(out);
+  out.removeAttribute("data-loaded"); // until this picture has loaded
   const img = h("img", { src, alt: fig.querySelector("figcaption").textContent, "data-picture": fig.dataset.kind });
   const name = `${fig.dataset.kind}-${(fig.querySelector("[data-key]").value || "picture").replace(/[^A-Za-z0-9._-]+/g, "_")}.${format}`;
   const link = h("a", { className: "download", href: src, download: name }, `download ${format.toUpperCase()}`);
@@ -41,7 +42,8 @@ function show(fig, format) {
       status === 404 ? "Not available: this server does not draw pictures." : why));
   });
   img.addEventListener("load", () => out.setAttribute("data-loaded", "1"));
-  out.append(img, link);
+  // The picture opens at its full size in a tab of its own.
+  out.append(h("a", { href: src, target: "_blank", rel: "noopener", title: "open at full size" }, img), link);
 }
 
 /** Draws every picture of the panel. */

@@ -43,7 +43,7 @@ export function valueText(kind, value, remoteness) {
     const prefix = { grundy: "g ", gamma: "γ ", canonical: "= ", step: "step " }[kind] ?? "";
     parts.push(prefix + value);
   }
-  if (remoteness !== null && remoteness !== undefined) parts.push("R " + remoteness);
+  if (remoteness !== null && remoteness !== undefined) parts.push("rem. " + remoteness); // remoteness: "R" would read as Right
   return parts.join("  ");
 }
 
