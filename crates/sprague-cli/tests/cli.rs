@@ -552,3 +552,24 @@ fn ctrl_c_ends_a_search_with_an_interrupted_error() {
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
 }
+
+#[test]
+fn moves_into_a_draw_are_written_drawing() {
+    let text = ok(&["moves", "graph", "a>b b>c c>b a>d a>e e>f token=a"]);
+    let line = |to: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("from a to {to}")))
+            .unwrap_or_else(|| panic!("no move to {to}: {text}"))
+            .to_string()
+    };
+    assert!(line("b").contains("drawing"), "{text}");
+    assert!(line("d").contains("winning"), "{text}");
+    assert!(line("e").contains("losing"), "{text}");
+    let j = json(&[
+        "moves",
+        "graph",
+        "a>b b>c c>b a>d a>e e>f token=a",
+        "--json",
+    ]);
+    assert_eq!(j["moves"][0]["outcome"], "draw", "{j}");
+}

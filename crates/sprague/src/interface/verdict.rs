@@ -473,7 +473,12 @@ impl Verdict {
                     let _ = write!(line, "  ({kind} {v})");
                 }
                 if self.listing == Listing::All {
-                    line.push_str(if m.winning { "  winning" } else { "  losing" });
+                    // A move into a draw neither wins nor loses.
+                    line.push_str(match (m.winning, m.outcome) {
+                        (true, _) => "  winning",
+                        (false, Some(Winner::Draw)) => "  drawing",
+                        (false, _) => "  losing",
+                    });
                 }
                 if let Some(r) = m.remoteness {
                     let _ = write!(line, "  remoteness {r}");
