@@ -452,6 +452,10 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 period,
                 misere,
                 args: expand_files(args)?,
+                limits: sprague::limits::Limits::default()
+                    .with_deadline(watch.deadline)
+                    .with_cancel(watch.cancel.clone())
+                    .with_progress(watch.progress()),
             };
             let table = watch.run(json, || Ok(g.table(&opts)?))?;
             print_table(&table, json, None)?;
