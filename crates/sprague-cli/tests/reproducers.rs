@@ -19,7 +19,12 @@ fn sprague(args: &[&str]) -> Output {
 fn refused(args: &[&str]) -> String {
     let o = sprague(args);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(1), "`sprague {}`: {err}", args.join(" "));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "`sprague {}`: {err}",
+        args.join(" ")
+    );
     assert!(err.starts_with("error: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     err
@@ -74,8 +79,18 @@ fn searches_too_large_are_refused_naming_what_they_need() {
     assert!(err.contains("--max-positions"), "{err}");
     let err = refused(&["solve", "officers", "100000000000000000000"]);
     assert!(err.contains("open problem"), "{err}");
-    let err = refused(&["solve", "ruler", "24", "--misere", "--max-positions", "1000"]);
-    assert!(err.contains("2^24") && err.contains("--max-positions"), "{err}");
+    let err = refused(&[
+        "solve",
+        "ruler",
+        "24",
+        "--misere",
+        "--max-positions",
+        "1000",
+    ]);
+    assert!(
+        err.contains("2^24") && err.contains("--max-positions"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -155,7 +170,9 @@ fn green_hackenbush_cut_tests_stop_at_the_deadline() {
     // One cycle of 7000 edges through the ground: small enough that every cycle edge is
     // tested, each test as long as the cycle (about 10^8 steps in all). The message names
     // the cut tests, so it is the library that stopped, not the command's watchdog.
-    let cycle: Vec<String> = (0..7000).map(|i| format!("{i}-{}", (i + 1) % 7000)).collect();
+    let cycle: Vec<String> = (0..7000)
+        .map(|i| format!("{i}-{}", (i + 1) % 7000))
+        .collect();
     let mut args = vec!["moves", "green-hackenbush"];
     args.extend(cycle.iter().map(String::as_str));
     args.extend(["--timeout", "0.05"]);
