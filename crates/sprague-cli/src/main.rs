@@ -454,6 +454,10 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
                 period,
                 misere,
                 args: expand_files(args)?,
+                limits: sprague::limits::Limits::default()
+                    .with_deadline(watch.deadline)
+                    .with_cancel(watch.cancel.clone())
+                    .with_progress(watch.progress()),
             };
             let table = watch.run(json, || Ok(g.table(&opts)?))?;
             print_table(&table, json, None)?;
@@ -791,6 +795,10 @@ fn parse_command_line() -> Cli {
 /// The exit status of a search stopped by Ctrl-C, as a shell reports a SIGINT.
 const INTERRUPTED: u8 = 130;
 
+/// Interruptions closer together than this are one Ctrl-C delivered twice (far quicker than
+/// a person presses twice).
+const SAME_CTRL_C: Duration = Duration::from_millis(100);
+
 /// Set while a `table --output` run saves its own checkpoint on Ctrl-C: the handler then
 /// only raises the flag, and the table saves and stops (a second Ctrl-C still ends it).
 pub(crate) static GRACEFUL: AtomicBool = AtomicBool::new(false);
@@ -801,10 +809,18 @@ fn main() -> ExitCode {
     // loop that does not watch it is ended a second later (or at a second Ctrl-C).
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
+    let mut first: Option<std::time::Instant> = None;
     let handler = ctrlc::set_handler(move || {
+        // `timeout -s INT` (and any signal sent to the process and then to its group)
+        // delivers one interruption twice within microseconds: a repeat that close is the
+        // same Ctrl-C, not the second one that ends the program at once.
+        if first.is_some_and(|t| t.elapsed() < SAME_CTRL_C) {
+            return;
+        }
         if flag.swap(true, Ordering::Relaxed) {
             std::process::exit(INTERRUPTED.into());
         }
+        first = Some(std::time::Instant::now());
         if GRACEFUL.load(Ordering::SeqCst) {
             return;
         }

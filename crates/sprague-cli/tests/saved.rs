@@ -189,6 +189,40 @@ fn ctrl_c_saves_the_values_so_far_and_stops() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `timeout -s INT` sends its signal to the run and then to its process group, so the run
+/// gets it twice at once: that is one Ctrl-C, which saves, not two, which would end the run
+/// without saving.
+#[cfg(unix)]
+#[test]
+fn one_ctrl_c_delivered_twice_still_saves() {
+    let dir = folder("sigint-twice");
+    let file = dir.join("g.sg");
+    let mut child = sprague()
+        .args(["table", GAME, "--upto", "1000000", "--output", p(&file)])
+        .args(["--checkpoint-every", "500"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_checkpoint(&mut child, &file, 1000);
+    let pid = child.id().to_string();
+    // One `kill` sends both signals, microseconds apart.
+    let status = Command::new("kill")
+        .args(["-s", "INT", &pid, &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let saved = header_count(&file).unwrap();
+    assert!(
+        err.contains(&format!("interrupted: {saved} values")) && err.contains("--resume"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_files_are_named_and_explained() {
     let dir = folder("bad");

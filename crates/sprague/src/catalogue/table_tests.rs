@@ -85,6 +85,7 @@ fn every_table_has_the_same_keys_and_agrees_with_solve() {
                 period: false,
                 misere,
                 args: args.iter().map(|s| s.to_string()).collect(),
+                ..TableOptions::default()
             };
             let table = match game.table(&opts) {
                 Ok(t) => t,

@@ -83,6 +83,10 @@ pub struct TableOptions {
     pub misere: bool,
     /// Extra words after the game spec (e.g. a graph for `sprague table graph GRAPH`).
     pub args: Vec<String>,
+    /// The deadline, cancellation flag and progress callback that tables computed heap by
+    /// heap honour, and the position limit of their misère searches (none: the solver's
+    /// default).
+    pub limits: crate::limits::Limits,
 }
 
 /// One game of the catalogue, built from a spec: parses positions, solves them.

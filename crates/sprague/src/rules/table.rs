@@ -63,7 +63,7 @@ impl ScriptGame {
         let range = format!("heaps 0..={}", options.upto);
         let mut table = if options.misere {
             let rules = self.rules();
-            let mut solver = MisereSolver::new(&rules, Limits::default());
+            let mut solver = MisereSolver::new(&rules, options.limits.clone());
             let mut wins = Vec::new();
             let result = (0..=options.upto).try_for_each(|n| {
                 wins.push(solver.first_player_wins(&[ScriptPosition::Int(n as i64)])?);
@@ -80,7 +80,7 @@ impl ScriptGame {
                 Box::new(HeapRows::outcomes(&wins)),
             )
         } else {
-            let values = self.heap_values(options.upto, Limits::default())?;
+            let values = self.heap_values(options.upto, options.limits.clone())?;
             let small: Vec<u32> = values
                 .iter()
                 .enumerate()

@@ -14,9 +14,11 @@ use crate::limits::{Limits, CHECK_EVERY};
 
 /// The work a context may do when its limits give no position limit, in comparisons, each
 /// that is searched (not decided at once by stops or caches) counting [`SEARCH_WEIGHT`]
-/// more: seconds of work (measured: 1.5·10^8 a second on Clobber strips, where 40% of the
-/// comparisons are searched, and on sums with large nimbers, where 3% are).
-pub const DEFAULT_MAX_COMPARISONS: u64 = 1_500_000_000;
+/// more: about five seconds of work (measured: 1.5·10^8 a second on Clobber strips, where
+/// 40% of the comparisons are searched, and on sums with large nimbers, where 3% are), so
+/// that a request refused by this bound still ends well within ten seconds on a loaded
+/// machine.
+pub const DEFAULT_MAX_COMPARISONS: u64 = 750_000_000;
 
 /// How much more than a comparison decided at once a searched comparison counts.
 pub const SEARCH_WEIGHT: u64 = 16;

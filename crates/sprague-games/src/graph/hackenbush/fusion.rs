@@ -321,6 +321,11 @@ impl Members {
         m
     }
 
+    /// The work of one cut of a cycle edge of component `c` (its share of [`Members::cost`]).
+    pub(super) fn cut_cost(&self, c: usize) -> u64 {
+        (self.edges[c].len() + self.vertices[c].len() + self.children[c].len()) as u64
+    }
+
     /// The work the per-edge re-fusion costs.
     pub(super) fn cost(&self) -> u128 {
         (0..self.edges.len())

@@ -8,9 +8,29 @@ use crate::error::{Error, Result};
 use crate::graph::format::{Graph, PositionWords};
 use crate::graph::undirected::{option_vertex, parse_undirected, Adjacency};
 use rustc_hash::FxHashMap;
+use sprague_core::limits::Limits;
 
 /// The most work (edge × component size) spent on testing cycle edges one by one.
 pub const MAX_CYCLE_WORK: u128 = 100_000_000;
+
+/// How much work (component size per cut tested) passes between two looks at the deadline
+/// and the cancellation flag: a few milliseconds.
+const CHECK_WORK: u64 = 1 << 16;
+
+/// What the cut tests are called in timeout and interruption messages.
+const CUTS_WHAT: &str = "cuts of cycle edges tested";
+
+/// Looks at the deadline and the flag of `limits` once [`CHECK_WORK`] more work has been
+/// done since the last look: `work` is the work so far, `next` when to look again.
+fn watch_cuts(limits: &Limits, tested: u64, work: u64, next: &mut u64) -> Result<()> {
+    if work >= *next {
+        *next = work.saturating_add(CHECK_WORK);
+        if limits.watched() {
+            limits.check(tested, CUTS_WHAT)?;
+        }
+    }
+    Ok(())
+}
 
 /// A Green Hackenbush position: a graph and its ground vertex.
 #[derive(Debug, Clone)]
@@ -131,6 +151,15 @@ impl Hackenbush {
 
     /// Value, winning cuts and diagnostics.
     pub fn analyse(&self) -> Analysis {
+        self.analyse_limited(&Limits::default())
+            .expect("no deadline and no flag: nothing stops the analysis")
+    }
+
+    /// [`Hackenbush::analyse`] under the deadline and the cancellation flag of `limits`
+    /// (the work itself is bounded by [`MAX_CYCLE_WORK`]): the cuts of cycle edges, each
+    /// as long as its component, are the part that can take seconds.
+    pub fn analyse_limited(&self, limits: &Limits) -> Result<Analysis> {
+        limits.check(0, CUTS_WHAT)?;
         let f = self.fusion();
         let k = f.value.len();
         let mut need: Vec<Option<u64>> = vec![None; k];
@@ -152,32 +181,44 @@ impl Hackenbush {
         if complete {
             let mut scratch = Scratch::default();
             let mut local_id = vec![NONE; self.names.len()];
+            let (mut tested, mut work, mut next) = (0u64, 0u64, 0u64);
             for (c, t) in need.iter().enumerate() {
                 let Some(t) = *t else { continue };
                 if members.edges[c].is_empty() {
                     continue;
                 }
                 let local = f.local(c, &self.edges, &members, &mut local_id);
+                let size = members.cut_cost(c);
                 for (j, &e) in members.edges[c].iter().enumerate() {
+                    watch_cuts(limits, tested, work, &mut next)?;
                     if local.after_cut(j, &mut scratch) == t {
                         winning.push(e);
                     }
+                    tested += 1;
+                    work = work.saturating_add(size);
                 }
             }
         }
         winning.sort_unstable();
-        Analysis {
+        Ok(Analysis {
             value: f.root_value(),
             winning,
             ignored: f.reached_edge.iter().filter(|r| !**r).count(),
             complete,
             bridges: f.is_bridge.iter().filter(|b| **b).count(),
             components: k,
-        }
+        })
     }
 
     /// The value after each cut, for every edge connected to the ground (edge id, value).
     pub fn values_after_cuts(&self) -> Result<Vec<(u32, u64)>> {
+        self.values_after_cuts_limited(&Limits::default())
+    }
+
+    /// [`Hackenbush::values_after_cuts`] under the deadline and the cancellation flag of
+    /// `limits`.
+    pub fn values_after_cuts_limited(&self, limits: &Limits) -> Result<Vec<(u32, u64)>> {
+        limits.check(0, CUTS_WHAT)?;
         let f = self.fusion();
         let members = Members::new(&f, &self.edges);
         if members.cost() > MAX_CYCLE_WORK {
@@ -189,13 +230,18 @@ impl Hackenbush {
         let mut after_cut = vec![0u64; self.edges.len()];
         let mut local_id = vec![NONE; self.names.len()];
         let mut scratch = Scratch::default();
+        let (mut tested, mut work, mut next) = (0u64, 0u64, 0u64);
         for c in 0..members.edges.len() {
             if members.edges[c].is_empty() {
                 continue;
             }
             let local = f.local(c, &self.edges, &members, &mut local_id);
+            let size = members.cut_cost(c);
             for (j, &e) in members.edges[c].iter().enumerate() {
+                watch_cuts(limits, tested, work, &mut next)?;
                 after_cut[e as usize] = local.after_cut(j, &mut scratch);
+                tested += 1;
+                work = work.saturating_add(size);
             }
         }
         let mut out = Vec::new();

@@ -138,3 +138,51 @@ fn errors_are_clear() {
     let e = Hackenbush::parse(&w(""), None).unwrap_err().to_string();
     assert!(e.contains("empty"), "{e}");
 }
+
+#[test]
+fn cut_tests_watch_the_flag_and_the_deadline() {
+    use sprague_core::limits::Limits;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // One cycle of 1000 edges through the ground: every edge is cut in turn, each cut as
+    // long as the cycle. The flag is raised from the progress callback once the tests are
+    // under way, so only a look inside the loop can see it.
+    let n = 1000u32;
+    let h = Hackenbush {
+        names: (0..n).map(|v| v.to_string()).collect(),
+        edges: (0..n).map(|i| (i, (i + 1) % n)).collect(),
+        ground: 0,
+    };
+    let stopping = |flag: &Arc<AtomicBool>| {
+        let raise = flag.clone();
+        Limits::default().with_cancel(flag.clone()).with_progress(
+            sprague_core::limits::ProgressFn::new(move |p| {
+                if p.searched > 0 {
+                    raise.store(true, Ordering::Relaxed);
+                }
+            }),
+        )
+    };
+    let flag = Arc::new(AtomicBool::new(false));
+    match h.analyse_limited(&stopping(&flag)) {
+        Err(crate::error::Error::Interrupted { searched, .. }) => {
+            assert!(searched > 0 && searched < n as u64, "{searched}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    assert!(matches!(
+        h.values_after_cuts_limited(&stopping(&flag)),
+        Err(crate::error::Error::Interrupted { .. })
+    ));
+    // A deadline already past ends it at once.
+    let past = Limits::default().with_timeout(std::time::Duration::ZERO);
+    assert!(matches!(
+        h.analyse_limited(&past),
+        Err(crate::error::Error::Timeout { .. })
+    ));
+    // Unwatched, the same position is answered: an even cycle through the ground is 0.
+    let a = h.analyse_limited(&Limits::default()).unwrap();
+    assert!(a.complete);
+    assert_eq!(a.value, 0);
+}

@@ -255,6 +255,7 @@ impl Game for CoinGame {
             Some(t) => (
                 (0..=options.upto)
                     .map(|x| {
+                        options.limits.check_every(x, "coins tabulated")?;
                         let v = self.rule.theorem(&x.into()).expect("closed form");
                         u32::try_from(&v).map_err(|_| {
                             Error::unsupported(format!(

@@ -31,9 +31,15 @@ where
                 "`--upto` is limited to 10000000 for this game",
             ));
         }
+        // The request's deadline and flag reach the searches and the loop over heaps (a
+        // closed form a heap is fast, but ten million of them are not instant).
+        let watch = &options.limits;
         let mut solver = GrundySolver::with_limits(
             g.rules(),
-            Limits::positions(options.upto.saturating_mul(4) + 1000),
+            Limits {
+                max_positions: Some(options.upto.saturating_mul(4) + 1000),
+                ..watch.clone()
+            },
         );
         // Checked above: at most 10^7 + 1 values, kept as numbers (compacted below).
         let mut values: Vec<u32> = Vec::with_capacity(options.upto as usize + 1);
@@ -41,12 +47,12 @@ where
         let mut misere = None;
         let mut method = Method::Search;
         for n in 0..=options.upto {
+            watch.check_every(n, "heaps tabulated")?;
             let c = vec![BigUint::from(n)];
             if options.misere {
                 let p = g.to_position(&c)?;
                 // One solver for the whole table: heap n's sums include those of smaller heaps.
-                let ms =
-                    misere.get_or_insert_with(|| MisereSolver::new(g.rules(), Limits::default()));
+                let ms = misere.get_or_insert_with(|| MisereSolver::new(g.rules(), watch.clone()));
                 wins.push(ms.first_player_wins(&[p])?);
                 continue;
             }
@@ -102,5 +108,45 @@ where
             }
         }
         Ok(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::Error;
+    use crate::interface::TableOptions;
+    use crate::limits::Limits;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    fn table(spec: &str, misere: bool, limits: Limits) -> crate::error::Result<()> {
+        crate::catalogue::lookup(spec)?
+            .table(&TableOptions {
+                upto: 5000,
+                misere,
+                limits,
+                ..Default::default()
+            })
+            .map(|_| ())
+    }
+
+    /// Tables computed heap by heap (number games, by closed form or by search, and coin
+    /// rows) stop at the request's deadline and flag instead of running to their end.
+    #[test]
+    fn tables_honour_the_deadline_and_the_flag() {
+        let raised = || Limits::default().with_cancel(Arc::new(AtomicBool::new(true)));
+        let past = || Limits::default().with_timeout(std::time::Duration::ZERO);
+        for (spec, misere) in [
+            ("subtraction:1,3,4", false),
+            ("subtraction:1,3,4", true),
+            ("bash:3", false),
+            ("ruler", false),
+        ] {
+            let e = table(spec, misere, raised()).unwrap_err();
+            assert!(matches!(e, Error::Interrupted { .. }), "{spec}: {e}");
+            let e = table(spec, misere, past()).unwrap_err();
+            assert!(matches!(e, Error::Timeout { .. }), "{spec}: {e}");
+            table(spec, misere, Limits::default()).unwrap();
+        }
     }
 }

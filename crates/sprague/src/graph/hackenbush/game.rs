@@ -82,7 +82,7 @@ impl Game for GreenHackenbushGame {
         if options.misere || options.every {
             return engine_verdict(&h, options, Listing::Winning);
         }
-        let a = h.analyse();
+        let a = h.analyse_limited(&options.limits())?;
         let mut v = verdict(&h, &a);
         let cuts: Vec<(u32, u64)> = a.winning.iter().map(|&e| (e, 0)).collect();
         let cut_short = list_cuts(&h, &mut v, &cuts);
@@ -101,8 +101,9 @@ impl Game for GreenHackenbushGame {
         if options.misere || options.every {
             return engine_verdict(&h, options, Listing::All);
         }
-        let cuts = h.values_after_cuts()?;
-        let a = h.analyse();
+        let limits = options.limits();
+        let cuts = h.values_after_cuts_limited(&limits)?;
+        let a = h.analyse_limited(&limits)?;
         let mut v = verdict(&h, &a);
         v.listing = Listing::All;
         if let Some(note) = list_cuts(&h, &mut v, &cuts) {
