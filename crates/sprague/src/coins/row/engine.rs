@@ -2,7 +2,7 @@
 //! (`sprague_games::coins::engine::RowRules`), since a row is the sum of its single heads
 //! only in normal play. Moves are listed and written as in normal play.
 
-use super::{coin_words, consecutive, turn_label, CoinGame};
+use super::{move_label, CoinGame};
 use crate::error::Result;
 use crate::fallback::{self, EnginePosition};
 use crate::interface::{Game, Listing, SolveOptions, Verdict};
@@ -38,10 +38,7 @@ impl CoinGame {
             .collect();
         let describe = |i: usize| {
             let coins = &sets[i];
-            (
-                turn_label(&coin_words(coins), consecutive(coins)),
-                row.after(coins),
-            )
+            (move_label(coins), row.after(coins))
         };
         let mut v = fallback::verdict(
             EnginePosition {

@@ -106,14 +106,19 @@ where
                 g.outcome_theorem(&comps[0]),
                 g.winning_moves_theorem(&comps[0]),
             ) {
-                // The value is a bonus: search it only when the position is small.
+                // The value is a bonus: search it only when the position is small, and
+                // never past the caller's own limit.
+                let bonus = match options.max_positions {
+                    0 => 200_000,
+                    n => n.min(200_000),
+                };
                 let grundy = g
                     .to_position(&comps[0])
                     .ok()
                     .and_then(|p| {
                         GrundySolver::with_limits(
                             g.rules(),
-                            options.limits().with_max_positions(Some(200_000)),
+                            options.limits().with_max_positions(Some(bonus)),
                         )
                         .grundy(&p)
                         .ok()
