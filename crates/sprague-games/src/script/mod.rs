@@ -13,8 +13,10 @@
 //! [`ScriptRules::finish`] returns the failure instead of the search's result. Each request
 //! makes its own [`ScriptRules`] over the shared, compiled [`ScriptProgram`].
 
+mod generate;
 mod position;
 
+pub use generate::{RANDOM_POSITION, SMALL_POSITIONS};
 pub use position::ScriptPosition;
 
 use crate::error::{Error, Result};
@@ -175,6 +177,12 @@ impl ScriptProgram {
     }
 
     fn call(&self, function: &str, position: &ScriptPosition) -> Result<Dynamic> {
+        self.call_args(function, vec![position.to_dynamic()], &position.to_string())
+    }
+
+    /// Calls `function` with `args`; `shown` is how the arguments are written in an error
+    /// message (`function(shown) failed at line …`).
+    fn call_args(&self, function: &str, args: Vec<Dynamic>, shown: &str) -> Result<Dynamic> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(
@@ -182,16 +190,16 @@ impl ScriptProgram {
                 &mut Scope::new(),
                 &self.ast,
                 function,
-                (position.to_dynamic(),),
+                args.clone(),
             )
-            .map_err(|e| self.runtime_error(function, position, &e))
+            .map_err(|e| self.runtime_error(function, &args, shown, &e))
     }
 
     /// Where a call stopped, found by running it again step by step: Rhai gives a limit
     /// hit (operations, call depth, data size) the position of the outermost call, which
     /// is none for a call from Rust. Only run on that error path.
     #[allow(deprecated)] // `register_debugger` is marked volatile, not deprecated.
-    fn locate(&self, function: &str, position: &ScriptPosition) -> rhai::Position {
+    fn locate(&self, function: &str, args: &[Dynamic]) -> rhai::Position {
         use rhai::debugger::{DebuggerCommand, DebuggerEvent};
         let last = Arc::new(Mutex::new(rhai::Position::NONE));
         let mut engine = engine();
@@ -211,7 +219,7 @@ impl ScriptProgram {
             &mut Scope::new(),
             &self.ast,
             function,
-            (position.to_dynamic(),),
+            args.to_vec(),
         );
         let pos = *last.lock().unwrap_or_else(|e| e.into_inner());
         pos
@@ -220,7 +228,8 @@ impl ScriptProgram {
     fn runtime_error(
         &self,
         function: &str,
-        position: &ScriptPosition,
+        args: &[Dynamic],
+        shown: &str,
         error: &EvalAltResult,
     ) -> Error {
         // The innermost error says what went wrong; the innermost known position says
@@ -234,7 +243,7 @@ impl ScriptProgram {
             }
         }
         if pos.is_none() {
-            pos = self.locate(function, position);
+            pos = self.locate(function, args);
         }
         let message = match inner {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
@@ -262,7 +271,7 @@ impl ScriptProgram {
         script_error(
             &self.spec,
             format!(
-                "{function}({position}) failed{}: {message}",
+                "{function}({shown}) failed{}: {message}",
                 at(pos.line(), pos.position())
             ),
         )

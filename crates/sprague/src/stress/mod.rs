@@ -21,6 +21,7 @@ mod compare;
 mod heaps;
 mod numbers;
 mod rng;
+mod script;
 #[cfg(test)]
 mod tests;
 mod trees;
@@ -28,6 +29,7 @@ mod typed;
 
 pub use compare::{compare_tokens, Mismatch, END};
 pub use rng::{mix, Rng};
+pub use script::{Answer, ScriptTarget, Template};
 pub use typed::{shrink_list, smaller, Generator, Typed};
 
 use crate::error::{Error, Result};
