@@ -37,6 +37,8 @@ pub const EXHAUSTIVE_POSITIONS: u64 = 1024;
 pub const MAX_LINES: usize = 16;
 /// At most this many candidates are tried in one shrinking.
 const MAX_CANDIDATES: usize = 100_000;
+/// The smallest numbers, and the numbers just below, tried when shrinking a short input.
+const NEAR: usize = 16;
 /// Positions one move away offered when shrinking a position the script made.
 const OPTIONS_TRIED: usize = 8;
 
@@ -426,11 +428,23 @@ impl ScriptTarget {
         Ok(positions)
     }
 
-    /// Smaller versions of one position.
-    fn smaller_position(&self, p: &ScriptPosition) -> Vec<ScriptPosition> {
+    /// Smaller versions of one position; `thorough` (an input of one or two lines) tries
+    /// the smallest numbers one by one and the numbers just below, where halving and
+    /// taking one away get stuck (a periodic game fails again a period lower).
+    fn smaller_position(&self, p: &ScriptPosition, thorough: bool) -> Vec<ScriptPosition> {
         let min = self.template.min;
+        let smaller = |x: u64| {
+            let mut out = smaller(x, min);
+            if thorough {
+                out.extend((min..x).take(NEAR));
+                out.extend((min..x).rev().take(NEAR));
+                out.sort_unstable();
+                out.dedup();
+            }
+            out
+        };
         match (&self.shape, p) {
-            (Shape::Numbers(_), ScriptPosition::Int(x)) => smaller(*x as u64, min)
+            (Shape::Numbers(_), ScriptPosition::Int(x)) => smaller(*x as u64)
                 .into_iter()
                 .map(|y| ScriptPosition::Int(y as i64))
                 .collect(),
@@ -439,7 +453,7 @@ impl ScriptTarget {
                     .iter()
                     .map(|i| i.as_int().unwrap_or(0) as u64)
                     .collect();
-                shrink_each(&numbers, |&x| smaller(x, min))
+                shrink_each(&numbers, |&x| smaller(x))
                     .into_iter()
                     .map(|v| self.number_position(&v))
                     .collect()
@@ -589,7 +603,10 @@ impl StressTarget for ScriptTarget {
         let mut tried = 0;
         'smaller: loop {
             let mut candidates = shrink_list(&current, 1);
-            candidates.extend(shrink_each(&current, |p| self.smaller_position(p)));
+            let thorough = current.len() <= 2;
+            candidates.extend(shrink_each(&current, |p| {
+                self.smaller_position(p, thorough)
+            }));
             for candidate in candidates {
                 let text = self.render(&candidate);
                 if self.reference(&text).is_err() {
