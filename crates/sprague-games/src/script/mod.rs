@@ -54,6 +54,10 @@ pub const LIMITS: ScriptLimits = ScriptLimits {
     map_size: 10_000,
 };
 
+/// The longest time spent running a failed call again to find the statement it stopped
+/// at (see `ScriptProgram::locate`).
+const LOCATE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Positions (keys and the positions in their lists) that the cache of options and
 /// components holds before it is emptied: tens of megabytes at most.
 const CACHE_POSITIONS: usize = 1 << 19;
@@ -198,17 +202,28 @@ impl ScriptProgram {
     /// Where a call stopped, found by running it again step by step: Rhai gives a limit
     /// hit (operations, call depth, data size) the position of the outermost call, which
     /// is none for a call from Rust. Only run on that error path.
+    ///
+    /// Under a debugger Rhai copies the arguments of every native call, so a script that
+    /// pushed a hundred thousand elements one by one takes a minute to run again: the run
+    /// stops after [`LOCATE_TIME`], and the statement it was at then (inside the loop
+    /// that builds the data or runs on) is the one named.
     #[allow(deprecated)] // `register_debugger` is marked volatile, not deprecated.
     fn locate(&self, function: &str, args: &[Dynamic]) -> rhai::Position {
         use rhai::debugger::{DebuggerCommand, DebuggerEvent};
         let last = Arc::new(Mutex::new(rhai::Position::NONE));
         let mut engine = engine();
         let seen = last.clone();
+        let started = std::time::Instant::now();
+        let steps = std::sync::atomic::AtomicU32::new(0);
         engine.register_debugger(
             |_, debugger| debugger,
             move |_, event, _, _, pos| {
                 if matches!(event, DebuggerEvent::Start | DebuggerEvent::Step) && !pos.is_none() {
                     *seen.lock().unwrap_or_else(|e| e.into_inner()) = pos;
+                }
+                let n = steps.fetch_add(1, Ordering::Relaxed);
+                if n % 64 == 0 && started.elapsed() > LOCATE_TIME {
+                    return Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, pos).into());
                 }
                 Ok(DebuggerCommand::StepInto)
             },
