@@ -222,7 +222,7 @@ impl ScriptProgram {
                     *seen.lock().unwrap_or_else(|e| e.into_inner()) = pos;
                 }
                 let n = steps.fetch_add(1, Ordering::Relaxed);
-                if n % 64 == 0 && started.elapsed() > LOCATE_TIME {
+                if n.is_multiple_of(64) && started.elapsed() > LOCATE_TIME {
                     return Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, pos).into());
                 }
                 Ok(DebuggerCommand::StepInto)

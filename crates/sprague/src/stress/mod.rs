@@ -15,7 +15,8 @@
 //! **Targets.** What is stressed is a [`StressTarget`]: generation, reference, comparison
 //! and shrinking behind one object-safe trait, so that a game described some other way
 //! (a rules script with an input template) can be plugged in beside the judge problems.
-//! The judge problems implement the typed [`Generator`] and are adapted by [`Typed`].
+//! The judge problems implement the typed [`Generator`] and are adapted by [`Typed`]; a
+//! rules script with an input and answer [`Template`] is a [`ScriptTarget`].
 
 mod compare;
 mod heaps;

@@ -516,7 +516,7 @@ impl ScriptTarget {
                     } else {
                         format!("{w} (or another winning move)")
                     },
-                    received: g.map_or(END.to_string(), |g| cut(g)),
+                    received: g.map_or(END.to_string(), cut),
                 });
             }
         }
