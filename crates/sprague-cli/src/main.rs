@@ -16,6 +16,7 @@ mod saved;
 mod script;
 mod serve;
 mod stress;
+mod stress_rules;
 
 #[derive(Parser)]
 #[command(

@@ -26,7 +26,7 @@ pub fn pattern(spec: &str, options: &PatternOptions) -> Result<Pattern> {
 }
 
 /// The text of the script a `rules:FILE` spec names, at most the library's cap.
-fn read(spec: &str) -> Result<String> {
+pub(crate) fn read(spec: &str) -> Result<String> {
     let spec = spec.trim();
     let path = &spec[sprague::rules::PREFIX.len()..];
     if path.is_empty() {

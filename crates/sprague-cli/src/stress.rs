@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 /// The arguments of `sprague stress`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct StressArgs {
-    /// Problem id, e.g. P2252 (`sprague problem --list` shows them all).
+    /// Problem id, e.g. P2252 (`sprague problem --list` shows them all), or `rules:FILE`,
+    /// a rules script with the template options below.
     problem: String,
     /// The contestant's program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
@@ -40,6 +41,8 @@ pub(crate) struct StressArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    template: crate::stress_rules::TemplateArgs,
 }
 
 /// An error that is the user's: exit status 2.
@@ -121,7 +124,8 @@ impl Counts {
 
 /// Runs the cases; true when none failed.
 fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
-    let target = stress::target(&args.problem).map_err(|e| Usage(e.to_string()))?;
+    let target = crate::stress_rules::target(&args.problem, &args.template, cancel.clone())
+        .map_err(Usage)?;
     if args.cases == 0 {
         return Err(Usage("`--cases` needs at least 1 case".into()).into());
     }
@@ -185,7 +189,12 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
     if let Some(e) = stopped.filter(|e| e.downcast_ref::<Interrupted>().is_some()) {
         return Err(e);
     }
-    let saved = save(&args.save, target.id(), case.seed, &shrunk.input);
+    let saved = save(
+        &args.save,
+        &crate::stress_rules::file_id(target.id()),
+        case.seed,
+        &shrunk.input,
+    );
     report_failure(args, &*target, &counts, &case, &shrunk, &saved);
     Ok(false)
 }
@@ -462,9 +471,11 @@ fn report_failure(
     if !f.detail.is_empty() {
         s.push_str(&format!("the program: {}\n", f.detail));
     }
+    let mut again = vec![target.id().to_string()];
+    again.extend(args.template.words());
     s.push_str(&format!(
         "reproduce: sprague stress {} --seed {} -- {}",
-        target.id(),
+        shell_words(&again).join(" "),
         case.seed,
         shell_words(&args.command).join(" ")
     ));

@@ -82,6 +82,12 @@ impl<R: Impartial> GrundySolver<R> {
         }
     }
 
+    /// Replaces the limits of the searches to come, keeping the values known so far (a
+    /// long-lived solver gives each request its own deadline).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// The rules being solved.
     pub fn rules(&self) -> &R {
         &self.rules

@@ -13,8 +13,10 @@
 //! [`ScriptRules::finish`] returns the failure instead of the search's result. Each request
 //! makes its own [`ScriptRules`] over the shared, compiled [`ScriptProgram`].
 
+mod generate;
 mod position;
 
+pub use generate::{RANDOM_POSITION, SMALL_POSITIONS};
 pub use position::ScriptPosition;
 
 use crate::error::{Error, Result};
@@ -51,6 +53,10 @@ pub const LIMITS: ScriptLimits = ScriptLimits {
     array_size: 100_000,
     map_size: 10_000,
 };
+
+/// The longest time spent running a failed call again to find the statement it stopped
+/// at (see `ScriptProgram::locate`).
+const LOCATE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Positions (keys and the positions in their lists) that the cache of options and
 /// components holds before it is emptied: tens of megabytes at most.
@@ -175,6 +181,12 @@ impl ScriptProgram {
     }
 
     fn call(&self, function: &str, position: &ScriptPosition) -> Result<Dynamic> {
+        self.call_args(function, vec![position.to_dynamic()], &position.to_string())
+    }
+
+    /// Calls `function` with `args`; `shown` is how the arguments are written in an error
+    /// message (`function(shown) failed at line …`).
+    fn call_args(&self, function: &str, args: Vec<Dynamic>, shown: &str) -> Result<Dynamic> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(
@@ -182,25 +194,36 @@ impl ScriptProgram {
                 &mut Scope::new(),
                 &self.ast,
                 function,
-                (position.to_dynamic(),),
+                args.clone(),
             )
-            .map_err(|e| self.runtime_error(function, position, &e))
+            .map_err(|e| self.runtime_error(function, &args, shown, &e))
     }
 
     /// Where a call stopped, found by running it again step by step: Rhai gives a limit
     /// hit (operations, call depth, data size) the position of the outermost call, which
     /// is none for a call from Rust. Only run on that error path.
+    ///
+    /// Under a debugger Rhai copies the arguments of every native call, so a script that
+    /// pushed a hundred thousand elements one by one takes a minute to run again: the run
+    /// stops after [`LOCATE_TIME`], and the statement it was at then (inside the loop
+    /// that builds the data or runs on) is the one named.
     #[allow(deprecated)] // `register_debugger` is marked volatile, not deprecated.
-    fn locate(&self, function: &str, position: &ScriptPosition) -> rhai::Position {
+    fn locate(&self, function: &str, args: &[Dynamic]) -> rhai::Position {
         use rhai::debugger::{DebuggerCommand, DebuggerEvent};
         let last = Arc::new(Mutex::new(rhai::Position::NONE));
         let mut engine = engine();
         let seen = last.clone();
+        let started = std::time::Instant::now();
+        let steps = std::sync::atomic::AtomicU32::new(0);
         engine.register_debugger(
             |_, debugger| debugger,
             move |_, event, _, _, pos| {
                 if matches!(event, DebuggerEvent::Start | DebuggerEvent::Step) && !pos.is_none() {
                     *seen.lock().unwrap_or_else(|e| e.into_inner()) = pos;
+                }
+                let n = steps.fetch_add(1, Ordering::Relaxed);
+                if n.is_multiple_of(64) && started.elapsed() > LOCATE_TIME {
+                    return Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, pos).into());
                 }
                 Ok(DebuggerCommand::StepInto)
             },
@@ -211,7 +234,7 @@ impl ScriptProgram {
             &mut Scope::new(),
             &self.ast,
             function,
-            (position.to_dynamic(),),
+            args.to_vec(),
         );
         let pos = *last.lock().unwrap_or_else(|e| e.into_inner());
         pos
@@ -220,7 +243,8 @@ impl ScriptProgram {
     fn runtime_error(
         &self,
         function: &str,
-        position: &ScriptPosition,
+        args: &[Dynamic],
+        shown: &str,
         error: &EvalAltResult,
     ) -> Error {
         // The innermost error says what went wrong; the innermost known position says
@@ -234,7 +258,7 @@ impl ScriptProgram {
             }
         }
         if pos.is_none() {
-            pos = self.locate(function, position);
+            pos = self.locate(function, args);
         }
         let message = match inner {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
@@ -262,7 +286,7 @@ impl ScriptProgram {
         script_error(
             &self.spec,
             format!(
-                "{function}({position}) failed{}: {message}",
+                "{function}({shown}) failed{}: {message}",
                 at(pos.line(), pos.position())
             ),
         )

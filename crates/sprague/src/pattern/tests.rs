@@ -133,3 +133,24 @@ fn the_json_holds_preperiod_period_and_proven() {
     assert_eq!(v["period"], "12");
     assert_eq!(v["proven"], true);
 }
+
+#[test]
+fn dawson_kayles_and_its_octal_twin_have_period_34_proven() {
+    // Dawson's Kayles (0.07) is 0.137 one pin later: the same period, the preperiod one
+    // longer.
+    let p = of("dawson-kayles");
+    assert_eq!(p.kind, "periodic");
+    assert_eq!(period(&p), (Some("53"), Some("34")));
+    assert!(p.proven, "{}", p.proof);
+    let p = of("octal:0.137");
+    assert_eq!(period(&p), (Some("52"), Some("34")));
+    assert!(p.proven, "{}", p.proof);
+}
+
+#[test]
+fn grundys_game_claims_no_period() {
+    let p = of("grundy-game");
+    assert!(!p.proven, "{}", p.proof);
+    assert!(p.period.is_none(), "{:?}", p.period);
+    assert!(!p.proof.is_empty());
+}

@@ -1,4 +1,5 @@
-//! The example scripts against independent computations: the catalogue's own games and a
+//! The example scripts against independent computations: the catalogue's own games (each
+//! example with a catalogue twin: subtraction 1,3,4, Wythoff, Kayles, all-but-1) and a
 //! brute force written here.
 
 use super::*;
@@ -277,4 +278,23 @@ fn take_at_least_two_has_values_half_the_heap() {
         .unwrap();
     let expected: Vec<u64> = (0..=60).map(|n| n / 2).collect();
     assert_eq!(values, expected);
+}
+
+#[test]
+fn the_take_at_least_two_example_is_subtraction_allbut_1() {
+    let script = game_from_script("rules:take-at-least-two.rhai", AT_LEAST_TWO).unwrap();
+    let catalogue = lookup("subtraction:allbut:1").unwrap();
+    assert_eq!(table_values(&*script, 120), table_values(&*catalogue, 120));
+    for p in ["9", "2 + 3", "7 + 7 + 4", "1 + 10"] {
+        for (m, e) in [(false, false), (true, false), (false, true)] {
+            agree(
+                &*script,
+                p,
+                &*catalogue,
+                &p.replace('+', " "),
+                &opts(m, e),
+                true,
+            );
+        }
+    }
 }

@@ -15,12 +15,14 @@
 //! **Targets.** What is stressed is a [`StressTarget`]: generation, reference, comparison
 //! and shrinking behind one object-safe trait, so that a game described some other way
 //! (a rules script with an input template) can be plugged in beside the judge problems.
-//! The judge problems implement the typed [`Generator`] and are adapted by [`Typed`].
+//! The judge problems implement the typed [`Generator`] and are adapted by [`Typed`]; a
+//! rules script with an input and answer [`Template`] is a [`ScriptTarget`].
 
 mod compare;
 mod heaps;
 mod numbers;
 mod rng;
+mod script;
 #[cfg(test)]
 mod tests;
 mod trees;
@@ -28,6 +30,7 @@ mod typed;
 
 pub use compare::{compare_tokens, Mismatch, END};
 pub use rng::{mix, Rng};
+pub use script::{Answer, ScriptTarget, Template};
 pub use typed::{shrink_list, smaller, Generator, Typed};
 
 use crate::error::{Error, Result};
