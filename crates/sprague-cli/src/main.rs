@@ -804,8 +804,25 @@ const SAME_CTRL_C: Duration = Duration::from_millis(100);
 /// only raises the flag, and the table saves and stops (a second Ctrl-C still ends it).
 pub(crate) static GRACEFUL: AtomicBool = AtomicBool::new(false);
 
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores: `sprague table …
+/// | head` then ends quietly when `head` closes the pipe, instead of panicking in `println!`
+/// at the first write after it.
+fn end_quietly_on_closed_pipes() {
+    #[cfg(unix)]
+    // SAFETY: called in `main` before any thread starts; it only sets the disposition of
+    // one signal to its default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = parse_command_line();
+    // Not for the commands that write to pipes and sockets of other programs: a contestant's
+    // program that exits before reading its input, a client that goes away.
+    if !matches!(cli.command, Command::Stress(_) | Command::Serve(_)) {
+        end_quietly_on_closed_pipes();
+    }
     // Ctrl-C sets the flag that searches watch, so that they end with a clean error; a
     // loop that does not watch it is ended a second later (or at a second Ctrl-C).
     let cancel = Arc::new(AtomicBool::new(false));

@@ -573,3 +573,25 @@ fn moves_into_a_draw_are_written_drawing() {
     ]);
     assert_eq!(j["moves"][0]["outcome"], "draw", "{j}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["table", "kayles", "--upto", "1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sprague starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is gone (as `| head -1` goes): the next writes meet a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(first.contains("kayles"), "{first}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -267,8 +267,13 @@ proptest! {
         prop_assert_eq!(again.outcome, v.outcome);
         prop_assert_eq!(&again.value, &v.value);
         for m in v.moves.iter().take(4) {
+            // The position after a move must read back; searching it afresh may meet the
+            // small search limit (the first search rated it with shared work), which is fine.
             let after = game.solve(&words(&m.position), &options);
-            prop_assert!(after.is_ok(), "{} {}: move to {} does not read back: {:?}", spec, text, m.position, after);
+            prop_assert!(
+                !matches!(after, Err(sprague::Error::Parse(_)) | Err(sprague::Error::InvalidPosition(_))),
+                "{} {}: move to {} does not read back: {:?}", spec, text, m.position, after
+            );
         }
     }
 }
