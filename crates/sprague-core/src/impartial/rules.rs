@@ -31,6 +31,14 @@ pub trait Impartial {
         None
     }
 
+    /// How many options `position` has, where the rules can tell without listing them.
+    /// Searches ask it before listing, so that a position with 10^9 options (Euclid's
+    /// `10^9 1`) is refused instead of filling memory; `None` (the default) means unknown.
+    fn option_count(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
     /// Whether `position` has no move and no part that has one. The default lists its
     /// options; rulesets with many options per position answer directly, since the
     /// solvers of whole sums ask it of every position they meet (a heap of 10^4 would
@@ -53,5 +61,8 @@ impl<R: Impartial + ?Sized> Impartial for &R {
     }
     fn is_terminal(&self, position: &Self::Position) -> bool {
         (**self).is_terminal(position)
+    }
+    fn option_count(&self, position: &Self::Position) -> Option<u64> {
+        (**self).option_count(position)
     }
 }

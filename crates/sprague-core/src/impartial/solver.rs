@@ -1,5 +1,5 @@
 use super::Impartial;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
 use crate::value::{Mex, Nimber, Outcome};
@@ -37,6 +37,9 @@ enum Combine {
 struct GrundyRecurrence<'r, R> {
     rules: &'r R,
     mex: Mex,
+    /// The most options the budget allows: a position known to have more is refused
+    /// before its options are listed.
+    max_options: u64,
 }
 
 impl<R: Impartial> Recurrence for GrundyRecurrence<'_, R> {
@@ -48,6 +51,14 @@ impl<R: Impartial> Recurrence for GrundyRecurrence<'_, R> {
         Ok(match self.rules.components(position) {
             Some(parts) => (parts, Combine::Xor),
             None => {
+                if let Some(n) = self.rules.option_count(position) {
+                    if n > self.max_options {
+                        return Err(Error::Limit {
+                            what: format!("options of one position ({n} options)"),
+                            limit: self.max_options,
+                        });
+                    }
+                }
                 let mut opts = Vec::new();
                 self.rules.options(position, &mut opts);
                 (opts, Combine::Mex)
@@ -108,15 +119,16 @@ impl<R: Impartial> GrundySolver<R> {
         if let Some(&v) = self.memo.get(position) {
             return Ok(Nimber(v));
         }
-        let mut rec = GrundyRecurrence {
-            rules: &self.rules,
-            mex: Mex::default(),
-        };
         let budget = Budget::new(
             self.limits.max_positions_at(BYTES_PER_POSITION),
             "positions searched",
         )
         .watched_by(&self.limits);
+        let mut rec = GrundyRecurrence {
+            rules: &self.rules,
+            mex: Mex::default(),
+            max_options: budget.max_options,
+        };
         evaluate(&mut rec, &mut self.memo, position.clone(), budget).map(Nimber)
     }
 
@@ -242,5 +254,26 @@ mod tests {
                 assert_eq!(s.grundy(&(a, b)).unwrap(), Nimber(a ^ b));
             }
         }
+    }
+
+    /// A ruleset that tells its option count: a position with more options than the
+    /// budget is refused before they are listed (listing them here would panic).
+    #[test]
+    fn positions_with_too_many_options_are_refused_before_listing() {
+        struct Counted;
+        impl Impartial for Counted {
+            type Position = u64;
+            fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+                assert!(n < 1_000, "the options of {n} were listed");
+                out.extend(0..n);
+            }
+            fn option_count(&self, &n: &u64) -> Option<u64> {
+                Some(n)
+            }
+        }
+        let mut s = GrundySolver::with_limits(Counted, Limits::positions(100));
+        assert_eq!(s.grundy(&20).unwrap(), Nimber(20));
+        let err = s.grundy(&1_000_000_000).unwrap_err();
+        assert!(err.to_string().contains("options of one position"), "{err}");
     }
 }

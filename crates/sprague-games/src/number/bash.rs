@@ -25,6 +25,12 @@ impl Impartial for TakeUpToRules {
     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
         out.extend((1..=self.k.min(n)).map(|s| n - s));
     }
+    fn has_moves(&self, &n: &u64) -> bool {
+        self.k.min(n) >= 1
+    }
+    fn option_count(&self, &n: &u64) -> Option<u64> {
+        Some(self.k.min(n))
+    }
 }
 
 /// Bash (`bash:M`) or bounded Nim (`bounded-nim:K`): the same heap game under two names.

@@ -27,6 +27,16 @@ impl Impartial for EuclidRules {
             out.extend((1..=b / a).map(|k| (a, b - k * a)));
         }
     }
+    // Directly: a pair (10^9, 1) has 10^9 options, which the default would list.
+    fn has_moves(&self, &(a, b): &(u64, u64)) -> bool {
+        a > 0 && b > 0
+    }
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        Some(match (a, b) {
+            (0, _) | (_, 0) => 0,
+            _ => a.max(b) / a.min(b),
+        })
+    }
 }
 
 /// True when the player to move wins the pair (x, y) (Cole–Davie).

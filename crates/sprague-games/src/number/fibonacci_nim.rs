@@ -37,6 +37,12 @@ impl Impartial for FibonacciNimRules {
     fn options(&self, &(n, l): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend((1..=l.min(n)).map(|k| (n - k, 2 * k)));
     }
+    fn has_moves(&self, &(n, l): &(u64, u64)) -> bool {
+        l.min(n) >= 1
+    }
+    fn option_count(&self, &(n, l): &(u64, u64)) -> Option<u64> {
+        Some(l.min(n))
+    }
 }
 
 /// Walks the Zeckendorf representation of `n` from its largest term down, calling

@@ -19,6 +19,12 @@ impl Impartial for NimRules {
     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
         out.extend((0..n).rev());
     }
+    fn has_moves(&self, &n: &u64) -> bool {
+        n > 0
+    }
+    fn option_count(&self, &n: &u64) -> Option<u64> {
+        Some(n)
+    }
 }
 
 /// Nim in the catalogue.

@@ -39,6 +39,14 @@ impl Impartial for RedistributeRules {
             true
         });
     }
+    fn has_moves(&self, heaps: &Vec<u64>) -> bool {
+        let mut any = false;
+        for_each_option(heaps, |_| {
+            any = true;
+            false
+        });
+        any
+    }
 }
 
 /// Calls `f` with every option of the sorted heaps (with repetitions: different moves may

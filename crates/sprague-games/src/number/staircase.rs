@@ -29,6 +29,13 @@ impl Impartial for StaircaseRules {
             }
         }
     }
+    // Directly: a stair of 10^4 coins has 10^4 options, each a copy of the stairs.
+    fn has_moves(&self, c: &Vec<u64>) -> bool {
+        c.iter().any(|&x| x > 0)
+    }
+    fn option_count(&self, c: &Vec<u64>) -> Option<u64> {
+        Some(c.iter().fold(0u64, |acc, &x| acc.saturating_add(x)))
+    }
 }
 
 /// Staircase Nim in the catalogue.

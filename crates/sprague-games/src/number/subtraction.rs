@@ -51,6 +51,20 @@ impl Impartial for SubtractionRules {
             out.extend(self.set.iter().filter(|&&s| s <= n).map(|&s| n - s));
         }
     }
+    fn option_count(&self, &n: &u64) -> Option<u64> {
+        let in_set = self.set.iter().filter(|&&s| s <= n).count() as u64;
+        Some(if self.allbut { n - in_set } else { in_set })
+    }
+    fn has_moves(&self, &n: &u64) -> bool {
+        if self.allbut {
+            // Some s in 1..=n is outside the finite set: one of the first |set| + 1 is.
+            (1..=n)
+                .take(self.set.len() + 1)
+                .any(|s| self.set.binary_search(&s).is_err())
+        } else {
+            self.set.iter().any(|&s| s <= n)
+        }
+    }
 }
 
 /// The values of a finite subtraction game up to their proven period.
