@@ -3,42 +3,8 @@
 //! better method answer. Nothing here asserts a time: a refusal is checked by its message
 //! and exit status under the default limits.
 
-use std::process::{Command, Output, Stdio};
-
-fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the sprague binary runs")
-}
-
-/// Runs a command that must be refused; returns its message.
-fn refused(args: &[&str]) -> String {
-    let o = sprague(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "`sprague {}`: {err}",
-        args.join(" ")
-    );
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
-
-/// Runs a command that must succeed; returns its output.
-fn answered(args: &[&str]) -> String {
-    let o = sprague(args);
-    assert!(
-        o.status.success(),
-        "`sprague {}`: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{answered, refused, sprague};
 
 fn board(rows: usize, cols: usize) -> String {
     vec![".".repeat(cols); rows].join("|")
