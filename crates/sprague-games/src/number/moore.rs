@@ -33,6 +33,18 @@ impl Impartial for MooreRules {
         // As `options` has it: no move once every heap is empty (or past the searched size).
         h.len() >= 64 || self.k == 0 || h.iter().all(|&x| x == 0)
     }
+    // A move takes from 1 to k heaps, any amount from each: the options number the sum,
+    // over sets of at most k heaps, of the product of their sizes (saturating).
+    fn option_count(&self, h: &Vec<u64>) -> Option<u64> {
+        let mut by_size = vec![0u64; self.k.min(h.len()) + 1];
+        by_size[0] = 1;
+        for &x in h {
+            for j in (1..by_size.len()).rev() {
+                by_size[j] = by_size[j].saturating_add(by_size[j - 1].saturating_mul(x));
+            }
+        }
+        Some(by_size[1..].iter().fold(0u64, |a, &b| a.saturating_add(b)))
+    }
     fn options(&self, h: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let n = h.len();
         if n >= 64 {
@@ -346,6 +358,20 @@ impl NumberGame for Moore {
 
 #[cfg(test)]
 mod tests {
+    use crate::impartial::Impartial;
+
+    #[test]
+    fn option_count_matches_the_options() {
+        for k in 1..4 {
+            let r = super::MooreRules { k };
+            for h in [vec![3, 0, 2], vec![1, 2, 3, 4], vec![5], vec![0, 0]] {
+                let mut out = Vec::new();
+                r.options(&h, &mut out);
+                assert_eq!(r.option_count(&h), Some(out.len() as u64), "{k} {h:?}");
+            }
+        }
+    }
+
     use super::*;
     use crate::impartial::{GrundySolver, Limits, MisereSolver};
 
