@@ -522,13 +522,7 @@ fn run(cli: Cli, cancel: Arc<AtomicBool>) -> Result<()> {
             timeout,
             json,
         } => {
-            let expr = match expr.strip_prefix('@') {
-                Some(path) => std::fs::read_to_string(path)
-                    .with_context(|| format!("reading `{path}`"))?
-                    .trim()
-                    .to_string(),
-                None => expr,
-            };
+            let expr = expand_files(vec![expr])?.concat().trim().to_string();
             let opts = sprague::partizan::ValueOptions {
                 thermograph,
                 cool,

@@ -17,6 +17,17 @@ const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
+/// A file of `web/` served at `/NAME`.
+macro_rules! asset {
+    ($name:literal, $content_type:expr) => {
+        Asset {
+            path: concat!("/", $name),
+            content_type: $content_type,
+            body: include_str!(concat!("../web/", $name)),
+        }
+    };
+}
+
 /// Every file of the page. The modules import each other by these paths.
 const ASSETS: &[Asset] = &[
     Asset {
@@ -24,51 +35,15 @@ const ASSETS: &[Asset] = &[
         content_type: HTML,
         body: include_str!("../web/index.html"),
     },
-    Asset {
-        path: "/app.css",
-        content_type: CSS,
-        body: include_str!("../web/app.css"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: JS,
-        body: include_str!("../web/app.js"),
-    },
-    Asset {
-        path: "/api.js",
-        content_type: JS,
-        body: include_str!("../web/api.js"),
-    },
-    Asset {
-        path: "/dom.js",
-        content_type: JS,
-        body: include_str!("../web/dom.js"),
-    },
-    Asset {
-        path: "/values.js",
-        content_type: JS,
-        body: include_str!("../web/values.js"),
-    },
-    Asset {
-        path: "/editors.js",
-        content_type: JS,
-        body: include_str!("../web/editors.js"),
-    },
-    Asset {
-        path: "/graph.js",
-        content_type: JS,
-        body: include_str!("../web/graph.js"),
-    },
-    Asset {
-        path: "/chart.js",
-        content_type: JS,
-        body: include_str!("../web/chart.js"),
-    },
-    Asset {
-        path: "/pictures.js",
-        content_type: JS,
-        body: include_str!("../web/pictures.js"),
-    },
+    asset!("app.css", CSS),
+    asset!("app.js", JS),
+    asset!("api.js", JS),
+    asset!("dom.js", JS),
+    asset!("values.js", JS),
+    asset!("editors.js", JS),
+    asset!("graph.js", JS),
+    asset!("chart.js", JS),
+    asset!("pictures.js", JS),
 ];
 
 /// The paths of the page's files (`/`, `/app.js`, ...).

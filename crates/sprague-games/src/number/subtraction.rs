@@ -52,7 +52,7 @@ impl Impartial for SubtractionRules {
         }
     }
     fn option_count(&self, &n: &u64) -> Option<u64> {
-        let in_set = self.set.iter().filter(|&&s| s <= n).count() as u64;
+        let in_set = self.set.iter().filter(|&&s| (1..=n).contains(&s)).count() as u64;
         Some(if self.allbut { n - in_set } else { in_set })
     }
     fn has_moves(&self, &n: &u64) -> bool {
@@ -444,6 +444,22 @@ mod tests {
     use super::*;
     use crate::impartial::GrundySolver;
     use crate::value::Nimber;
+
+    #[test]
+    fn option_count_and_has_moves_match_the_options() {
+        for allbut in [false, true] {
+            let r = SubtractionRules {
+                set: vec![1, 3, 4],
+                allbut,
+            };
+            for n in 0..12 {
+                let mut out = Vec::new();
+                r.options(&n, &mut out);
+                assert_eq!(r.option_count(&n), Some(out.len() as u64), "{allbut} {n}");
+                assert_eq!(r.has_moves(&n), !out.is_empty(), "{allbut} {n}");
+            }
+        }
+    }
 
     fn check_against_rules(g: &Subtraction, upto: u64) {
         let mut s = GrundySolver::new(g.rules.clone());
