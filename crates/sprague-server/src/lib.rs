@@ -51,6 +51,9 @@ pub struct Config {
     /// How many analyses may run at once; later requests wait for a turn. Each analysis
     /// may hold up to `max_positions` positions in memory, so this bounds the memory too.
     pub jobs: usize,
+    /// How long a client may take to send a request's headers before its connection is
+    /// closed ([`serve`]).
+    pub header_timeout: Duration,
 }
 
 impl Config {
@@ -71,6 +74,7 @@ impl Default for Config {
             timeout: Config::DEFAULT_TIMEOUT,
             body_limit: Config::DEFAULT_BODY_LIMIT,
             jobs: 2 * cores,
+            header_timeout: HEADER_READ_TIMEOUT,
         }
     }
 }
@@ -136,16 +140,58 @@ pub fn listen_local(port: u16) -> std::io::Result<tokio::net::TcpListener> {
     socket.listen(BACKLOG)
 }
 
-/// Serves `server`'s routes on `listener` until `stop` completes, then lets the requests in
-/// flight finish.
+/// How long a client may take by default to send a request's headers (from the connection,
+/// or from the previous answer on a kept-alive connection) before the connection is closed
+/// ([`Config::header_timeout`]). A client sending its headers a byte at a time would
+/// otherwise hold a connection forever.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a stopped server waits for the requests in flight before it closes their
+/// connections.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
+
+/// Serves `server`'s routes on `listener` (HTTP/1.1) until `stop` completes, then lets the
+/// requests in flight finish (for at most half a minute).
+///
+/// The accept loop is the server's own rather than `axum::serve`, which sets no deadline on
+/// reading a request's headers: here a connection whose headers take longer than
+/// [`Config::header_timeout`] is closed. Bodies are timed by the server's `--timeout`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     server: Server,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, server.router())
-        .with_graceful_shutdown(stop)
-        .await
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let router = server.router();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(server.config.header_timeout);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, or a connection reset before it was accepted:
+                // the listener itself is fine; pause a moment rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // A connection's end (the client left, a header deadline) is not the server's.
+            let _ = connection.await;
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+    Ok(())
 }
 
 /// An answer with a JSON body.

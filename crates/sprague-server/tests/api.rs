@@ -454,3 +454,53 @@ async fn a_body_announced_too_large_or_never_sent_holds_nothing() {
     assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{v}");
     assert!(v.contains("did not arrive"), "{v}");
 }
+
+/// Over a real socket: a client that sends half its headers and then nothing has its
+/// connection closed after the header deadline, while a whole request on another
+/// connection is answered; a stopped server ends its loop.
+#[tokio::test]
+async fn slow_headers_are_cut_off_over_a_socket() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = sprague_server::listen_local(0).unwrap();
+    let address = listener.local_addr().unwrap();
+    let s = Server::new(Config {
+        header_timeout: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(sprague_server::serve(listener, s, async {
+        let _ = stop_rx.await;
+    }));
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"GET /api/v1/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    // A whole request meanwhile.
+    let mut quick = tokio::net::TcpStream::connect(address).await.unwrap();
+    quick
+        .write_all(b"GET /api/v1/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    quick.read_to_end(&mut answer).await.unwrap();
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // The slow client: closed (perhaps after a 408) well within a few seconds.
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest)).await;
+    assert!(read.is_ok(), "the slow connection was still open after 5 s");
+    assert!(
+        !rest.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&rest)
+    );
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), served)
+        .await
+        .expect("the server stops")
+        .unwrap()
+        .unwrap();
+}
