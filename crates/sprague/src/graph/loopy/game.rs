@@ -388,12 +388,12 @@ impl Game for GraphGame {
             ));
         }
         let pw = PositionWords::split("graph", &options.args, &[])?;
-        let a = Analysis::new(&graph_text(&pw.graph)?)?;
+        let a = Analysis::new_with(&graph_text(&pw.graph)?, &options.limits)?;
         let acyclic = a.acyclic;
         let mut table = if options.misere {
             // One token per vertex under misère play: outcome and remoteness only (misère
             // play has no values that add up).
-            let (misere, _) = a.misere_retro();
+            let (misere, _) = a.misere_retro_with(&options.limits)?;
             Table::new(
                 "graph",
                 Play::Misere,

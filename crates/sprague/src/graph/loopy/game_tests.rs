@@ -226,6 +226,33 @@ fn table_lists_every_vertex() {
     );
 }
 
+/// `table graph` honours the cancellation flag (Ctrl-C) in its analyses, in both plays.
+#[test]
+fn table_stops_when_cancelled() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    // A path long enough that the analyses look at the flag.
+    let text = (0..20_000)
+        .map(|i| format!("{i}>{}", i + 1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for misere in [false, true] {
+        let result = lookup("graph").unwrap().table(&TableOptions {
+            args: vec![text.clone()],
+            misere,
+            limits: crate::limits::Limits {
+                cancel: Some(flag.clone()),
+                ..Default::default()
+            },
+            ..Default::default()
+        });
+        assert!(
+            matches!(result, Err(crate::error::Error::Interrupted { .. })),
+            "misère {misere}: {:?}",
+            result.map(|t| t.to_text())
+        );
+    }
+}
+
 #[test]
 fn million_vertex_path_from_text() {
     use std::fmt::Write;
