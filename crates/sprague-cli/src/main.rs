@@ -630,6 +630,16 @@ fn octal_table(
         }
     };
     let step = checkpoints.as_ref().map(|c| c.step());
+    // With checkpoints, Ctrl-C is the checkpoint's to handle (it saves, then stops the
+    // table): the computation itself must not end first with the values unsaved.
+    let limits = if checkpoints.is_some() {
+        sprague::limits::Limits {
+            cancel: None,
+            ..limits
+        }
+    } else {
+        limits
+    };
     let mut save = |v: &sprague::octal::Values| match &mut checkpoints {
         Some(c) => c.save(v),
         None => std::ops::ControlFlow::Continue(()),

@@ -1,7 +1,8 @@
 //! Test support shared by the crates' unit tests (compiled for tests, or with the
 //! `testing` feature that the upper crates enable as a dev-dependency): a seeded
-//! generator and random graphs. Not part of the stable API.
+//! generator, random graphs and a ruleset that tells its option count. Not part of the stable API.
 
+use crate::impartial::Impartial;
 use crate::retrograde::Csr;
 
 /// The next value of a xorshift64 generator whose state is `seed` (not 0).
@@ -21,4 +22,19 @@ pub fn random_graph(seed: &mut u64, n: usize, m: usize) -> Csr {
         arcs.push((a, b));
     }
     Csr::from_arcs(n, arcs.into_iter())
+}
+
+/// Nim on one heap that says how many options a heap has, and panics if the options of a
+/// heap of 1000 or more are listed: searches must refuse such heaps from the count alone.
+pub struct CountedNim;
+
+impl Impartial for CountedNim {
+    type Position = u64;
+    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+        assert!(n < 1_000, "the options of {n} were listed");
+        out.extend(0..n);
+    }
+    fn option_count(&self, &n: &u64) -> Option<u64> {
+        Some(n)
+    }
 }

@@ -19,6 +19,7 @@ use crate::impartial::{Impartial, MisereSolver};
 use crate::interface::{
     Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
 };
+use sprague_core::search::OPTIONS_PER_STATE;
 use sprague_games::search_size::{log2_ceil, SearchSize};
 
 /// How many times the position limit a search may reach (as a power of two) before it is
@@ -57,8 +58,14 @@ fn play_name(play: Play) -> &'static str {
 
 /// Refuses at once a position whose search cannot finish: more than `2^LOG2_SLACK` times
 /// the position limit reachable, or too many moves a position. `why` says why no theorem
-/// answers (for the message).
-pub fn check_size(spec: &str, why: &str, size: &SearchSize, options: &SolveOptions) -> Result<()> {
+/// answers (for the message). Returns the position limit certain to be enough, where one is
+/// known, for [`EnginePosition::reach`].
+pub fn check_size(
+    spec: &str,
+    why: &str,
+    size: &SearchSize,
+    options: &SolveOptions,
+) -> Result<Option<u64>> {
     let limit = options.limit();
     let cap = log2_ceil(u128::from(limit)) + LOG2_SLACK;
     let name = play_name(play(options)?);
@@ -72,7 +79,33 @@ pub fn check_size(spec: &str, why: &str, size: &SearchSize, options: &SolveOptio
         Error::unsupported(format!(
             "`{spec}` in {name} play is searched by the engine on whole positions ({why}), but {e}"
         ))
-    })
+    })?;
+    Ok(enough_positions(size))
+}
+
+/// The position limit certain to be enough for the search of a position of `size`: every
+/// reachable position stored, and the options of each generated within the search's
+/// allowance of `OPTIONS_PER_STATE` a stored position. `None` where no bound is known or it
+/// exceeds a machine word.
+fn enough_positions(size: &SearchSize) -> Option<u64> {
+    let positions = 1u64.checked_shl(size.log2_positions?)?;
+    let per = u64::try_from(size.max_moves.max(1)).ok()?;
+    let options = per.checked_mul(positions)?.div_ceil(OPTIONS_PER_STATE);
+    Some(positions.max(options))
+}
+
+/// A search limit reached by a position for which [`enough_positions`] is known: the message
+/// says which `--max-positions` is enough.
+fn with_reach(e: Error, enough: Option<u64>) -> Error {
+    match (e, enough) {
+        (Error::Limit { what, limit }, Some(enough)) => Error::Limit {
+            what: format!(
+                "{what}; `--max-positions {enough}` is enough for every position this one reaches (a search that large may take minutes and gigabytes)"
+            ),
+            limit,
+        },
+        (e, _) => e,
+    }
 }
 
 /// Who wins after a move (the player then to move) and its step under every-move play.
@@ -91,6 +124,9 @@ pub struct EnginePosition<'a, R: Impartial> {
     pub position: String,
     /// Why no theorem answers, for the method.
     pub why: &'a str,
+    /// The position limit certain to be enough for this search, where one is known (from
+    /// [`check_size`]): a search that reaches its limit names it.
+    pub reach: Option<u64>,
 }
 
 /// The verdict of `position` in the play of `options` (misère or every-move): its outcome,
@@ -110,27 +146,32 @@ where
     let play = play(options)?;
     let limits = options.limits();
     let rules = position.rules;
+    let reach = position.reach;
     // Each move: (first player wins after it, its step under every-move play).
     let (first_wins, step, rated): (bool, Option<u64>, Vec<Rated>) = match play {
         Play::Every => {
             let mut s = EverySolver::new(rules, limits);
-            let step = s.step(&position.start)?;
+            let step = s.step(&position.start).map_err(|e| with_reach(e, reach))?;
             let rated = moves
                 .iter()
                 .map(|m| s.step(m).map(|st| (st % 2 == 1, Some(st))))
-                .collect::<Result<_>>()?;
+                .collect::<Result<_>>()
+                .map_err(|e| with_reach(e, reach))?;
             (step % 2 == 1, Some(step), rated)
         }
         _ => {
             let mut s = MisereSolver::new(rules, limits);
-            let wins = s.first_player_wins(std::slice::from_ref(&position.start))?;
+            let wins = s
+                .first_player_wins(std::slice::from_ref(&position.start))
+                .map_err(|e| with_reach(e, reach))?;
             let rated = moves
                 .iter()
                 .map(|m| {
                     s.first_player_wins(std::slice::from_ref(m))
                         .map(|w| (w, None))
                 })
-                .collect::<Result<_>>()?;
+                .collect::<Result<_>>()
+                .map_err(|e| with_reach(e, reach))?;
             (wins, None, rated)
         }
     };
@@ -321,14 +362,28 @@ mod tests {
         assert!(text.contains("2^60") && text.contains("60 coins"), "{text}");
         let o = SolveOptions {
             misere: true,
-            max_positions: 1000,
+            max_positions: 100,
             ..Default::default()
         };
         let e = lookup("ruler")
             .unwrap()
-            .solve(&words("16"), &o)
+            .solve(&words("12"), &o)
             .unwrap_err();
         assert!(matches!(e, Error::Limit { .. }), "{e}");
+        // The limit the message names is enough.
+        let text = e.to_string();
+        let enough: u64 = text
+            .split("`--max-positions ")
+            .nth(1)
+            .and_then(|t| t.split('`').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no limit named: {text}"));
+        let o = SolveOptions {
+            max_positions: enough,
+            ..o
+        };
+        let v = lookup("ruler").unwrap().solve(&words("12"), &o).unwrap();
+        assert_eq!(v.play, Play::Misere);
         // Rules turning many coins: too many moves a position, refused at once.
         let e = lookup("coins:up-to:8")
             .unwrap()

@@ -95,3 +95,46 @@ fn a_context_stopped_while_writing_ends_at_once() {
     let r = sprague::partizan::value_report_with("^<6> + *5", &options).unwrap();
     assert_eq!(r.canonical, "^<6>*5");
 }
+
+/// `position` target, timeout: the legal moves of a ruler row with one head at 4088 (and
+/// 4144 under misère play). Each of its 4088 moves writes a row of up to 4088 coins, 84 MB
+/// of positions in all; the list is now refused from its counts (16 MiB at most).
+#[test]
+fn legal_moves_of_a_long_ruler_row() {
+    let g = lookup("ruler").unwrap();
+    for (pos, misere) in [("4088", false), ("4144", true)] {
+        let options = SolveOptions {
+            misere,
+            max_positions: 2000,
+            ..SolveOptions::default()
+        };
+        let e = g
+            .legal_moves(&words(pos), &options)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("legal moves: too many to list"), "{e}");
+    }
+    // A short row still lists them all.
+    let moves = g
+        .legal_moves(&words("40"), &SolveOptions::default())
+        .unwrap();
+    assert_eq!(moves.len(), 40);
+}
+
+/// `spec` target, timeout: `hex:.A0F` (removals that split a heap into three) on a heap of
+/// 4444444044 under a limit of 2000 heaps. Each heap of such a game costs about m²/12 splits,
+/// so its table is bounded by its splits into three (a few seconds' worth) as well as by
+/// the limit; here the limit of 2000 heaps decides.
+#[test]
+fn hexadecimal_game_splitting_into_three_on_a_huge_heap() {
+    let g = lookup("hex:.A0F").unwrap();
+    let options = SolveOptions {
+        max_positions: 2000,
+        ..SolveOptions::default()
+    };
+    let e = g
+        .solve(&words("4444444044"), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("at most 2000 heaps"), "{e}");
+}

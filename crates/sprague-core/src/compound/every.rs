@@ -18,7 +18,7 @@
 //! one of its parts. Such positions are kept as sorted multisets of their non-terminal parts.
 
 use crate::error::Result;
-use crate::impartial::{Atoms, GrundySolver, Impartial, Limits};
+use crate::impartial::{options_within, Atoms, GrundySolver, Impartial, Limits};
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 
@@ -46,6 +46,9 @@ where
 {
     grundy: &'s mut GrundySolver<R>,
     atoms: &'s mut Atoms<R::Position>,
+    /// The most options the search may generate: a part known to have more is refused
+    /// before its options are listed.
+    max_options: u64,
 }
 
 impl<R: Impartial> Steps<'_, R>
@@ -66,7 +69,7 @@ where
     }
 
     /// The states one move away: a move in one part.
-    fn children(&mut self, state: &[R::Position]) -> Vec<Vec<R::Position>> {
+    fn children(&mut self, state: &[R::Position]) -> Result<Vec<Vec<R::Position>>> {
         let mut result = Vec::new();
         let mut opts = Vec::new();
         for i in 0..state.len() {
@@ -74,7 +77,7 @@ where
                 continue;
             }
             opts.clear();
-            self.grundy.rules().options(&state[i], &mut opts);
+            options_within(self.grundy.rules(), &state[i], self.max_options, &mut opts)?;
             for o in std::mem::take(&mut opts) {
                 let mut next: Vec<R::Position> = Vec::with_capacity(state.len() + 1);
                 next.extend(state[..i].iter().cloned());
@@ -85,7 +88,7 @@ where
                 result.push(next);
             }
         }
-        result
+        Ok(result)
     }
 }
 
@@ -100,7 +103,7 @@ where
 
     fn expand(&mut self, state: &Vec<R::Position>) -> Result<(Vec<Vec<R::Position>>, bool)> {
         let wins = self.state_wins(state)?;
-        Ok((self.children(state), wins))
+        Ok((self.children(state)?, wins))
     }
 
     fn combine(&mut self, wins: bool, children: &[u64]) -> u64 {
@@ -157,10 +160,21 @@ where
     }
 
     fn steps(&mut self) -> Steps<'_, R> {
+        let max_options = self.budget().max_options;
         Steps {
             grundy: &mut self.grundy,
             atoms: &mut self.atoms,
+            max_options,
         }
+    }
+
+    /// The budget of one step search.
+    fn budget(&self) -> Budget<'_> {
+        Budget::new(
+            self.limits.max_positions_at(BYTES_PER_STATE),
+            "positions searched for every-move steps",
+        )
+        .watched_by(&self.limits)
     }
 
     /// The canonical state of one component: its parts flattened, terminal parts dropped,
@@ -190,6 +204,7 @@ where
         let mut steps = Steps {
             grundy: &mut self.grundy,
             atoms: &mut self.atoms,
+            max_options: budget.max_options,
         };
         evaluate(&mut steps, &mut self.memo, start, budget)
     }
@@ -201,7 +216,8 @@ where
     pub fn strategy_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>> {
         let s = self.step(position)?;
         let mut opts = Vec::new();
-        self.grundy.rules().options(position, &mut opts);
+        let max = self.budget().max_options;
+        options_within(self.grundy.rules(), position, max, &mut opts)?;
         let mut found: Vec<R::Position> = Vec::new();
         for o in opts {
             let st = self.normalise(o.clone());
@@ -526,5 +542,20 @@ mod tests {
             s.step(&1000),
             Err(crate::error::Error::Limit { .. })
         ));
+    }
+
+    /// A part known to have more options than the search may generate is refused before
+    /// they are listed, in the step search and in the strategy's moves.
+    #[test]
+    fn parts_with_too_many_options_are_refused() {
+        use crate::testing::CountedNim;
+        let mut s = EverySolver::new(CountedNim, Limits::positions(100));
+        assert_eq!(s.step(&5).unwrap(), 1);
+        for e in [
+            s.step(&1_000_000_000).unwrap_err(),
+            s.strategy_moves(&1_000_000_000).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains("options of one position"), "{e}");
+        }
     }
 }

@@ -1,4 +1,4 @@
-use super::{Atoms, Impartial};
+use super::{options_within, Atoms, Impartial};
 use crate::error::Result;
 use crate::impartial::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
@@ -38,6 +38,9 @@ where
 struct Sums<'r, R: Impartial> {
     rules: &'r R,
     atoms: &'r mut Atoms<R::Position>,
+    /// The most options the search may generate: a component known to have more is
+    /// refused before its options are listed.
+    max_options: u64,
 }
 
 impl<R: Impartial> Sums<'_, R>
@@ -50,7 +53,7 @@ where
     }
 
     /// Every sum reachable in one move (normalised).
-    fn children(&mut self, state: &[R::Position]) -> Vec<Vec<R::Position>> {
+    fn children(&mut self, state: &[R::Position]) -> Result<Vec<Vec<R::Position>>> {
         let mut result = Vec::new();
         let mut opts = Vec::new();
         for i in 0..state.len() {
@@ -58,7 +61,7 @@ where
                 continue; // moving in an identical component gives the same sums
             }
             opts.clear();
-            self.rules.options(&state[i], &mut opts);
+            options_within(self.rules, &state[i], self.max_options, &mut opts)?;
             for o in opts.drain(..) {
                 let mut next: Vec<R::Position> = Vec::with_capacity(state.len());
                 next.extend(state[..i].iter().cloned());
@@ -67,7 +70,7 @@ where
                 result.push(self.normalise(next));
             }
         }
-        result
+        Ok(result)
     }
 }
 
@@ -82,7 +85,7 @@ where
     type Tag = ();
 
     fn expand(&mut self, state: &Vec<R::Position>) -> Result<(Vec<Vec<R::Position>>, ())> {
-        Ok((self.children(state), ()))
+        Ok((self.children(state)?, ()))
     }
 
     fn cutoff(&self, _: &(), child_wins: &bool) -> Option<bool> {
@@ -135,10 +138,19 @@ where
     }
 
     fn sums(&mut self) -> Sums<'_, R> {
+        let max_options = self.max_options();
         Sums {
             rules: &self.rules,
             atoms: &mut self.atoms,
+            max_options,
         }
+    }
+
+    /// The most options one search may generate (its budget's allowance).
+    fn max_options(&self) -> u64 {
+        Budget::new(self.max_sums(), "")
+            .watched_by(&self.limits)
+            .max_options
     }
 
     /// The canonical state of a sum: components flattened, terminal ones dropped, sorted.
@@ -157,6 +169,7 @@ where
         let mut sums = Sums {
             rules: &self.rules,
             atoms: &mut self.atoms,
+            max_options: budget.max_options,
         };
         evaluate(&mut sums, &mut self.memo, start, budget)
     }
@@ -174,7 +187,7 @@ where
                 continue;
             }
             opts.clear();
-            self.rules.options(c, &mut opts);
+            options_within(&self.rules, c, self.max_options(), &mut opts)?;
             for o in opts.clone() {
                 let mut next = components.to_vec();
                 next[i] = o.clone();
@@ -237,6 +250,21 @@ mod tests {
             let mut h = vec![2, 2, 1];
             h[i] = o;
             assert!(!misere_nim(&h));
+        }
+    }
+
+    /// A component known to have more options than the search may generate is refused
+    /// before they are listed, in the search and in the listing of winning moves.
+    #[test]
+    fn components_with_too_many_options_are_refused() {
+        use crate::testing::CountedNim;
+        let mut s = MisereSolver::new(CountedNim, Limits::positions(100));
+        assert!(s.first_player_wins(&[20]).unwrap());
+        for e in [
+            s.first_player_wins(&[3, 1_000_000_000]).unwrap_err(),
+            s.winning_moves(&[1_000_000_000]).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains("options of one position"), "{e}");
         }
     }
 }

@@ -14,6 +14,6 @@ mod sum;
 pub use crate::limits::Limits;
 pub(crate) use atoms::Atoms;
 pub use misere::MisereSolver;
-pub use rules::Impartial;
+pub use rules::{options_within, Impartial};
 pub use solver::GrundySolver;
 pub use sum::SumAnalysis;

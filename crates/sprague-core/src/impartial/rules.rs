@@ -1,3 +1,4 @@
+use crate::error::{Error, Result};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -14,10 +15,13 @@ pub trait Impartial {
     /// Duplicates are allowed; order is kept in reports.
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// Whether `position` has a move. The default lists its options; rules that know
-    /// cheaply (a row with a head, a board with a coin up) should say so, since the solvers
+    /// Whether `position` has a move. The default asks [`Impartial::option_count`], else
+    /// lists its options; rules that know cheaply (a row with a head, a board with a coin up) should say so, since the solvers
     /// that keep whole sums ask it of every position they meet.
     fn has_moves(&self, position: &Self::Position) -> bool {
+        if let Some(n) = self.option_count(position) {
+            return n > 0;
+        }
         let mut opts = Vec::new();
         self.options(position, &mut opts);
         !opts.is_empty()
@@ -46,6 +50,25 @@ pub trait Impartial {
     fn is_terminal(&self, position: &Self::Position) -> bool {
         !self.has_moves(position) && self.components(position).is_none_or(|c| c.is_empty())
     }
+}
+
+/// Appends the options of `position` to `out`, unless the rules say it has more than `max`
+/// (the options a search may still generate): then the position is refused with the limit
+/// error before its options fill memory.
+pub fn options_within<R: Impartial + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    max: u64,
+    out: &mut Vec<R::Position>,
+) -> Result<()> {
+    if let Some(n) = rules.option_count(position).filter(|&n| n > max) {
+        return Err(Error::Limit {
+            what: format!("options of one position ({n} options)"),
+            limit: max,
+        });
+    }
+    rules.options(position, out);
+    Ok(())
 }
 
 impl<R: Impartial + ?Sized> Impartial for &R {

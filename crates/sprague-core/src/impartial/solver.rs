@@ -1,5 +1,5 @@
 use super::Impartial;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
 use crate::value::{Mex, Nimber, Outcome};
@@ -51,16 +51,8 @@ impl<R: Impartial> Recurrence for GrundyRecurrence<'_, R> {
         Ok(match self.rules.components(position) {
             Some(parts) => (parts, Combine::Xor),
             None => {
-                if let Some(n) = self.rules.option_count(position) {
-                    if n > self.max_options {
-                        return Err(Error::Limit {
-                            what: format!("options of one position ({n} options)"),
-                            limit: self.max_options,
-                        });
-                    }
-                }
                 let mut opts = Vec::new();
-                self.rules.options(position, &mut opts);
+                super::options_within(self.rules, position, self.max_options, &mut opts)?;
                 (opts, Combine::Mex)
             }
         })
@@ -260,17 +252,7 @@ mod tests {
     /// budget is refused before they are listed (listing them here would panic).
     #[test]
     fn positions_with_too_many_options_are_refused_before_listing() {
-        struct Counted;
-        impl Impartial for Counted {
-            type Position = u64;
-            fn options(&self, &n: &u64, out: &mut Vec<u64>) {
-                assert!(n < 1_000, "the options of {n} were listed");
-                out.extend(0..n);
-            }
-            fn option_count(&self, &n: &u64) -> Option<u64> {
-                Some(n)
-            }
-        }
+        use crate::testing::CountedNim as Counted;
         let mut s = GrundySolver::with_limits(Counted, Limits::positions(100));
         assert_eq!(s.grundy(&20).unwrap(), Nimber(20));
         let err = s.grundy(&1_000_000_000).unwrap_err();

@@ -39,6 +39,21 @@ impl Impartial for RedistributeRules {
             true
         });
     }
+    /// A heap h chosen among m other heaps keeps k < h stones and spreads at most
+    /// h − 1 − k onto the others: Σ_{s<h} C(s + m, m) = C(h + m, m + 1) ways (hockey stick),
+    /// for each distinct heap size.
+    fn option_count(&self, heaps: &Vec<u64>) -> Option<u64> {
+        let nonzero = heaps.iter().filter(|&&x| x > 0).count() as u64;
+        let mut total = 0u64;
+        for (i, &h) in heaps.iter().enumerate() {
+            if h == 0 || (i > 0 && heaps[i - 1] == h) {
+                continue;
+            }
+            total =
+                total.saturating_add(binomial_saturating(h.saturating_add(nonzero - 1), nonzero));
+        }
+        Some(total)
+    }
     fn has_moves(&self, heaps: &Vec<u64>) -> bool {
         let mut any = false;
         for_each_option(heaps, |_| {
@@ -47,6 +62,23 @@ impl Impartial for RedistributeRules {
         });
         any
     }
+}
+
+/// C(n, k), or `u64::MAX` when it does not fit.
+fn binomial_saturating(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c · (n − i) / (i + 1) is C(n, i + 1), an integer; c stays below 2^64 here.
+        c = c * u128::from(n - i) / u128::from(i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
 }
 
 /// Calls `f` with every option of the sorted heaps (with repetitions: different moves may
@@ -338,6 +370,22 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn option_count_matches_the_options() {
+        for h in all_positions(9) {
+            let mut out = Vec::new();
+            RedistributeRules.options(&h, &mut out);
+            assert_eq!(
+                RedistributeRules.option_count(&h),
+                Some(out.len() as u64),
+                "{h:?}"
+            );
+        }
+        assert_eq!(binomial_saturating(5, 7), 0);
+        assert_eq!(binomial_saturating(200, 100), u64::MAX);
+        assert_eq!(binomial_saturating(60, 30), 118_264_581_564_861_424);
     }
 
     #[test]

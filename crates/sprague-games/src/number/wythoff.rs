@@ -42,6 +42,9 @@ impl Impartial for WythoffRules {
         out.extend((0..b).map(|y| (a, y)));
         out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
     }
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        Some(a.saturating_add(b).saturating_add(a.min(b)))
+    }
 }
 
 /// ⌊dφ⌋ = (d + ⌊√(5d²)⌋) div 2, exactly: A_d, the smaller heap of the P-position whose
@@ -291,6 +294,17 @@ mod tests {
 
     fn big(n: u64) -> BigUint {
         BigUint::from(n)
+    }
+
+    #[test]
+    fn option_count_matches_the_options() {
+        for a in 0..8u64 {
+            for b in 0..8u64 {
+                let mut out = Vec::new();
+                WythoffRules.options(&(a, b), &mut out);
+                assert_eq!(WythoffRules.option_count(&(a, b)), Some(out.len() as u64));
+            }
+        }
     }
 
     #[test]

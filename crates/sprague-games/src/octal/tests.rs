@@ -18,3 +18,22 @@ fn codes_parse_and_malformed_codes_are_named() {
     }
     assert!(Ruleset::parse("0.G", true).is_err());
 }
+
+/// The estimate of splits into three matches the splits the rules make, within a few per
+/// cent, and is 0 for games that never split into three.
+#[test]
+fn triple_work_estimates_the_splits_into_three() {
+    let r = Ruleset::parse("0.A0F", true).unwrap();
+    let n = 300u64;
+    let mut triples = 0u128;
+    for m in 0..=n {
+        r.heap_moves(m, |_, parts| triples += u128::from(parts.len() == 3));
+    }
+    let estimate = r.triple_work(n);
+    assert!(
+        estimate * 100 >= triples * 95 && estimate * 100 <= triples * 105,
+        "{estimate} estimated, {triples} made"
+    );
+    assert_eq!(Ruleset::parse("0.77", false).unwrap().triple_work(n), 0);
+    assert_eq!(r.triple_work(u64::MAX), u128::MAX / 36);
+}

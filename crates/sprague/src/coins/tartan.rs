@@ -2,9 +2,10 @@
 //! the product rules of `sprague_games::coins::tartan` (the Tartan theorem).
 
 use crate::coins::row::{
-    count_at, each_set, fit, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES,
+    count_at, each_set, fit, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES,
 };
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
     Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict,
     Winner,
@@ -197,11 +198,7 @@ impl Game for TartanGame {
         let (moves, coins) = self.count(&board);
         let unit = board.write().len();
         let bytes = &moves * (2 * unit + 64) + &coins * 8u32;
-        if moves > BigUint::from(MAX_LEGAL_MOVES) || bytes > BigUint::from(1u64 << 28) {
-            return Err(Error::unsupported(format!(
-                "the board has {moves} legal moves: too many to list (at most {MAX_LEGAL_MOVES}, and 256 MiB of positions); `sprague moves` lists a sample, `sprague solve` the winning moves"
-            )));
-        }
+        check_legal_list("the board", &moves, &bytes)?;
         Ok(self
             .sample(&board, MAX_LEGAL_MOVES as usize, &moves)
             .into_iter()

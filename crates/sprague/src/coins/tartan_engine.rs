@@ -26,7 +26,7 @@ impl TartanGame {
         let board = Board::parse(words)?;
         let spec = self.spec();
         let size = BoardRules::size(&self.rows, &self.cols, &board);
-        fallback::check_size(&spec, WHY, &size, options)?;
+        let reach = fallback::check_size(&spec, WHY, &size, options)?;
         let (rules, start) = BoardRules::new(self.rows, self.cols, &board)?;
         let (all, _) = self.count(&board);
         // Every move (checked to be few by `check_size`), as the cells turned.
@@ -42,6 +42,7 @@ impl TartanGame {
                 start,
                 position: board.write(),
                 why: WHY,
+                reach,
             },
             &afters,
             &describe,

@@ -20,10 +20,6 @@ pub const MAX_LISTED_MOVES: usize = 10_000;
 /// move of a game on a graph writes the whole graph, so a long graph lists fewer moves.
 pub const MAX_LISTED_TEXT: usize = 1 << 24;
 
-/// The most characters the positions of [`crate::interface::Game::legal_moves`] may hold
-/// together; a longer list is refused.
-pub const MAX_LEGAL_TEXT: u128 = 1 << 26;
-
 /// How many of `count` moves a verdict lists when each position after a move is about
 /// `len` characters long: all of them when they fit, else as many as fit (at least one).
 pub fn listed(count: usize, len: usize) -> usize {
@@ -39,14 +35,12 @@ pub fn cut_short(count: impl std::fmt::Display, what: &str, shown: usize, len: u
 }
 
 /// Refuses a legal-move list of `count` moves whose positions are about `len` characters
-/// long each when it would be longer than [`MAX_LEGAL_TEXT`].
+/// long each (every move of a game on a graph writes the whole graph) beyond the bounds
+/// of [`crate::interface::caps`].
 pub fn check_legal_list(count: u128, len: usize) -> Result<()> {
-    if count.saturating_mul(len.max(1) as u128) > MAX_LEGAL_TEXT {
-        return Err(Error::unsupported(format!(
-            "the position has {count} legal moves, each written as a position of about {len} characters: the list is too long (more than {MAX_LEGAL_TEXT} characters)"
-        )));
-    }
-    Ok(())
+    let count = num_bigint::BigUint::from(count);
+    let text = &count * len.max(1);
+    crate::interface::caps::check_legal_list("the position", &count, &text)
 }
 
 /// Refuses the flags of `options` that the game `game` cannot honour. `allowed` names the

@@ -187,7 +187,7 @@ fn engine_verdict(
             "queens needs at least one token, e.g. `3,5`",
         ));
     }
-    crate::fallback::check_size("queens", WHY, &QueensRules::size(&tokens), options)?;
+    let reach = crate::fallback::check_size("queens", WHY, &QueensRules::size(&tokens), options)?;
     let start = QueensRules::position(&tokens)?;
     let e = bare(tokens);
     let count = usize::try_from(e.move_count()).unwrap_or(usize::MAX);
@@ -212,6 +212,7 @@ fn engine_verdict(
             start,
             position: write(&e.tokens),
             why: WHY,
+            reach,
         },
         &afters,
         &describe,

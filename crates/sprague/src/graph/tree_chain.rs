@@ -199,7 +199,7 @@ impl Position {
     /// The verdict under `--misere` or `--every`, by the engine on whole colourings.
     fn engine_verdict(&self, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
         let size = TreeChainRules::size(&self.tree);
-        crate::fallback::check_size("tree-chain", WHY, &size, options)?;
+        let reach = crate::fallback::check_size("tree-chain", WHY, &size, options)?;
         let (rules, start) = TreeChainRules::new(&self.tree)?;
         let count = usize::try_from(self.move_count()).unwrap_or(usize::MAX);
         let moves = self.first_moves(count);
@@ -213,6 +213,7 @@ impl Position {
                 start,
                 position: self.write(&self.tree.black),
                 why: WHY,
+                reach,
             },
             &afters,
             &describe,

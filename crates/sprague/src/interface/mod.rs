@@ -9,6 +9,7 @@
 //! particular game.
 
 pub mod about;
+pub mod caps;
 pub mod table;
 pub mod verdict;
 

@@ -32,7 +32,8 @@ pub struct TableRequest<'a> {
     pub period_limit: u64,
     /// Normal play with `upto`: hand the values to the caller as they grow (to save them).
     pub checkpoint: Option<Checkpoint<'a>>,
-    /// Misère tables: the bounds of their exact search (positions, deadline, flag).
+    /// The deadline, cancellation flag and progress callback the table honours, and the
+    /// position limit of misère tables' exact search.
     pub limits: crate::limits::Limits,
 }
 

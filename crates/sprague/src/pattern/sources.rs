@@ -116,6 +116,7 @@ fn octal(spec: &str, game: crate::octal::OctalGame, options: &PatternOptions) ->
             .transpose()?,
         period: true,
         period_limit: OCTAL_PERIOD_LIMIT,
+        limits: options.limits.clone(),
         ..Default::default()
     };
     let t = game.table_with(req)?;

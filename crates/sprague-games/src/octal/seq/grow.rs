@@ -59,7 +59,7 @@ impl Computation {
                     r
                 }
             };
-            if let Some(next) = done {
+            if let Some(next) = done? {
                 // `next` did not fit: widen and store it.
                 self.values.widen();
                 match &mut self.values {
@@ -139,7 +139,9 @@ impl Computation {
         target: usize,
         stop: bool,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Option<u32> {
+    ) -> Result<Option<u32>> {
+        let check = self.check_mask();
+        let watched = self.limits.watched();
         if !stop {
             // (A period search may stop long before its limit: let it grow as it goes.)
             g.reserve(target.saturating_sub(g.len()));
@@ -170,8 +172,11 @@ impl Computation {
             {
                 self.choose_partners(n);
             }
-            if n & 0xFFFF == 0 {
+            if n & 0xFFFF == 0 || self.triples && n & check == 0 {
                 progress(n as u64, target as u64 - 1);
+            }
+            if watched && n & check == 0 {
+                self.limits.check(n as u64, "heaps tabulated")?;
             }
             if self.speculates(n) {
                 // Batches up to the next periodic chore above (progress, partners) and
@@ -179,7 +184,10 @@ impl Computation {
                 // their parallel loops are shared with the other workers directly (from
                 // outside the pool, each loop would be handed to the pool and the caller
                 // put to sleep and woken).
-                let limit = ((n | 0xFFFF) + 1).min(target);
+                // Games splitting into three stop at each check of the limits (their heaps
+                // are costly enough that short batches lose nothing).
+                let span = if self.triples { check } else { 0xFFFF };
+                let limit = ((n | span) + 1).min(target);
                 let this = &mut *self;
                 let vals = &mut *g;
                 if rayon::scope(move |_| this.speculate_until(vals, limit, stop)) {
@@ -203,9 +211,9 @@ impl Computation {
                     self.record(n, v);
                     self.watch(g);
                 }
-                None => return Some(v),
+                None => return Ok(Some(v)),
             }
         }
-        None
+        Ok(None)
     }
 }

@@ -89,6 +89,7 @@ use strategy::{Strategy, StrategyTrial};
 
 use super::rules::Ruleset;
 use crate::error::{Error, Result};
+use crate::impartial::Limits;
 
 /// How a sequence is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,6 +226,9 @@ pub struct Computation {
     next_search: usize,
     /// A period proven by the values so far.
     proven: Option<super::period::Period>,
+    /// The deadline, cancellation flag and progress callback the growth honours (see
+    /// [`Computation::watched_by`]).
+    limits: Limits,
 }
 
 impl Computation {
@@ -279,6 +283,7 @@ impl Computation {
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             proven: None,
+            limits: Limits::default(),
         }
     }
 
@@ -313,6 +318,24 @@ impl Computation {
             }
         }
         Ok(c)
+    }
+
+    /// Makes the growth honour the deadline, the cancellation flag and the progress
+    /// callback of `limits` (not its position limit: the caller chooses how far to grow).
+    /// They are looked at every few heaps: every heap's worth of work is small, except in
+    /// games that split a heap into three, whose heaps cost a quadratic number of splits
+    /// each and are checked more often.
+    pub fn watched_by(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// How many heaps apart the limits are checked, minus one (a mask).
+    fn check_mask(&self) -> usize {
+        if self.triples {
+            0xF
+        } else {
+            0x3FF
+        }
     }
 
     /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).

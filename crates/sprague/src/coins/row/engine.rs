@@ -23,7 +23,8 @@ impl CoinGame {
     ) -> Result<Verdict> {
         let row = Row::parse(words)?;
         let spec = self.spec();
-        fallback::check_size(&spec, WHY, &RowRules::size(&self.rule, &row.heads), options)?;
+        let reach =
+            fallback::check_size(&spec, WHY, &RowRules::size(&self.rule, &row.heads), options)?;
         let (rules, start) = RowRules::new(self.rule, &row.heads)?;
         let all = row
             .heads
@@ -47,6 +48,7 @@ impl CoinGame {
                 start,
                 position: row.after(&[]),
                 why: WHY,
+                reach,
             },
             &afters,
             &describe,

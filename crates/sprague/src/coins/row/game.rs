@@ -5,6 +5,7 @@
 
 use crate::coins::rule::CoinRule;
 use crate::error::{Error, Result};
+use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
     Component, Game, HeapRows, LegalMove, Listing, Method, MethodKind, Move, Play, SolveOptions,
     Table, TableOptions, ValueKind, Verdict, Winner,
@@ -24,8 +25,6 @@ mod engine;
 pub const MAX_WINNING_SHOWN: usize = 100;
 /// The most moves `moves` lists (a sample of every kind when there are more).
 pub const MAX_MOVES_SHOWN: usize = 1000;
-/// The most moves `legal_moves` returns; longer lists are refused.
-pub const MAX_LEGAL_MOVES: u64 = 100_000;
 /// Bytes one answer may spend on the coins and positions of its moves.
 pub(crate) const OUTPUT_BYTES: usize = 1 << 24;
 
@@ -234,11 +233,7 @@ impl Game for CoinGame {
         }
         let unit = row.after(&[]).len() + row.heads.last().map_or(1, |h| h.bits() as usize / 3 + 2);
         let bytes = &moves * unit + &coins * (unit.min(64));
-        if moves > BigUint::from(MAX_LEGAL_MOVES) || bytes > BigUint::from(1u64 << 28) {
-            return Err(Error::unsupported(format!(
-                "the row has {moves} legal moves: too many to list (at most {MAX_LEGAL_MOVES}, and 256 MiB of positions); `sprague moves` lists a sample, `sprague solve` the winning moves"
-            )));
-        }
+        check_legal_list("the row", &moves, &bytes)?;
         let cap = MAX_LEGAL_MOVES as usize;
         Ok(self
             .sample(&row.heads, cap, &moves)

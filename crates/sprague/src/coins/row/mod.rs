@@ -20,4 +20,4 @@ mod tests;
 pub use sprague_games::coins::row::*;
 
 pub(crate) use game::{fit, OUTPUT_BYTES};
-pub use game::{CoinGame, MAX_LEGAL_MOVES, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN};
+pub use game::{CoinGame, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN};

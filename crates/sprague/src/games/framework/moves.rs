@@ -63,6 +63,12 @@ where
                 what()
             ))
         })?;
+        // Rules that count their options are refused from the count (repetitions
+        // included, so with room for them) before a list is built.
+        let room = (max as u64).saturating_mul(16).max(1 << 16);
+        if let Some(n) = g.rules().option_count(&p).filter(|&n| n > room) {
+            return Err(too_many(&what(), n));
+        }
         let mut opts = Vec::new();
         g.rules().options(&p, &mut opts);
         let mut seen = HashSet::new();

@@ -125,7 +125,7 @@ impl Position {
     /// The verdict under `--misere` or `--every`, by the engine on (token, visited set).
     fn engine_verdict(&self, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
         let size = GeographyRules::size(&self.geo, self.start);
-        crate::fallback::check_size("geography", WHY, &size, options)?;
+        let reach = crate::fallback::check_size("geography", WHY, &size, options)?;
         let (rules, start) = GeographyRules::new(&self.geo, self.start)?;
         let targets = self.geo.neighbours(self.start);
         let afters = targets
@@ -144,6 +144,7 @@ impl Position {
                 start,
                 position: self.write(None, self.start),
                 why: WHY,
+                reach,
             },
             &afters,
             &describe,

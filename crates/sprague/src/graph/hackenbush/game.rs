@@ -136,7 +136,8 @@ const WHY: &str = "no theorem: the colon and fusion principles hold in normal pl
 /// The verdict under `--misere` or `--every`, by the engine on whole positions (the pieces
 /// hanging from the ground separately are the components of a sum).
 fn engine_verdict(h: &Hackenbush, options: &SolveOptions, listing: Listing) -> Result<Verdict> {
-    crate::fallback::check_size("green-hackenbush", WHY, &HackenbushRules::size(h), options)?;
+    let reach =
+        crate::fallback::check_size("green-hackenbush", WHY, &HackenbushRules::size(h), options)?;
     let (rules, start) = HackenbushRules::new(h)?;
     let adj = Adjacency::new(h.names.len(), &h.edges);
     let names = h.edge_names();
@@ -156,6 +157,7 @@ fn engine_verdict(h: &Hackenbush, options: &SolveOptions, listing: Listing) -> R
             start,
             position: h.write(|_| true, true),
             why: WHY,
+            reach,
         },
         &afters,
         &describe,

@@ -42,6 +42,7 @@ use super::period::{find_period, Period};
 use super::rules::Ruleset;
 use super::seq::{Computation, Method as SeqMethod, Values};
 use crate::error::{Error, Result};
+use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
     Game, LegalMove, Listing, Method, MethodKind, SolveOptions, Table, TableOptions, Verdict,
 };
@@ -53,14 +54,18 @@ pub const DIRECT_LIMIT: u64 = 1 << 17;
 /// Beyond [`DIRECT_LIMIT`], the table is grown up to this size (or `--max-positions`, if
 /// smaller) looking for a proven period.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 23;
+/// The most splits into three heaps a table made without `--max-positions` may cost: a
+/// game that splits a heap into three costs a quadratic number of splits per heap (about
+/// 10^9 a second), so its table stops far below [`DIRECT_LIMIT`].
+pub const TRIPLE_WORK_LIMIT: u128 = 4_000_000_000;
+/// How [`TRIPLE_WORK_LIMIT`] reads in messages.
+const TRIPLE_HEAPS_NOTE: &str = "a few seconds of work";
 /// Largest heap for exact misère search.
 pub const MISERE_LIMIT: u64 = 200;
 /// The most winning moves `solve` lists.
 pub const MAX_WINNING_LISTED: usize = 100;
 /// The most moves `moves` lists (a sample of every kind of move when there are more).
 pub const MAX_MOVES_LISTED: usize = 1000;
-/// The most moves `legal_moves` returns; longer lists are refused.
-pub const MAX_LEGAL_MOVES: u64 = 100_000;
 
 /// A take-and-break game of the catalogue.
 pub struct OctalGame {
@@ -190,6 +195,7 @@ impl OctalGame {
         let r = &self.rules;
         check_rules(r)?;
         let mut comp = Computation::new(r.clone(), SeqMethod::Sparse);
+        comp.watched_by(options.limits());
         let none = &mut |_: u64, _: u64| {};
         if is_lasker(r) {
             comp.extend_to(64, none)?;
@@ -200,6 +206,11 @@ impl OctalGame {
             });
         }
         let m = u64::try_from(max).ok();
+        // An explicit --max-positions is the user's choice of table size.
+        let triple_cap = self.triple_heaps().filter(|_| options.max_positions == 0);
+        if let Some(cap) = triple_cap.filter(|&c| m.is_some_and(|m| m <= DIRECT_LIMIT && m > c)) {
+            return Err(self.too_costly(max, cap));
+        }
         if let Some(m) = m.filter(|&m| m <= DIRECT_LIMIT) {
             comp.extend_to(m.max(1), none)?;
             let period = comp.period();
@@ -209,14 +220,22 @@ impl OctalGame {
                 formula: false,
             });
         }
-        let limit = options.limit().min(PERIOD_SEARCH_LIMIT);
+        let limit = options
+            .limit()
+            .min(PERIOD_SEARCH_LIMIT)
+            .min(triple_cap.unwrap_or(u64::MAX));
         let within = m.filter(|&m| m <= limit);
         let refuse = |why: String| {
             Error::Limit {
             what: format!(
-                "{} of `{}` is beyond the table (at most {limit} heaps: the smaller of --max-positions and {PERIOD_SEARCH_LIMIT}) and {why}",
+                "{} of `{}` is beyond the table (at most {limit} heaps: the smaller of --max-positions and {PERIOD_SEARCH_LIMIT}{}) and {why}",
                 heap_words(max),
-                r.name
+                r.name,
+                if triple_cap.is_some() {
+                    format!(", and {} for a game that splits heaps into three", TRIPLE_HEAPS_NOTE)
+                } else {
+                    String::new()
+                }
             ),
             limit,
         }
@@ -251,6 +270,42 @@ impl OctalGame {
             period,
             formula: false,
         })
+    }
+
+    /// The most heaps tabulated for a game that splits heaps into three, unless the user
+    /// chose a limit: the heap up to which the splits into three stay within
+    /// [`TRIPLE_WORK_LIMIT`]. `None` for games that never split into three.
+    pub fn triple_heaps(&self) -> Option<u64> {
+        if self.rules.max_pieces() < 3 {
+            return None;
+        }
+        // The largest n with triple_work(n) ≤ the limit, by bisection (work grows with n).
+        let (mut lo, mut hi) = (0u64, PERIOD_SEARCH_LIMIT);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.rules.triple_work(mid) <= TRIPLE_WORK_LIMIT {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Some(lo)
+    }
+
+    /// The refusal of a heap the table could reach, but only with more splits into three
+    /// than the default allows.
+    fn too_costly(&self, max: &BigUint, cap: u64) -> Error {
+        let work = self
+            .rules
+            .triple_work(u64::try_from(max).unwrap_or(u64::MAX));
+        Error::Limit {
+            what: format!(
+                "{} of `{}` needs the table up to it, which splits heaps into three about {work} times (heaps up to {cap} take at most {TRIPLE_WORK_LIMIT}, {TRIPLE_HEAPS_NOTE}); `--max-positions {max}` allows it (`--timeout` bounds the time)",
+                heap_words(max),
+                self.rules.name
+            ),
+            limit: cap,
+        }
     }
 
     fn method(&self, known: &Known, heaps: &[BigUint]) -> Method {
@@ -325,12 +380,7 @@ impl Game for OctalGame {
         let words = Words::new(&heaps);
         let count = MoveCount::new(&self.rules, &heaps);
         let bytes = count.total.clone() * (2 * words.len + 64);
-        if count.total > BigUint::from(MAX_LEGAL_MOVES) || bytes > BigUint::from(1u64 << 28) {
-            return Err(Error::unsupported(format!(
-                "the position has {}: too many to list (at most {MAX_LEGAL_MOVES}, and 256 MiB of positions); `sprague moves` lists a sample, `sprague solve` the winning moves",
-                count.describe()
-            )));
-        }
+        check_legal_list("the position", &count.total, &bytes)?;
         let all = self.sample(&count, &heaps, MAX_LEGAL_MOVES as usize);
         Ok(all
             .iter()
@@ -350,6 +400,7 @@ impl Game for OctalGame {
             upto: Some(options.upto),
             period: options.period,
             misere: options.misere,
+            limits: options.limits.clone(),
             ..Default::default()
         };
         Ok(self.table_with(req)?.into_table())

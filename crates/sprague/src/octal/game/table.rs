@@ -50,6 +50,7 @@ impl OctalGame {
             }
             None => Computation::new(r.clone(), SeqMethod::Sparse),
         };
+        comp.watched_by(req.limits.clone());
         let (upto, period) = match req.upto {
             Some(n) => {
                 let n = extend_with_checkpoints(&mut comp, n, &mut progress, req.checkpoint)?;
@@ -61,7 +62,12 @@ impl OctalGame {
                 (n, p)
             }
             None if req.period => {
-                let p = search_period(r, &mut comp, req.period_limit, &mut progress)?;
+                // A game splitting into three looks no further than its default table
+                // (beyond, `--upto` asks for a table of that size).
+                let limit = req
+                    .period_limit
+                    .min(self.triple_heaps().unwrap_or(u64::MAX));
+                let p = search_period(r, &mut comp, limit, &mut progress)?;
                 ((comp.len() - 1) as u64, p)
             }
             None => {

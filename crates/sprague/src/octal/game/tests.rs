@@ -526,3 +526,41 @@ fn table_checkpoints_see_the_values_as_they_grow_and_can_stop_the_table() {
         .unwrap();
     assert_eq!((t.upto, t.count()), (599, 600));
 }
+
+/// A game splitting heaps into three costs a quadratic number of splits per heap: a heap
+/// whose table would take long is refused at once, naming the `--max-positions` that allows
+/// it; with that limit the table grows, watched by the deadline and the cancellation flag.
+#[test]
+fn games_splitting_into_three_are_bounded() {
+    let g = lookup("hex:0.A0F").unwrap();
+    let e = g.solve(&w("10000"), &SolveOptions::default()).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("--max-positions 10000"), "{text}");
+    // A huge heap: the period search stops at the default table.
+    let e = g
+        .solve(&w("4444444044"), &SolveOptions::default())
+        .unwrap_err();
+    assert!(matches!(e, crate::Error::Limit { .. }), "{e}");
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = SolveOptions {
+        max_positions: 10_000,
+        cancel: Some(flag.clone()),
+        ..Default::default()
+    };
+    let e = g.solve(&w("10000"), &cancelled).unwrap_err();
+    assert!(matches!(e, crate::Error::Interrupted { .. }), "{e}");
+    let e = g
+        .table(&TableOptions {
+            upto: 10_000,
+            limits: crate::limits::Limits {
+                cancel: Some(flag),
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .unwrap_err();
+    assert!(matches!(e, crate::Error::Interrupted { .. }), "{e}");
+    // Small heaps are answered as before.
+    let v = g.solve(&w("60"), &SolveOptions::default()).unwrap();
+    assert_eq!(v.method.kind, MethodKind::Engine);
+}

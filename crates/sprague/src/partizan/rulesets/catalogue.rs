@@ -116,10 +116,6 @@ pub fn entries() -> Vec<Entry> {
 
 /// The most moves of each side a verdict lists; a longer list is cut short with a note.
 const MAX_LISTED: usize = 1000;
-/// The most legal moves `legal_moves` lists; a position with more is refused.
-const MAX_LEGAL: u128 = 10_000;
-/// The most characters of positions `legal_moves` writes (a sum of many cakes is long).
-const MAX_TEXT: u128 = 1 << 24;
 /// The most component look-ups a verdict spends valuing moves (moves × components): only
 /// a sum of very many large cakes comes near it.
 const MAX_WORK: u128 = 8_000_000;
@@ -494,12 +490,8 @@ fn legal<R: Listed>(rules: &R, spec: &str, text: &str) -> Result<Vec<LegalMove>>
     let count = rules.move_count(&p);
     // Every position written is about as long as this one (a cut adds one cake).
     let size = rules.display(&p).len() as u128 + 16;
-    if count > MAX_LEGAL || count.saturating_mul(size) > MAX_TEXT {
-        return Err(Error::unsupported(format!(
-            "{spec}: the position has {count} legal moves; the list is too long to write \
-             (at most {MAX_LEGAL} moves and {MAX_TEXT} characters of positions)"
-        )));
-    }
+    let text = num_bigint::BigUint::from(count) * size;
+    crate::interface::caps::check_legal_list(spec, &count.into(), &text)?;
     let mut out = Vec::new();
     for side in [Side::Left, Side::Right] {
         for (label, q) in rules.moves(&p, side) {
