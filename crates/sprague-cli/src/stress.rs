@@ -5,7 +5,7 @@
 
 use crate::{parse_seconds, Watch};
 use anyhow::{Context, Result};
-use sprague::stress::{self, Phase, Run, StressTarget};
+use sprague::stress::{self, Run};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
@@ -92,36 +92,6 @@ pub(crate) fn main(args: StressArgs, cancel: Arc<AtomicBool>) -> ExitCode {
     }
 }
 
-/// How many cases of each phase ran.
-#[derive(Default)]
-struct Counts {
-    exhaustive: u64,
-    random: u64,
-    adversarial: u64,
-}
-
-impl Counts {
-    fn add(&mut self, phase: Phase) {
-        match phase {
-            Phase::Exhaustive => self.exhaustive += 1,
-            Phase::Random => self.random += 1,
-            Phase::Adversarial => self.adversarial += 1,
-        }
-    }
-
-    fn total(&self) -> u64 {
-        self.exhaustive + self.random + self.adversarial
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "exhaustive": self.exhaustive,
-            "random": self.random,
-            "adversarial": self.adversarial,
-        })
-    }
-}
-
 /// Runs the cases; true when none failed.
 fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
     let target = crate::stress_rules::target(&args.problem, &args.template, cancel.clone())
@@ -147,7 +117,7 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
     };
     let deadline = args.budget.map(|b| Instant::now() + b);
     let watch = Watch::new(None, cancel);
-    let mut counts = Counts::default();
+    let mut counts = stress::PhaseCounts::default();
     let found = watch.run(args.json, || {
         for seed in seeds {
             if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -167,7 +137,7 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
         Ok(None)
     })?;
     let Some((case, failure)) = found else {
-        report_ok(args, &*target, &counts);
+        print_report(args, &stress::Report::ok(target.id(), counts));
         return Ok(true);
     };
     let started = Instant::now();
@@ -195,7 +165,23 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
         case.seed,
         &shrunk.input,
     );
-    report_failure(args, &*target, &counts, &case, &shrunk, &saved);
+    let saved = match saved {
+        Ok(path) => Some(path.display().to_string()),
+        Err(e) => {
+            eprintln!("warning: the failing input was not saved: {e:#}");
+            None
+        }
+    };
+    let mut again = vec![target.id().to_string()];
+    again.extend(args.template.words());
+    let reproduce = format!(
+        "sprague stress {} --seed {} -- {}",
+        shell_words(&again).join(" "),
+        case.seed,
+        shell_words(&args.command).join(" ")
+    );
+    let report = stress::Report::failed(target.id(), counts, &case, &shrunk, saved, reproduce);
+    print_report(args, &report);
     Ok(false)
 }
 
@@ -384,113 +370,14 @@ fn shell_words(words: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn report_ok(args: &StressArgs, target: &dyn StressTarget, counts: &Counts) {
+/// Prints the report: its JSON (`--json`) or its text.
+fn print_report(args: &StressArgs, report: &stress::Report) {
     if args.json {
-        let v = serde_json::json!({
-            "problem": target.id(),
-            "cases": counts.total(),
-            "phases": counts.json(),
-            "verdict": "ok",
-        });
-        println!("{v:#}");
+        match serde_json::to_string_pretty(report) {
+            Ok(json) => println!("{json}"),
+            Err(e) => eprintln!("error: the report could not be written as JSON: {e}"),
+        }
     } else {
-        println!(
-            "{}: ok, {} cases ({} exhaustive, {} adversarial, {} random), no failure",
-            target.id(),
-            counts.total(),
-            counts.exhaustive,
-            counts.adversarial,
-            counts.random
-        );
+        println!("{}", report.to_text());
     }
-}
-
-fn report_failure(
-    args: &StressArgs,
-    target: &dyn StressTarget,
-    counts: &Counts,
-    case: &stress::Case,
-    shrunk: &stress::Shrunk,
-    saved: &Result<PathBuf>,
-) {
-    let f = &shrunk.failure;
-    let saved_path = saved.as_ref().ok().map(|p| p.display().to_string());
-    if let Err(e) = saved {
-        eprintln!("warning: the failing input was not saved: {e:#}");
-    }
-    if args.json {
-        let v = serde_json::json!({
-            "problem": target.id(),
-            "cases": counts.total(),
-            "phases": counts.json(),
-            "verdict": f.kind.name(),
-            "phase": case.phase.name(),
-            "seed": case.seed,
-            "input": shrunk.input,
-            "line": f.line,
-            "expected": f.expected,
-            "received": f.received,
-            "detail": f.detail,
-            "shrink_runs": shrunk.runs,
-            "saved": saved_path,
-        });
-        println!("{v:#}");
-        return;
-    }
-    let mut s = format!(
-        "{}: {} on case {} ({}, seed {})\n",
-        target.id(),
-        f.kind.name(),
-        counts.total(),
-        case.phase.name(),
-        case.seed
-    );
-    let lines: Vec<&str> = shrunk.input.lines().collect();
-    let shown = 20;
-    s.push_str(&format!(
-        "input ({} line{}, shrunk in {} run{}{}):\n",
-        lines.len(),
-        if lines.len() == 1 { "" } else { "s" },
-        shrunk.runs,
-        if shrunk.runs == 1 { "" } else { "s" },
-        saved_path
-            .as_ref()
-            .map(|p| format!("; saved in {p}"))
-            .unwrap_or_default()
-    ));
-    for l in lines.iter().take(shown) {
-        s.push_str(&format!("  {}\n", cut(l)));
-    }
-    if lines.len() > shown {
-        s.push_str(&format!("  … ({} more lines)\n", lines.len() - shown));
-    }
-    s.push_str(&format!(
-        "line {}: expected `{}`, received `{}`\n",
-        f.line, f.expected, f.received
-    ));
-    if !f.detail.is_empty() {
-        s.push_str(&format!("the program: {}\n", f.detail));
-    }
-    let mut again = vec![target.id().to_string()];
-    again.extend(args.template.words());
-    s.push_str(&format!(
-        "reproduce: sprague stress {} --seed {} -- {}",
-        shell_words(&again).join(" "),
-        case.seed,
-        shell_words(&args.command).join(" ")
-    ));
-    println!("{s}");
-}
-
-/// A line of input cut to a readable length.
-fn cut(line: &str) -> String {
-    const MAX: usize = 200;
-    if line.len() <= MAX {
-        return line.to_string();
-    }
-    let mut end = MAX;
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}… ({} bytes)", &line[..end], line.len())
 }

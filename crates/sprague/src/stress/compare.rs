@@ -62,16 +62,20 @@ pub fn compare_tokens(expected: &str, received: &str) -> Option<Mismatch> {
 /// Line `i` of `text`, trimmed and cut to a readable length (a runaway output may print one
 /// huge line).
 fn line(text: &str, i: usize) -> String {
+    cut(text.lines().nth(i).unwrap_or("").trim())
+}
+
+/// A line cut to a readable length (200 bytes), saying how long it was.
+pub(super) fn cut(line: &str) -> String {
     const MAX: usize = 200;
-    let l = text.lines().nth(i).unwrap_or("").trim();
-    if l.len() <= MAX {
-        return l.to_string();
+    if line.len() <= MAX {
+        return line.to_string();
     }
-    let mut cut = MAX;
-    while !l.is_char_boundary(cut) {
-        cut -= 1;
+    let mut end = MAX;
+    while !line.is_char_boundary(end) {
+        end -= 1;
     }
-    format!("{}… ({} bytes)", &l[..cut], l.len())
+    format!("{}… ({} bytes)", &line[..end], line.len())
 }
 
 #[cfg(test)]

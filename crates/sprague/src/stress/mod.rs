@@ -21,6 +21,7 @@
 mod compare;
 mod heaps;
 mod numbers;
+mod report;
 mod rng;
 mod script;
 #[cfg(test)]
@@ -29,6 +30,7 @@ mod trees;
 mod typed;
 
 pub use compare::{compare_tokens, Mismatch, END};
+pub use report::{FailureReport, PhaseCounts, Report};
 pub use rng::{mix, Rng};
 pub use script::{Answer, ScriptTarget, Template};
 pub use typed::{shrink_list, smaller, Generator, Typed};
