@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague::rules::game_from_script;
-use sprague_fuzz::{exercise, words, Input, MAX_TEXT};
+use sprague_fuzz::{exercise_script, words, Input, MAX_TEXT};
 
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
@@ -15,6 +15,6 @@ fuzz_target!(|data: &[u8]| {
     // The script comes first; a line `----` ends it and the rest is a position.
     let (script, position) = text.split_once("\n----\n").unwrap_or((&text, "3"));
     if let Ok(game) = game_from_script("rules:fuzz.rhai", script) {
-        exercise(game.as_ref(), &words(position), op);
+        exercise_script(game.as_ref(), &words(position), op);
     }
 });
