@@ -96,6 +96,36 @@ fn a_context_stopped_while_writing_ends_at_once() {
     assert_eq!(r.canonical, "^<6>*5");
 }
 
+/// `cgsuite` target, round trip: nimbers as large as a literal may be (`*65535`) without the
+/// work of writing out their options going unbounded. `{0|*65535}` wrote out the options of
+/// every `*k` below it (4·10^9 of them) without a comparison to count them, and the heated
+/// nimber likewise; both are now refused within the limits. The thermograph of
+/// `*65535 + 3/4` stands on that of `*2 + 3/4` and needs none of them.
+#[test]
+fn large_nimbers_stay_within_the_limits() {
+    let small = sprague::limits::Limits::positions(2000);
+    let heated = sprague::partizan::ValueOptions {
+        heat: Some("1".into()),
+        ..Default::default()
+    };
+    let plain = sprague::partizan::ValueOptions::default();
+    for (expr, options) in [("{0|*65535}", &plain), ("*65535", &heated)] {
+        let e = sprague::partizan::value_report_limited(expr, options, &small).unwrap_err();
+        assert!(e.to_string().contains("comparisons"), "{expr}: {e}");
+    }
+    let r = sprague::partizan::value_report_limited("{0|*2047}", &plain, &small);
+    assert!(r.is_err(), "{r:?}");
+    let r = sprague::partizan::value_report_with("{0|*20}", &plain).unwrap();
+    assert_eq!(r.canonical, "^*21");
+    let thermo = sprague::partizan::ValueOptions {
+        thermograph: true,
+        ..Default::default()
+    };
+    let r = sprague::partizan::value_report_limited("*65535 + 3/4", &thermo, &small).unwrap();
+    assert_eq!(r.canonical, "3/4*65535");
+    assert_eq!(r.temperature, "0");
+}
+
 /// `position` target, timeout: the legal moves of a ruler row with one head at 4088 (and
 /// 4144 under misère play). Each of its 4088 moves writes a row of up to 4088 coins, 84 MB
 /// of positions in all; the list is now refused from its counts (16 MiB at most).

@@ -195,6 +195,14 @@ impl PartialOrd for Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Equal exponents (integers, above all) and different signs need no shifted copies.
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
+        let (sa, sb) = (self.signum(), other.signum());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
         let (a, b, _) = self.aligned(other);
         a.cmp(&b)
     }

@@ -18,7 +18,7 @@
 //! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`; a number written before `Tiny`/`Miny`
 //! is added (`3Tiny({3|1})`, as CGSuite prints it). Printing: [`super::print`].
 
-use super::canonical::{Context, GameId, Nus};
+use super::canonical::{Context, GameId, Nus, MAX_NIMBER};
 use super::dyadic::Dyadic;
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
@@ -28,9 +28,9 @@ use num_traits::{ToPrimitive, Zero};
 pub const MAX_NESTING: usize = 200;
 /// The largest `n` accepted in `^<n>` (the birthday of up-nth grows with `n`).
 pub const MAX_UP_NTH: u64 = 64;
-/// The largest nimber and multiple of up accepted in one literal: `*n` has `n` options, and
-/// sums with games that are not numbers, nimbers or ups walk them.
-pub const MAX_NIM_UP: u64 = 256;
+/// The largest multiple of up accepted in one literal (`^256`); larger multiples are
+/// written, and read, as sums of literals.
+pub const MAX_UP_LITERAL: u64 = 256;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -478,9 +478,9 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 Some(Tok::Int(_)) if count == 1 => {
                     count = self.small_int("`^`")?;
-                    if count > MAX_NIM_UP {
+                    if count > MAX_UP_LITERAL {
                         return Err(self.err(&format!(
-                            "{count} ups are too many (at most {MAX_NIM_UP} in one literal)"
+                            "{count} ups are too many (at most {MAX_UP_LITERAL} in one literal)"
                         )));
                     }
                 }
@@ -507,9 +507,9 @@ impl<'a> Parser<'a> {
             nim = 1;
             if let Some(Tok::Int(_)) = self.peek() {
                 nim = self.small_int("`*`")?;
-                if nim > MAX_NIM_UP {
+                if nim > MAX_NIMBER {
                     return Err(self.err(&format!(
-                        "*{nim} is too large (at most *{MAX_NIM_UP} in one literal)"
+                        "*{nim} is too large (canonical forms hold nimbers up to *{MAX_NIMBER})"
                     )));
                 }
             }
@@ -580,6 +580,50 @@ mod tests {
         let mut c = Context::new();
         let g = parse(&mut c, s).unwrap();
         c.display(g)
+    }
+
+    /// Nimbers up to `*65535` are literals, and nim sums of them stay literals; a larger
+    /// nimber arises only as a mex, and stops the context with a message instead of
+    /// printing text that would not read back.
+    #[test]
+    fn nimbers_print_as_literals_that_read_back_or_stop_the_context() {
+        let mut c = Context::new();
+        let g = parse(&mut c, "*65535 + *40000 + *1").unwrap();
+        let shown = c.display(g);
+        assert_eq!(shown, format!("*{}", 65535 ^ 40000 ^ 1));
+        assert_eq!(parse(&mut c, &shown).unwrap(), g);
+        let err = parse(&mut c, "*65536").unwrap_err().to_string();
+        assert!(err.contains("*65536") && err.contains("*65535"), "{err}");
+        assert!(c.stopped().is_ok());
+
+        // The mex of `{0,*,...,*65535|0,*,...,*65535}` makes this nimber (a test that
+        // simplifies that list takes minutes unoptimised).
+        c.nimber(MAX_NIMBER);
+        assert!(c.stopped().is_ok());
+        c.nimber(MAX_NIMBER + 1);
+        let err = c.stopped().unwrap_err().to_string();
+        assert!(err.contains("*65536") && err.contains("*65535"), "{err}");
+    }
+
+    /// Sums reach more ups than one literal reads: they are printed as sums of literals,
+    /// which read back to the same game (a fuzz finding: `^466` did not).
+    #[test]
+    fn values_beyond_one_literal_print_as_sums_that_read_back() {
+        for (text, shown) in [
+            ("^222 + ^22 + ^222", "^256+^210"),
+            ("v256 + v256 + v10", "v256+v256+v10"),
+            (
+                "{2|-1} + 444646666 ^222 + ^244",
+                "{444646668^256+^210|444646665^256+^210}",
+            ),
+            ("{444646668 ^256 + ^210 | 0}", "{444646668^256+^210|0}"),
+        ] {
+            let mut c = Context::new();
+            let g = parse(&mut c, text).unwrap();
+            assert_eq!(c.display(g), shown, "{text}");
+            let back = parse(&mut c, shown).unwrap();
+            assert_eq!(back, g, "{text} printed as {shown}");
+        }
     }
 
     #[test]

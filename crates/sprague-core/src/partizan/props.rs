@@ -1,6 +1,7 @@
 //! Infinitesimal structure: all-small games, atomic weight, reduced canonical form.
 
-use super::canonical::{Context, GameId};
+use super::canonical::{Context, GameId, Nus};
+use super::dyadic::Dyadic;
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
 
@@ -51,7 +52,12 @@ impl Context {
             .checked_next_power_of_two()
             .unwrap_or(1 << 63);
         let far = far.saturating_mul(2);
-        let star = self.nimber(far);
+        // Only compared with, never printed: it may pass the bound on nimbers.
+        let star = self.nus_unbounded(Nus {
+            number: Dyadic::zero(),
+            up: 0,
+            nim: far,
+        });
         let mut memo = FxHashMap::default();
         Ok(self.aw_rec(g, star, &mut memo))
     }

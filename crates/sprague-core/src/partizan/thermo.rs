@@ -8,7 +8,7 @@
 //! `R(t) = min L_t(G^R) + t`; the walls follow it up to the least `t` where `L(t) <= R(t)`, the
 //! temperature, and above it both walls are the mast at the mean.
 
-use super::canonical::{Context, GameId};
+use super::canonical::{Context, GameId, Nus};
 use super::dyadic::Dyadic;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -234,6 +234,19 @@ impl Context {
             if self.thermographs.contains_key(&x) {
                 continue;
             }
+            if let Some(rep) = self.thermograph_representative(x) {
+                match self.thermographs.get(&rep) {
+                    Some(th) => {
+                        let th = th.clone();
+                        self.thermographs.insert(x, th);
+                    }
+                    None => {
+                        stack.push((x, expanded));
+                        stack.push((rep, false));
+                    }
+                }
+                continue;
+            }
             if let Some(th) = self.thermograph_shortcut(x) {
                 self.thermographs.insert(x, Arc::new(th));
                 continue;
@@ -253,6 +266,23 @@ impl Context {
             self.thermographs.insert(x, Arc::new(th));
         }
         self.thermographs[&g].clone()
+    }
+
+    /// A game with the thermograph of `g` and at most two options a side, when `g` is
+    /// `x + u·↑ + *m` with `m >= 3`: the thermograph depends on `m` only through whether the
+    /// infinitesimal part is `↑*` or `↓*` (as the shortcut for integers below says; for other
+    /// numbers checked against the general rule in the tests), so `*2` stands for every
+    /// larger nimber, and `*65535 + 3/4` does not walk its 65,535 options on each side.
+    fn thermograph_representative(&mut self, g: GameId) -> Option<GameId> {
+        let n = self.as_nus(g)?;
+        if n.nim < 3 {
+            return None;
+        }
+        let rep = Nus {
+            nim: 2,
+            ..n.clone()
+        };
+        Some(self.nus(rep))
     }
 
     /// Integers: a mast from -1. `x + u·↑ + *m` with `x` an integer and an infinitesimal part: a mast at `x`
@@ -487,9 +517,12 @@ mod tests {
             Dyadic::zero(),
             Dyadic::new(BigInt::from(-3), 2),
             Dyadic::integer(2),
+            Dyadic::new(BigInt::from(1), 1),
+            Dyadic::new(BigInt::from(-7), 3),
+            Dyadic::new(BigInt::from(21), 4),
         ] {
             for up in -3i64..=3 {
-                for nim in 0..5u64 {
+                for nim in 0..9u64 {
                     if up == 0 && nim == 0 {
                         continue;
                     }

@@ -22,8 +22,8 @@ impl Context {
         let ib = self.info[b.0 as usize];
         if ia.kind != Kind::General && ib.kind != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-                if let Some(d) = x.neg().and_then(|nx| y.add(&nx)) {
-                    return d.nonnegative();
+                if let Some(v) = x.le(y) {
+                    return v;
                 }
             }
         }

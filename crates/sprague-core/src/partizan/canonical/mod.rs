@@ -28,9 +28,17 @@ mod tests;
 mod watch;
 
 pub use nus::Nus;
+
+/// The largest nimber a context holds, `*65535`: one below a power of two, so that a nim
+/// sum of nimbers it holds is held too (nim addition is XOR). `*n` has `n` options, which a
+/// sum with a game other than a number, nimber or up walks; and a larger nimber can arise
+/// only as the mex of an option list of more than 65,535 nimbers. A context that meets one
+/// stops (see [`Context::stopped`]) instead of holding a game no notation can write back.
+pub const MAX_NIMBER: u64 = 65_535;
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;
+use crate::limits::CHECK_EVERY;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -150,6 +158,9 @@ pub struct Context {
     /// Comparisons of two different games asked, decided at once or searched: the work
     /// measure that the watch bounds.
     le_calls: u64,
+    /// Options of nus written out so far (`*n` has `n` a side): work that no comparison
+    /// counts, so the watch counts it too.
+    materialised: u64,
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
@@ -180,6 +191,7 @@ impl Context {
             le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
             le_searches: 0,
             le_calls: 0,
+            materialised: 0,
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
@@ -201,8 +213,20 @@ impl Context {
 
     // ----- construction -----
 
-    /// The game `x + u·↑ + *m`.
+    /// The game `x + u·↑ + *m`. A nimber beyond [`MAX_NIMBER`] stops the context.
     pub fn nus(&mut self, nus: Nus) -> GameId {
+        if nus.nim > MAX_NIMBER && self.stopped.is_none() {
+            self.stopped = Some(crate::error::Error::unsupported(format!(
+                "the nimber *{} arose; canonical forms hold nimbers up to *{MAX_NIMBER}",
+                nus.nim
+            )));
+        }
+        self.nus_unbounded(nus)
+    }
+
+    /// [`Context::nus`] without the bound on nimbers, for the far star of atomic weights,
+    /// which is compared with but never printed or expanded.
+    pub(crate) fn nus_unbounded(&mut self, nus: Nus) -> GameId {
         if let Some(&id) = self.by_nus.get(&nus) {
             return id;
         }
@@ -293,9 +317,13 @@ impl Context {
         self.as_number(g).is_some()
     }
 
+    /// Writes out the options of a nus. Once the context is stopped, nothing more is
+    /// written (a stopped context's games are meaningless, and writing out `*65535`'s
+    /// options for each of its own options is the work that stopped it): the game then
+    /// shows no options.
     fn materialise(&mut self, g: GameId) {
         let node = &self.nodes[g.0 as usize];
-        if node.left.is_some() {
+        if node.left.is_some() || self.is_stopped() {
             return;
         }
         let Some(nus) = node.nus.clone() else {
@@ -306,6 +334,11 @@ impl Context {
         let mut ri: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
         li.sort_unstable();
         ri.sort_unstable();
+        let before = self.materialised;
+        self.materialised += (li.len() + ri.len()) as u64;
+        if before / CHECK_EVERY != self.materialised / CHECK_EVERY {
+            self.check_watch();
+        }
         let start = self.pool_append(&li, &ri);
         let info = &mut self.info[g.0 as usize];
         info.start = start;
@@ -328,6 +361,10 @@ impl Context {
     fn range(&mut self, g: GameId, side: Side) -> std::ops::Range<usize> {
         if self.info[g.0 as usize].nl == UNSET {
             self.materialise(g);
+            if self.info[g.0 as usize].nl == UNSET {
+                // Stopped: no options (see `materialise`).
+                return 0..0;
+            }
         }
         let i = self.info[g.0 as usize];
         let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);

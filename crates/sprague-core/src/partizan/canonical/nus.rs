@@ -3,6 +3,7 @@
 //! everything here works on the three parameters alone, without a [`Context`](super::Context).
 
 use super::super::dyadic::Dyadic;
+use super::super::notation::MAX_UP_LITERAL;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -43,6 +44,22 @@ impl Nus {
             up: self.up.checked_neg()?,
             nim: self.nim,
         })
+    }
+    /// Whether `self <= o` (`None` when the difference of the ups overflows), without
+    /// building the difference: the hot path of comparisons of nimbers and ups.
+    pub(super) fn le(&self, o: &Nus) -> Option<bool> {
+        match self.number.cmp(&o.number) {
+            Ordering::Less => Some(true),
+            Ordering::Greater => Some(false),
+            Ordering::Equal => Some(
+                Nus {
+                    number: Dyadic::zero(),
+                    up: o.up.checked_sub(self.up)?,
+                    nim: self.nim ^ o.nim,
+                }
+                .nonnegative(),
+            ),
+        }
     }
     /// Whether `self >= 0`.
     pub(super) fn nonnegative(&self) -> bool {
@@ -94,11 +111,21 @@ impl Nus {
 
 impl fmt::Display for Nus {
     /// CGSuite's notation: `3/4`, `*2`, `^`, `^^`, `v3`, `1^*`, `-1/2v*3`.
+    ///
+    /// A literal reads at most [`MAX_UP_LITERAL`] ups, but sums reach more: a larger multiple
+    /// of up is written as a sum of literals (`^466` as `^256+^210`), which reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.number.is_zero() || (self.up == 0 && self.nim == 0) {
             write!(f, "{}", self.number)?;
         }
-        match self.up {
+        let max = MAX_UP_LITERAL as i64;
+        let mut up = self.up;
+        while up.abs() > max {
+            let (part, text) = if up > 0 { (max, "^") } else { (-max, "v") };
+            write!(f, "{text}{max}+")?;
+            up -= part;
+        }
+        match up {
             0 => {}
             1 => f.write_str("^")?,
             2 => f.write_str("^^")?,

@@ -32,6 +32,7 @@ pub(super) struct Watch {
     /// The counts of comparisons made and searched when the watch began.
     calls: u64,
     searches: u64,
+    materialised: u64,
     limits: Limits,
 }
 
@@ -48,14 +49,15 @@ impl Context {
         self.watch_comparisons(limits, max);
     }
 
-    /// Bounds the work of this context: at most `max` comparisons from now (each searched one
-    /// counting [`SEARCH_WEIGHT`] more), and
+    /// Bounds the work of this context: at most `max` comparisons from now (each searched one,
+    /// and each option of a nus written out, counting [`SEARCH_WEIGHT`] more), and
     /// the deadline and flag of `limits`.
     pub fn watch_comparisons(&mut self, limits: &Limits, max: u64) {
         self.watch = Some(Box::new(Watch {
             max,
             calls: self.le_calls,
             searches: self.le_searches,
+            materialised: self.materialised,
             limits: limits.clone(),
         }));
     }
@@ -96,12 +98,20 @@ impl Context {
         if self.le_calls & (CHECK_EVERY - 1) != 0 {
             return false;
         }
+        self.check_watch()
+    }
+
+    /// Checks the bound now. True when the context is stopped.
+    pub(super) fn check_watch(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
         let Some(w) = &self.watch else {
             return false;
         };
         let n = self.le_calls;
-        let work = (n - w.calls)
-            .saturating_add(SEARCH_WEIGHT.saturating_mul(self.le_searches - w.searches));
+        let weighted = (self.le_searches - w.searches) + (self.materialised - w.materialised);
+        let work = (n - w.calls).saturating_add(SEARCH_WEIGHT.saturating_mul(weighted));
         if work > w.max {
             self.stopped = Some(Error::Limit {
                 what: WHAT.to_string(),
