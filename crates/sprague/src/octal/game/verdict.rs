@@ -121,7 +121,13 @@ impl OctalGame {
                 let mut why = Vec::new();
                 for &(i, _) in &count.per_heap {
                     let want = &total ^ &vals[i];
-                    let found = self.heap_winning(&known, &heaps[i], &want, cap - v.moves.len());
+                    let found = self.heap_winning(
+                        &known,
+                        &heaps[i],
+                        &want,
+                        cap - v.moves.len(),
+                        &options.limits(),
+                    )?;
                     winning = winning.zip(found.count).map(|(a, b)| a + b);
                     // The same limit for several heaps is said once.
                     why.extend(found.why.filter(|w| !why.contains(w)));

@@ -4,6 +4,8 @@
 //! each heap gives.
 
 use super::{heap_words, Known, OctalGame};
+use crate::error::Result;
+use crate::limits::Limits;
 use crate::octal::lasker::{lasker_winning, HeapWins};
 use crate::octal::moves::{each_small, FAMILIES};
 use crate::octal::period::Period;
@@ -18,21 +20,23 @@ const SEARCH_WORK: u64 = 1 << 27;
 const THIRDS_SCAN: u64 = 1 << 10;
 
 impl OctalGame {
-    /// The winning moves of heap `h` (value to reach: `want`), at most `cap` listed.
+    /// The winning moves of heap `h` (value to reach: `want`), at most `cap` listed. A scan
+    /// of a heap's moves honours the deadline and the cancellation flag of `limits`.
     pub(super) fn heap_winning(
         &self,
         known: &Known,
         h: &BigUint,
         want: &BigUint,
         cap: usize,
-    ) -> HeapWins {
+        limits: &Limits,
+    ) -> Result<HeapWins> {
         if let Some(n) = known.scannable(h) {
-            return self.scan_winning(known, n, want, cap);
+            return self.scan_winning(known, n, want, cap, limits);
         }
         if known.formula {
-            return lasker_winning(h, want, cap);
+            return Ok(lasker_winning(h, want, cap));
         }
-        match known.period {
+        Ok(match known.period {
             Some(p) => self.periodic_winning(known, p, h, want, cap),
             // `known` covers every heap it was asked for; a heap beyond it has no moves
             // found rather than a guess.
@@ -41,7 +45,7 @@ impl OctalGame {
                 count: None,
                 why: Some(format!("{} is beyond the values known", heap_words(h))),
             },
-        }
+        })
     }
 
     /// [`OctalGame::heap_winning`] in a comparable form (moves sorted), for tests.
@@ -53,13 +57,22 @@ impl OctalGame {
         want: &BigUint,
         cap: usize,
     ) -> (Vec<(BigUint, Vec<BigUint>)>, Option<BigUint>) {
-        let mut found = self.heap_winning(known, h, want, cap);
+        let mut found = self
+            .heap_winning(known, h, want, cap, &Limits::default())
+            .unwrap();
         found.moves.sort();
         (found.moves, found.count)
     }
 
     /// Winning moves of a heap in the table, by scanning its moves.
-    fn scan_winning(&self, known: &Known, n: u64, want: &BigUint, cap: usize) -> HeapWins {
+    fn scan_winning(
+        &self,
+        known: &Known,
+        n: u64,
+        want: &BigUint,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<HeapWins> {
         let mut found = HeapWins {
             moves: Vec::new(),
             count: Some(BigUint::ZERO),
@@ -67,14 +80,20 @@ impl OctalGame {
         };
         // Values in the table fit u32 (Lasker's below 2^18): a larger want is out of reach.
         let Ok(w) = u64::try_from(want) else {
-            return found;
+            return Ok(found);
         };
         let mut work = 0u64;
         let mut count = 0u64;
+        let mut stopped = Ok(());
         for fam in FAMILIES {
             let flow = each_small(&self.rules, n, fam, &mut |j, parts| {
                 work += 1;
                 if work > SEARCH_WORK {
+                    return ControlFlow::Break(());
+                }
+                // Splits in three of a large heap take seconds to scan.
+                if let Err(e) = limits.check_every(work, "moves searched for winning moves") {
+                    stopped = Err(e);
                     return ControlFlow::Break(());
                 }
                 if parts.iter().fold(0, |a, &p| a ^ known.small(p)) == w {
@@ -88,15 +107,16 @@ impl OctalGame {
                 ControlFlow::Continue(())
             });
             if flow.is_break() {
+                stopped?;
                 found.count = None;
                 found.why = Some(format!(
                     "the search of heap {n} stopped after {SEARCH_WORK} of its moves"
                 ));
-                return found;
+                return Ok(found);
             }
         }
         found.count = Some(count.into());
-        found
+        Ok(found)
     }
 
     /// Winning moves of a heap beyond the table, from the period (`n0`, `p`): every part
