@@ -269,10 +269,16 @@ impl Context {
     }
 
     /// A game with the thermograph of `g` and at most two options a side, when `g` is
-    /// `x + u·↑ + *m` with `m >= 3`: the thermograph depends on `m` only through whether the
-    /// infinitesimal part is `↑*` or `↓*` (as the shortcut for integers below says; for other
-    /// numbers checked against the general rule in the tests), so `*2` stands for every
-    /// larger nimber, and `*65535 + 3/4` does not walk its 65,535 options on each side.
+    /// `x + u·↑ + *m` with `m >= 3`: `x + u·↑ + *2`, so that `*65535 + 3/4` does not walk
+    /// its 65,535 options on each side. Why the thermographs agree for every `m >= 2`: for
+    /// `u = 0` the options are `x + *k`, `k < m`. Below temperature 0 the right wall of
+    /// `x + *2` is the lesser of the tilted left walls of `x` and `x + *`, so at most the
+    /// right wall of `x + *` (the tilted left wall of `x`); hence the options `x + *k`,
+    /// `k >= 2` (all with the thermograph of `x + *2`, by induction) never raise the left
+    /// scaffold above what `x` and `x + *` give, and symmetrically; at and above 0 every
+    /// wall is the mast at `x`. For `u > 0` the options are `x` and `x + (u-1)·↑ + *(m^1)`
+    /// with `m^1 >= 2`, so induction on `u` carries it (and symmetrically for `u < 0`).
+    /// The tests check it against the general rule.
     fn thermograph_representative(&mut self, g: GameId) -> Option<GameId> {
         let n = self.as_nus(g)?;
         if n.nim < 3 {
