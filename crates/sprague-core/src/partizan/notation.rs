@@ -18,6 +18,7 @@
 //! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`; a number written before `Tiny`/`Miny`
 //! is added (`3Tiny({3|1})`, as CGSuite prints it). Printing: [`super::print`].
 
+pub use super::canonical::MAX_UP_LITERAL;
 use super::canonical::{Context, GameId, Nus, MAX_NIMBER};
 use super::dyadic::Dyadic;
 use crate::error::{Error, Result};
@@ -28,9 +29,6 @@ use num_traits::{ToPrimitive, Zero};
 pub const MAX_NESTING: usize = 200;
 /// The largest `n` accepted in `^<n>` (the birthday of up-nth grows with `n`).
 pub const MAX_UP_NTH: u64 = 64;
-/// The largest multiple of up accepted in one literal (`^256`); larger multiples are
-/// written, and read, as sums of literals.
-pub const MAX_UP_LITERAL: u64 = 256;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {

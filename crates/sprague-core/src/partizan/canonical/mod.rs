@@ -27,14 +27,7 @@ mod stops;
 mod tests;
 mod watch;
 
-pub use nus::Nus;
-
-/// The largest nimber a context holds, `*65535`: one below a power of two, so that a nim
-/// sum of nimbers it holds is held too (nim addition is XOR). `*n` has `n` options, which a
-/// sum with a game other than a number, nimber or up walks; and a larger nimber can arise
-/// only as the mex of an option list of more than 65,535 nimbers. A context that meets one
-/// stops (see [`Context::stopped`]) instead of holding a game no notation can write back.
-pub const MAX_NIMBER: u64 = 65_535;
+pub use nus::{Nus, MAX_UP_LITERAL};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;
@@ -43,6 +36,13 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
+
+/// The largest nimber a context holds, `*65535`: one below a power of two, so that a nim
+/// sum of nimbers it holds is held too (nim addition is XOR). `*n` has `n` options, which a
+/// sum with a game other than a number, nimber or up walks; and a larger nimber can arise
+/// only as the mex of an option list of more than 65,535 nimbers. A context that meets one
+/// stops (see [`Context::stopped`]) instead of holding a game no notation can write back.
+pub const MAX_NIMBER: u64 = 65_535;
 
 /// The id of a canonical game in a [`Context`]. Ids from different contexts must not be mixed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]

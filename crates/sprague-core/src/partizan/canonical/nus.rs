@@ -3,9 +3,12 @@
 //! everything here works on the three parameters alone, without a [`Context`](super::Context).
 
 use super::super::dyadic::Dyadic;
-use super::super::notation::MAX_UP_LITERAL;
 use std::cmp::Ordering;
 use std::fmt;
+
+/// The largest multiple of up accepted in one literal (`^256`): the notation's parser reads
+/// no more, so [`Nus`]'s text writes a larger multiple as a sum of literals.
+pub const MAX_UP_LITERAL: u64 = 256;
 
 /// `number + up·↑ + *nim`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]

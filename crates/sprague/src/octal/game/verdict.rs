@@ -119,15 +119,11 @@ impl OctalGame {
                 let cap = words.cap(MAX_WINNING_LISTED);
                 let mut winning = Some(BigUint::ZERO);
                 let mut why = Vec::new();
+                let limits = options.limits();
                 for &(i, _) in &count.per_heap {
                     let want = &total ^ &vals[i];
-                    let found = self.heap_winning(
-                        &known,
-                        &heaps[i],
-                        &want,
-                        cap - v.moves.len(),
-                        &options.limits(),
-                    )?;
+                    let found =
+                        self.heap_winning(&known, &heaps[i], &want, cap - v.moves.len(), &limits)?;
                     winning = winning.zip(found.count).map(|(a, b)| a + b);
                     // The same limit for several heaps is said once.
                     why.extend(found.why.filter(|w| !why.contains(w)));
