@@ -31,10 +31,14 @@
 #![warn(missing_docs)]
 
 // The core modules, under the names the rulesets use (`crate::error::Result`).
-use sprague_core::{error, impartial, partizan as core_partizan, retrograde, value};
+use sprague_core::{
+    compound, error, impartial, limits, partizan as core_partizan, retrograde, value,
+};
 
 pub mod coins;
+pub mod fallback;
 pub mod graph;
+pub mod interface;
 pub mod number;
 pub mod numbers;
 pub mod octal;

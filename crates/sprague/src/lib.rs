@@ -82,10 +82,8 @@
 
 pub mod catalogue;
 pub mod coins;
-pub mod fallback;
 pub mod games;
 pub mod graph;
-pub mod interface;
 pub mod octal;
 pub mod partizan;
 pub mod pattern;
@@ -96,5 +94,7 @@ pub mod stress;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.
 pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
+// Transitional: the interface moved to the games layer.
+pub use sprague_games::{fallback, interface};
 
 pub use error::{Error, Result};

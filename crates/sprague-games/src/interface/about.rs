@@ -90,27 +90,3 @@ pub fn render_list(entries: &[EntrySummary]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalogue::{entries, find_entry};
-
-    #[test]
-    fn list_and_explain_serialise_every_field() {
-        let list: Vec<EntrySummary> = entries().iter().map(Entry::summary_info).collect();
-        let j = serde_json::to_value(&list).unwrap();
-        assert_eq!(j.as_array().unwrap().len(), list.len());
-        assert_eq!(j[0]["name"], list[0].name);
-        let keys: Vec<&String> = j[0].as_object().unwrap().keys().collect();
-        // (serde_json's maps sort their keys.)
-        assert_eq!(keys, ["aliases", "name", "summary", "usage"]);
-        assert!(render_list(&list).lines().count() == list.len());
-        let e = find_entry("euclid").unwrap().details();
-        let j = serde_json::to_value(&e).unwrap();
-        assert_eq!(j["theorem"], e.theorem);
-        assert!(j["aliases"].is_array());
-        let text = e.render_text();
-        assert!(text.starts_with("euclid — ") && text.contains("\n\nReferences: "));
-    }
-}
