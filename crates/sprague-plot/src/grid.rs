@@ -14,8 +14,8 @@ use num_bigint::BigUint;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::catalogue::{self, SolveOptions, Winner};
-use sprague::games::{euclid, wythoff};
 use sprague::partizan::Dyadic;
+use sprague_games::number::{euclid, wythoff};
 
 /// The largest grid of a game decided by a theorem (Wythoff, Euclid): `size` heaps a side.
 pub const MAX_SIZE_THEOREM: u64 = 1000;

@@ -12,8 +12,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use num_bigint::BigUint;
-use sprague::games::{euclid, fibonacci_nim, wythoff};
 use sprague::impartial::{GrundySolver, Impartial, Limits};
+use sprague_games::number::{euclid, fibonacci_nim, wythoff};
 
 /// A small deterministic generator (xorshift), so inputs are the same on every run.
 struct Rng(u64);

@@ -4,9 +4,9 @@
 use num_bigint::BigUint;
 use sprague::coins::rule::CoinRule;
 use sprague::compound::EverySolver;
-use sprague::games::euclid::{every_step, EuclidRules};
 use sprague::impartial::Limits;
 use sprague::value::nim_field::{nim_inv, nim_mul};
+use sprague_games::number::euclid::{every_step, EuclidRules};
 use std::time::Instant;
 
 fn main() {

@@ -82,7 +82,6 @@
 
 pub mod catalogue;
 pub mod coins;
-pub mod games;
 pub mod graph;
 pub mod octal;
 pub mod partizan;

@@ -11,6 +11,8 @@
 pub mod about;
 pub mod caps;
 pub mod table;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod verdict;
 
 pub use about::{EntryDetails, EntrySummary};

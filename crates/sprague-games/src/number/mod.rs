@@ -6,6 +6,7 @@
 //! - [`moves`]: moves as numbers: counts, capped lists, labels.
 //! - [`words`]: positions as decimal words, read and written back.
 
+pub mod adapter;
 pub mod bash;
 pub mod euclid;
 pub mod fibonacci_nim;

@@ -1,10 +1,11 @@
 //! Compounds (every-move and misère sums) through the catalogue's number games.
 
 use crate::catalogue::{lookup, SolveOptions};
-use crate::games::framework::{small, NumberGame, NumberGameAdapter, Numbers, Shape};
-use crate::games::nim::NimRules;
 use crate::impartial::{Limits, MisereSolver};
 use num_bigint::BigUint;
+use sprague_games::number::adapter::NumberGameAdapter;
+use sprague_games::number::nim::NimRules;
+use sprague_games::number::{small, NumberGame, Numbers, Shape};
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()

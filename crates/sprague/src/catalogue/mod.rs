@@ -13,6 +13,8 @@ mod compound_tests;
 #[cfg(test)]
 mod fallback_tests;
 #[cfg(test)]
+mod number_tests;
+#[cfg(test)]
 mod table_tests;
 #[cfg(test)]
 mod verdict_tests;
@@ -21,18 +23,11 @@ mod verdict_tests;
 // (`sprague::catalogue::{Game, Verdict, SolveOptions, ...}`).
 pub use crate::interface::*;
 
-use crate::error::{Error, Result};
+mod registry;
 
-/// Every entry of the catalogue, in the order `sprague list` shows them.
-pub fn entries() -> Vec<Entry> {
-    let mut all = Vec::new();
-    all.extend(crate::games::entries());
-    all.extend(crate::octal::entries());
-    all.extend(crate::coins::entries());
-    all.extend(crate::graph::entries());
-    all.extend(crate::partizan::entries());
-    all
-}
+pub use registry::entries;
+
+use crate::error::{Error, Result};
 
 /// Splits a spec into its name and optional parameter text.
 pub fn split_spec(spec: &str) -> (&str, Option<&str>) {

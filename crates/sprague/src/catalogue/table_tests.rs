@@ -181,3 +181,43 @@ fn a_period_is_two_decimal_strings() {
     );
     assert!(j.get("rows").is_none());
 }
+
+/// Tables computed heap by heap stop at the deadline and the flag.
+mod deadline {
+    use crate::error::Error;
+    use crate::interface::TableOptions;
+    use crate::limits::Limits;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    fn table(spec: &str, misere: bool, limits: Limits) -> crate::error::Result<()> {
+        crate::catalogue::lookup(spec)?
+            .table(&TableOptions {
+                upto: 5000,
+                misere,
+                limits,
+                ..Default::default()
+            })
+            .map(|_| ())
+    }
+
+    /// Tables computed heap by heap (number games, by closed form or by search, and coin
+    /// rows) stop at the request's deadline and flag instead of running to their end.
+    #[test]
+    fn tables_honour_the_deadline_and_the_flag() {
+        let raised = || Limits::default().with_cancel(Arc::new(AtomicBool::new(true)));
+        let past = || Limits::default().with_timeout(std::time::Duration::ZERO);
+        for (spec, misere) in [
+            ("subtraction:1,3,4", false),
+            ("subtraction:1,3,4", true),
+            ("bash:3", false),
+            ("ruler", false),
+        ] {
+            let e = table(spec, misere, raised()).unwrap_err();
+            assert!(matches!(e, Error::Interrupted { .. }), "{spec}: {e}");
+            let e = table(spec, misere, past()).unwrap_err();
+            assert!(matches!(e, Error::Timeout { .. }), "{spec}: {e}");
+            table(spec, misere, Limits::default()).unwrap();
+        }
+    }
+}

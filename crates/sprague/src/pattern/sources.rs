@@ -37,8 +37,22 @@ pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
         return octal(spec.trim(), og, options);
     }
     match find_entry(name)?.name {
-        "wythoff" => return pairs_of(spec.trim(), crate::games::wythoff::WythoffRules, 0, options),
-        "euclid" => return pairs_of(spec.trim(), crate::games::euclid::EuclidRules, 1, options),
+        "wythoff" => {
+            return pairs_of(
+                spec.trim(),
+                sprague_games::number::wythoff::WythoffRules,
+                0,
+                options,
+            )
+        }
+        "euclid" => {
+            return pairs_of(
+                spec.trim(),
+                sprague_games::number::euclid::EuclidRules,
+                1,
+                options,
+            )
+        }
         _ => {}
     }
     let game = lookup(spec)?;

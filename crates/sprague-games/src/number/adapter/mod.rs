@@ -25,13 +25,9 @@ mod parse;
 pub mod table;
 pub mod verdict;
 
-#[cfg(test)]
-mod tests;
-
 pub use analyse::{Analysis, Method};
-pub use sprague_games::number::moves::{take_label, MoveAt, MoveCount, MoveList, MAX_LISTED_MOVES};
-pub use sprague_games::number::words::{parse_components, write_numbers, write_position};
-pub use sprague_games::number::{small, MisereVerdict, NumberGame, Numbers, Shape};
+
+use crate::number::NumberGame;
 
 /// A [`NumberGame`] as a catalogue [`Game`](crate::interface::Game).
 pub struct NumberGameAdapter<G: NumberGame>(pub G);

@@ -11,12 +11,13 @@
 //! [`MAX_LISTED_MOVES`] moves is refused with an error saying how many moves it has, so that
 //! no input can make the toolkit allocate a list whose size it did not check.
 
-use super::{NumberGame, NumberGameAdapter, Numbers};
+use super::NumberGameAdapter;
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
+use crate::number::moves::{combinations, MoveAt, MoveList, SumMove, MAX_LISTED_MOVES};
+use crate::number::words::write_numbers;
+use crate::number::{NumberGame, Numbers};
 use num_bigint::BigUint;
-use sprague_games::number::moves::{combinations, MoveAt, MoveList, SumMove, MAX_LISTED_MOVES};
-use sprague_games::number::words::write_numbers;
 use std::collections::HashSet;
 use std::fmt;
 

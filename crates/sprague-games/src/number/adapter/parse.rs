@@ -1,8 +1,9 @@
 //! Positions of number games as command-line words (the reading and writing are
-//! `sprague_games::number::words`): a position parsed and checked by its game.
+//! `crate::number::words`): a position parsed and checked by its game.
 
-use super::{parse_components, NumberGame, NumberGameAdapter, Numbers};
+use super::NumberGameAdapter;
 use crate::error::Result;
+use crate::number::{parse_components, NumberGame, Numbers};
 
 impl<G: NumberGame> NumberGameAdapter<G> {
     /// Parses and validates a position: its components, each checked by the game.

@@ -6,12 +6,13 @@
 //! the outcome of each heap, by exact misère search. The answer is the catalogue's typed
 //! [`Table`], its values kept as a compact sequence.
 
-use super::{Method, NumberGame, NumberGameAdapter, Shape};
+use super::{Method, NumberGameAdapter};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
 use crate::interface::{HeapRows, Play, Table, TableOptions, TablePeriod, ValueKind};
+use crate::number::{NumberGame, Shape};
+use crate::octal::seq::Values;
 use num_bigint::BigUint;
-use sprague_games::octal::seq::Values;
 
 impl<G: NumberGame> NumberGameAdapter<G>
 where
@@ -108,45 +109,5 @@ where
             }
         }
         Ok(table)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::error::Error;
-    use crate::interface::TableOptions;
-    use crate::limits::Limits;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
-
-    fn table(spec: &str, misere: bool, limits: Limits) -> crate::error::Result<()> {
-        crate::catalogue::lookup(spec)?
-            .table(&TableOptions {
-                upto: 5000,
-                misere,
-                limits,
-                ..Default::default()
-            })
-            .map(|_| ())
-    }
-
-    /// Tables computed heap by heap (number games, by closed form or by search, and coin
-    /// rows) stop at the request's deadline and flag instead of running to their end.
-    #[test]
-    fn tables_honour_the_deadline_and_the_flag() {
-        let raised = || Limits::default().with_cancel(Arc::new(AtomicBool::new(true)));
-        let past = || Limits::default().with_timeout(std::time::Duration::ZERO);
-        for (spec, misere) in [
-            ("subtraction:1,3,4", false),
-            ("subtraction:1,3,4", true),
-            ("bash:3", false),
-            ("ruler", false),
-        ] {
-            let e = table(spec, misere, raised()).unwrap_err();
-            assert!(matches!(e, Error::Interrupted { .. }), "{spec}: {e}");
-            let e = table(spec, misere, past()).unwrap_err();
-            assert!(matches!(e, Error::Timeout { .. }), "{spec}: {e}");
-            table(spec, misere, Limits::default()).unwrap();
-        }
     }
 }

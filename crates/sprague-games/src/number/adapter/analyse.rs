@@ -13,12 +13,13 @@
 //! An [`Analysis`] lists the winning moves of the first of several equal components only;
 //! the verdict repeats them for the others.
 
-use super::{NumberGame, NumberGameAdapter, Numbers};
+use super::NumberGameAdapter;
 use crate::compound::misere::{sj_first_wins, sj_hypothesis, sj_winning_targets, SjCheck};
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
 use crate::interface::{MethodKind, SolveOptions};
+use crate::number::{NumberGame, Numbers};
 use crate::value::{Nimber, Outcome};
 use num_bigint::BigUint;
 

@@ -9,7 +9,7 @@
 //! Values are Grundy values (normal play), steps (every-move play) or absent (misère).
 
 use super::analyse::Analysis;
-use super::{write_numbers, write_position, NumberGame, NumberGameAdapter, Numbers};
+use super::NumberGameAdapter;
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial};
@@ -17,12 +17,13 @@ use crate::interface::{
     Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Table, TableOptions,
     ValueKind, Verdict, Winner,
 };
+use crate::number::moves::{combination_count, combinations, SumMove};
+use crate::number::{write_numbers, write_position, NumberGame, Numbers};
 use crate::value::Outcome;
 use num_bigint::BigUint;
-use sprague_games::number::moves::{combination_count, combinations, SumMove};
 use std::collections::{HashMap, HashSet};
 
-pub use sprague_games::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
+pub use crate::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
 /// The most winning combinations `solve` lists under every-move play.
 pub const MAX_EVERY_WINNING_LISTED: usize = 100;
 

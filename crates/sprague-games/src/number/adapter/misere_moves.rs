@@ -4,15 +4,16 @@
 //! analysis has just done (hundreds of moves, each as long as the whole analysis).
 
 use super::analyse::{Analysis, Method};
-use super::{NumberGame, NumberGameAdapter};
+use super::NumberGameAdapter;
 use crate::compound::misere::sj_first_wins;
 use crate::error::Result;
 use crate::impartial::{GrundySolver, Impartial, MisereSolver};
 use crate::interface::{SolveOptions, Winner};
+use crate::number::moves::SumMove;
+use crate::number::NumberGame;
+use crate::number::Numbers;
 use crate::value::Outcome;
 use num_bigint::BigUint;
-use sprague_games::number::moves::SumMove;
-use sprague_games::number::Numbers;
 
 fn first_wins(wins: bool) -> Winner {
     Winner::from(if wins {

@@ -1,0 +1,31 @@
+//! The registry: every game of the catalogue, one line each, in the order `sprague list`
+//! shows them. A new game is its own file in `sprague_games` and one line here.
+
+use sprague_games::interface::Entry;
+use sprague_games::number::{
+    bash, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles, staircase,
+    subtraction, wythoff,
+};
+
+/// Every entry of the catalogue, in the order `sprague list` shows them.
+pub fn entries() -> Vec<Entry> {
+    let mut all = vec![
+        nim::entry(),
+        euclid::entry(),
+        wythoff::entry(),
+        fibonacci_nim::entry(),
+        redistribute::entry(),
+        bash::entry_bash(),
+        bash::entry_bounded(),
+        subtraction::entry(),
+        prime_power::entry(),
+        sorted_piles::entry(),
+        staircase::entry(),
+        moore::entry(),
+    ];
+    all.extend(crate::octal::entries());
+    all.extend(crate::coins::entries());
+    all.extend(crate::graph::entries());
+    all.extend(crate::partizan::entries());
+    all
+}
