@@ -3,6 +3,7 @@
 //! renamed into place), checkpoints during a long table and a clean stop on Ctrl-C. The
 //! format itself is `sprague::octal::file` (docs/saved-sequences.md).
 
+use crate::signals::GRACEFUL;
 use anyhow::{bail, Context, Result};
 use sprague::octal::file::{self, Encoder};
 use sprague::octal::Values;
@@ -161,7 +162,7 @@ pub enum Stop {
 
 impl Checkpoints {
     /// Checkpoints into `path` for `spec`. `stop` is the flag Ctrl-C sets (the handler is
-    /// the program's one handler, told by [`crate::GRACEFUL`] to leave the stopping to us):
+    /// the program's one handler, told by [`GRACEFUL`] to leave the stopping to us):
     /// the first Ctrl-C stops the table at its next step (which saves), a second ends the
     /// program at once.
     pub fn new(
@@ -170,7 +171,7 @@ impl Checkpoints {
         every: Every,
         stop: Arc<AtomicBool>,
     ) -> Result<Checkpoints> {
-        crate::GRACEFUL.store(true, Ordering::SeqCst);
+        GRACEFUL.store(true, Ordering::SeqCst);
         Ok(Checkpoints {
             path: path.to_path_buf(),
             encoder: Encoder::new(spec)?,

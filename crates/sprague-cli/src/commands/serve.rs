@@ -1,5 +1,7 @@
 //! `sprague serve`: the HTTP JSON API of `sprague-server` on 127.0.0.1.
 
+use crate::signals::GRACEFUL;
+use crate::watch::parse_seconds;
 use anyhow::{bail, Context, Result};
 use sprague_server::{Config, Server};
 use std::io::Write;
@@ -17,7 +19,7 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
     /// Stop one request's analysis after SECONDS (a whole or decimal number).
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, default_value = "10")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
     timeout: Duration,
     /// How many analyses may run at once; later requests wait for a turn (default: twice
     /// the number of cores).
@@ -55,7 +57,7 @@ pub(crate) fn run(args: ServeArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         out.flush()?;
         drop(out);
         // Ctrl-C raises the flag and leaves the ending to the server.
-        super::GRACEFUL.store(true, Ordering::SeqCst);
+        GRACEFUL.store(true, Ordering::SeqCst);
         let stop = async move {
             while !cancel.load(Ordering::Relaxed) {
                 tokio::time::sleep(Duration::from_millis(100)).await;

@@ -2,6 +2,8 @@
 //! The computer's choice is the library's (`sprague::play`); this file reads moves, keeps
 //! the history for undo and redo, and prints.
 
+use crate::watch::parse_seconds;
+use crate::words::expand_files;
 use anyhow::Result;
 use sprague::catalogue::{self, Game, LegalMove, Mover, SolveOptions};
 use sprague::play::{self as library, Opponent, Rng};
@@ -55,7 +57,7 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
     /// Stop one analysis after SECONDS.
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
 }
 
@@ -80,7 +82,7 @@ struct Session {
 
 pub(crate) fn run(args: PlayArgs) -> Result<()> {
     let game = catalogue::lookup(&args.game)?;
-    let start = super::expand_files(args.position.clone())?;
+    let start = expand_files(args.position.clone())?;
     let interactive = std::io::stdin().is_terminal();
     let mut s = Session {
         rng: Rng::new(args.seed),

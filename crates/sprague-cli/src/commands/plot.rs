@@ -2,6 +2,9 @@
 //! to standard output with `-o -`). The picture is made by the library; this file reads
 //! the arguments, picks the format and writes the bytes.
 
+use crate::saved;
+use crate::watch::{parse_seconds, Watch};
+use crate::words::expand_files;
 use anyhow::{bail, Result};
 use sprague::catalogue::{self, SolveOptions};
 use sprague_plot::{grid, grundy, thermo, Format, Picture, PlotOptions};
@@ -34,7 +37,7 @@ struct Common {
     #[arg(long, value_name = "PIXELS")]
     height: Option<u32>,
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// The most positions one search may visit (positions solved one by one).
     #[arg(long, value_name = "N")]
@@ -114,7 +117,7 @@ impl Common {
         })
     }
 
-    fn solve_options(&self, watch: &super::Watch) -> SolveOptions {
+    fn solve_options(&self, watch: &Watch) -> SolveOptions {
         SolveOptions {
             max_positions: self.max_positions.unwrap_or(0),
             deadline: watch.deadline,
@@ -132,7 +135,7 @@ pub(crate) fn run(args: PlotArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         | Kind::Thermograph { common, .. } => common,
     };
     let opts = common.plot_options()?;
-    let watch = super::Watch::new(common.timeout, cancel);
+    let watch = Watch::new(common.timeout, cancel);
     let options = common.solve_options(&watch);
     // No spinner: pictures are bounded; the watchdog still ends one at `--timeout`.
     let picture = watch.run(true, || -> Result<Picture> {
@@ -155,7 +158,7 @@ fn thermograph(words: &[String], options: &SolveOptions) -> Result<thermo::Therm
             if !position.is_empty()
                 && catalogue::find_entry(catalogue::split_spec(game).0).is_ok() =>
         {
-            let position = super::expand_files(position.to_vec())?;
+            let position = expand_files(position.to_vec())?;
             Ok(thermo::from_position(game, &position, options)?)
         }
         _ => Ok(thermo::from_expression(&words.join(" "))?),
@@ -169,7 +172,7 @@ fn write_picture(path: &Path, picture: &Picture) -> Result<()> {
         out.flush()?;
         return Ok(());
     }
-    super::saved::write_bytes(path, &picture.bytes)?;
+    saved::write_bytes(path, &picture.bytes)?;
     eprintln!(
         "wrote {} ({}×{} {}, {} bytes)",
         path.display(),

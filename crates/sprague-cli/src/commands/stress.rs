@@ -3,7 +3,8 @@
 //! judges and shrinks; this module runs the program, enforces the time limit, saves the
 //! shrunk input and prints the report.
 
-use crate::{parse_seconds, Watch};
+use crate::commands::stress_rules;
+use crate::watch::{parse_seconds, Watch};
 use anyhow::{Context, Result};
 use sprague::stress::{self, Run};
 use std::io::{Read, Write};
@@ -42,7 +43,7 @@ pub(crate) struct StressArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    template: crate::stress_rules::TemplateArgs,
+    template: stress_rules::TemplateArgs,
 }
 
 /// An error that is the user's: exit status 2.
@@ -94,8 +95,8 @@ pub(crate) fn main(args: StressArgs, cancel: Arc<AtomicBool>) -> ExitCode {
 
 /// Runs the cases; true when none failed.
 fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
-    let target = crate::stress_rules::target(&args.problem, &args.template, cancel.clone())
-        .map_err(Usage)?;
+    let target =
+        stress_rules::target(&args.problem, &args.template, cancel.clone()).map_err(Usage)?;
     if args.cases == 0 {
         return Err(Usage("`--cases` needs at least 1 case".into()).into());
     }
@@ -161,7 +162,7 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
     }
     let saved = save(
         &args.save,
-        &crate::stress_rules::file_id(target.id()),
+        &stress_rules::file_id(target.id()),
         case.seed,
         &shrunk.input,
     );

@@ -1,0 +1,30 @@
+//! `sprague list` and `sprague explain`: what the catalogue holds.
+
+use anyhow::Result;
+use sprague::catalogue;
+
+/// Prints every game of the catalogue.
+pub(crate) fn list(json: bool) -> Result<()> {
+    let list: Vec<_> = catalogue::entries()
+        .iter()
+        .map(catalogue::Entry::summary_info)
+        .collect();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list)?);
+    } else {
+        println!("{}", catalogue::about::render_list(&list));
+    }
+    Ok(())
+}
+
+/// Prints the rules, the theorem and the references of a game.
+pub(crate) fn explain(game: &str, json: bool) -> Result<()> {
+    let (name, _) = catalogue::split_spec(game);
+    let e = catalogue::find_entry(name)?.details();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&e)?);
+    } else {
+        println!("{}", e.render_text());
+    }
+    Ok(())
+}

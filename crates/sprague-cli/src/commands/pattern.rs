@@ -1,0 +1,62 @@
+//! `sprague pattern`: the simplest pattern of a game's values, found and checked by the
+//! library, printed.
+
+use crate::script;
+use crate::watch::{parse_seconds, Watch};
+use anyhow::Result;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The arguments of `sprague pattern`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct PatternArgs {
+    /// A one-heap game (`kayles`, `subtraction:1,3,4`), `wythoff`, `euclid`, or
+    /// `rules:FILE`.
+    game: String,
+    /// Largest heap to compute (default 1000 for one heap, 40 for pairs).
+    #[arg(long, value_name = "N")]
+    upto: Option<u64>,
+    /// Least heap of the pairs (default 0; 1 for `euclid`).
+    #[arg(long, value_name = "N")]
+    from: Option<u64>,
+    /// Rules scripts: positions are pairs `a b` (by default tried when integers fail).
+    #[arg(long)]
+    pair: bool,
+    /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Finds the pattern and prints it.
+pub(crate) fn run(command: PatternArgs, cancel: Arc<AtomicBool>) -> Result<()> {
+    let PatternArgs {
+        game,
+        upto,
+        from,
+        pair,
+        timeout,
+        json,
+    } = command;
+    let watch = Watch::new(timeout, cancel);
+    let options = sprague::pattern::PatternOptions {
+        upto,
+        from,
+        pair: pair.then_some(true),
+        limits: sprague::limits::Limits {
+            max_positions: None,
+            deadline: watch.deadline,
+            cancel: Some(watch.cancel.clone()),
+            progress: Some(watch.progress()),
+        },
+    };
+    let found = watch.run(json, || script::pattern(&game, &options))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&found)?);
+    } else {
+        println!("{}", found.render_text());
+    }
+    Ok(())
+}

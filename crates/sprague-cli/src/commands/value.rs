@@ -1,0 +1,71 @@
+//! `sprague value`: the canonical form and properties of a partizan game expression.
+
+use crate::watch::{parse_seconds, Watch};
+use crate::words::expand_files;
+use anyhow::Result;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The arguments of `sprague value`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct ValueArgs {
+    /// The expression, or `@FILE` to read it from a file (expressions longer than a
+    /// command-line word may be, about 128 KiB, live in files).
+    expr: String,
+    /// Print the thermograph's walls.
+    #[arg(long)]
+    thermograph: bool,
+    /// Report the game cooled by T (a dyadic number above -1, e.g. `1/2`).
+    #[arg(
+        long,
+        value_name = "T",
+        allow_hyphen_values = true,
+        conflicts_with = "heat"
+    )]
+    cool: Option<String>,
+    /// Report the game heated by T (a game, usually a number; e.g. `1`).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    heat: Option<String>,
+    /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Computes the report on the expression and prints it.
+pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
+    let ValueArgs {
+        expr,
+        thermograph,
+        cool,
+        heat,
+        timeout,
+        json,
+    } = command;
+    let expr = expand_files(vec![expr])?.concat().trim().to_string();
+    let opts = sprague::partizan::ValueOptions {
+        thermograph,
+        cool,
+        heat,
+    };
+    // The library watches the comparisons it searches (deadline, Ctrl-C, a
+    // default bound on their number); the watchdog backs it up.
+    let watch = Watch::new(timeout, cancel);
+    let limits = sprague::limits::Limits::default()
+        .with_deadline(watch.deadline)
+        .with_cancel(watch.cancel.clone())
+        .with_progress(watch.progress());
+    let report = watch.run(json, || {
+        Ok(sprague::partizan::value_report_limited(
+            &expr, &opts, &limits,
+        )?)
+    })?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!("{}", report.render_text());
+    }
+    Ok(())
+}
