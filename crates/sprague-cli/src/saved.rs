@@ -1,12 +1,12 @@
 //! Saved Grundy sequences on disk (`table --output`, `--resume`): reading a file back with
 //! what it held said on standard error, atomic writes (a temporary file in the same folder,
 //! renamed into place), checkpoints during a long table and a clean stop on Ctrl-C. The
-//! format itself is `sprague::octal::file` (docs/saved-sequences.md).
+//! format itself is `sprague_games::octal::file` (docs/saved-sequences.md).
 
 use crate::signals::GRACEFUL;
 use anyhow::{bail, Context, Result};
-use sprague::octal::file::{self, Encoder};
-use sprague::octal::Values;
+use sprague_games::octal::file::{self, Encoder};
+use sprague_games::octal::seq::Values;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

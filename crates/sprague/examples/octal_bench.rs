@@ -6,7 +6,7 @@
 //! until the period is proven, ~4.43·10^8 values; `0.1777:N` stops at N values), plain (the
 //! plain method's figures beside the sparse one's).
 
-use sprague::octal::{Computation, Method, Ruleset, Tuning};
+use sprague_games::octal::{Computation, Method, Ruleset, Tuning};
 use std::time::Instant;
 
 /// Computes `g(0..=upto)`, or with `period` until the period is proven (at most `upto`).

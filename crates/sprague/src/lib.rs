@@ -83,7 +83,6 @@
 pub mod catalogue;
 pub mod coins;
 pub mod graph;
-pub mod octal;
 pub mod partizan;
 pub mod pattern;
 pub mod play;

@@ -5,9 +5,9 @@
 use proptest::prelude::*;
 use sprague::catalogue::{lookup, SolveOptions};
 use sprague::graph::format::Graph;
-use sprague::octal::{file, Values};
 use sprague::partizan::{notation, Context};
 use sprague::problems;
+use sprague_games::octal::{file, Values};
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()

@@ -115,7 +115,7 @@ struct TableFiles {
 /// `sprague table` for take-and-break games: resumable, with progress on a terminal.
 #[allow(clippy::too_many_arguments)]
 fn octal_table(
-    game: sprague::octal::OctalGame,
+    game: sprague_games::octal::game::OctalGame,
     upto: Option<u64>,
     period: bool,
     misere: bool,
@@ -190,18 +190,18 @@ fn octal_table(
     } else {
         limits
     };
-    let mut save = |v: &sprague::octal::Values| match &mut checkpoints {
+    let mut save = |v: &sprague_games::octal::seq::Values| match &mut checkpoints {
         Some(c) => c.save(v),
         None => std::ops::ControlFlow::Continue(()),
     };
-    let req = sprague::octal::TableRequest {
+    let req = sprague_games::octal::game::TableRequest {
         upto,
         period,
         misere,
         resume,
         progress: &mut progress,
-        period_limit: sprague::octal::DEFAULT_PERIOD_LIMIT,
-        checkpoint: step.map(|every| sprague::octal::Checkpoint {
+        period_limit: sprague_games::octal::game::DEFAULT_PERIOD_LIMIT,
+        checkpoint: step.map(|every| sprague_games::octal::game::Checkpoint {
             every,
             save: &mut save,
         }),
@@ -230,7 +230,7 @@ fn octal_table(
             Some(c) => c.finish(&table.values)?,
             None => saved::write(
                 path,
-                &mut sprague::octal::file::Encoder::new(&spec)?,
+                &mut sprague_games::octal::file::Encoder::new(&spec)?,
                 &table.values,
             )?,
         }

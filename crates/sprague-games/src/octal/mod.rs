@@ -11,7 +11,9 @@
 //! - [`lasker`]: Lasker's Nim beyond any table.
 //! - [`file`](mod@file): the saved-sequence format.
 
+pub mod entries;
 pub mod file;
+pub mod game;
 pub mod lasker;
 pub mod moves;
 pub mod period;

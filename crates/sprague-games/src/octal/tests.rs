@@ -37,3 +37,11 @@ fn triple_work_estimates_the_splits_into_three() {
     assert_eq!(Ruleset::parse("0.77", false).unwrap().triple_work(n), 0);
     assert_eq!(r.triple_work(u64::MAX), u128::MAX / 36);
 }
+
+#[test]
+fn malformed_specs_are_refused() {
+    let game = |spec| crate::interface::testing::game_of(&entries::entries(), spec);
+    assert!(game("octal").is_err());
+    assert!(game("kayles:3").is_err());
+    assert!(game("octal:0.8").is_err());
+}

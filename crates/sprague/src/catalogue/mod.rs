@@ -74,10 +74,10 @@ pub fn find_entry(name: &str) -> Result<Entry> {
 
 /// The take-and-break game a spec names, if it is one (`kayles`, `octal:0.77`, ...): what
 /// `sprague table` streams and saves.
-pub fn octal_game(spec: &str) -> Result<Option<crate::octal::OctalGame>> {
+pub fn octal_game(spec: &str) -> Result<Option<sprague_games::octal::game::OctalGame>> {
     let (name, params) = split_spec(spec.trim());
     match find_entry(name) {
-        Ok(entry) => crate::octal::octal_game_named(entry.name, params),
+        Ok(entry) => sprague_games::octal::entries::octal_game_named(entry.name, params),
         Err(_) => Ok(None),
     }
 }

@@ -23,7 +23,7 @@ pub fn entries() -> Vec<Entry> {
         staircase::entry(),
         moore::entry(),
     ];
-    all.extend(crate::octal::entries());
+    all.extend(sprague_games::octal::entries::entries());
     all.extend(crate::coins::entries());
     all.extend(crate::graph::entries());
     all.extend(crate::partizan::entries());

@@ -122,8 +122,12 @@ pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
 
 /// A take-and-break game: the sequence computation with its period search, the proof by
 /// the periodicity theorem.
-fn octal(spec: &str, game: crate::octal::OctalGame, options: &PatternOptions) -> Result<Pattern> {
-    let req = crate::octal::TableRequest {
+fn octal(
+    spec: &str,
+    game: sprague_games::octal::game::OctalGame,
+    options: &PatternOptions,
+) -> Result<Pattern> {
+    let req = sprague_games::octal::game::TableRequest {
         upto: options
             .upto
             .map(|u| check_upto(u, MAX_HEAP_UPTO))

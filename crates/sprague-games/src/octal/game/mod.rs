@@ -24,6 +24,7 @@
 
 mod misere_estimate;
 mod moves;
+pub mod request;
 mod table;
 mod verdict;
 mod winning;
@@ -32,6 +33,7 @@ mod winning;
 pub(super) use crate::octal::lasker::lasker_winning_of;
 pub use crate::octal::lasker::{lasker, lasker_split_count, LaskerSplits};
 pub use crate::octal::moves::HeapMove;
+pub use request::{Checkpoint, TableRequest, DEFAULT_PERIOD_LIMIT};
 pub use table::OctalTable;
 
 use crate::octal::lasker::lasker_small;
@@ -46,8 +48,8 @@ use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
     Game, LegalMove, Listing, Method, MethodKind, SolveOptions, Table, TableOptions, Verdict,
 };
+use crate::number::{parse_components, Shape};
 use num_bigint::BigUint;
-use sprague_games::number::{parse_components, Shape};
 
 /// Heaps up to this size are answered from a table computed on demand.
 pub const DIRECT_LIMIT: u64 = 1 << 17;
@@ -396,7 +398,7 @@ impl Game for OctalGame {
     }
 
     fn table(&self, options: &TableOptions) -> Result<Table> {
-        let req = super::TableRequest {
+        let req = TableRequest {
             upto: Some(options.upto),
             period: options.period,
             misere: options.misere,

@@ -13,9 +13,9 @@ use crate::octal::rules::HeapRules;
 use crate::octal::seq::{Computation, Method as SeqMethod, Values};
 
 impl OctalGame {
-    /// The whole table request with resumable state: see [`crate::octal::TableRequest`]. The
+    /// The whole table request with resumable state: see [`super::TableRequest`]. The
     /// values stay in the returned table for the caller to write out.
-    pub fn table_with(&self, req: crate::octal::TableRequest<'_>) -> Result<OctalTable> {
+    pub fn table_with(&self, req: super::TableRequest<'_>) -> Result<OctalTable> {
         let r = &self.rules;
         let mut progress = req.progress;
         if req.misere {
@@ -97,7 +97,7 @@ fn extend_with_checkpoints(
     comp: &mut Computation,
     upto: u64,
     progress: &mut dyn FnMut(u64, u64),
-    checkpoint: Option<crate::octal::Checkpoint<'_>>,
+    checkpoint: Option<super::Checkpoint<'_>>,
 ) -> Result<u64> {
     let Some(cp) = checkpoint else {
         comp.extend_to(upto, progress)?;

@@ -1,9 +1,14 @@
 //! Tests of the catalogue game: positions solved, moves listed and counted, Lasker's
 //! Nim and heaps beyond the table, limits, misère play and tables.
 
-use crate::catalogue::{lookup, Listing, MethodKind, SolveOptions, TableOptions, Winner};
+use crate::interface::{Game, Listing, MethodKind, SolveOptions, TableOptions, Winner};
+use crate::octal::game::{Checkpoint, OctalGame, TableRequest};
 use crate::octal::tests::oct;
 use crate::octal::*;
+
+fn lookup(spec: &str) -> crate::error::Result<Box<dyn crate::interface::Game>> {
+    crate::interface::testing::game_of(&entries::entries(), spec)
+}
 use num_bigint::BigUint;
 
 fn w(s: &str) -> Vec<String> {
@@ -360,7 +365,7 @@ fn heaps_beyond_every_method_are_refused_naming_the_limit() {
         .solve(&w("4294967296"), &SolveOptions::default())
         .unwrap_err();
     assert!(
-        matches!(e, crate::Error::Limit { limit: 8388608, .. }),
+        matches!(e, crate::error::Error::Limit { limit: 8388608, .. }),
         "{e}"
     );
     assert!(e.to_string().contains("open problem"), "{e}");
@@ -370,7 +375,7 @@ fn heaps_beyond_every_method_are_refused_naming_the_limit() {
     };
     let e = o.solve(&w("300000"), &small).unwrap_err();
     assert!(
-        matches!(e, crate::Error::Limit { limit: 200_000, .. }),
+        matches!(e, crate::error::Error::Limit { limit: 200_000, .. }),
         "{e}"
     );
     // A code whose period needs more values than the limit allows: searched, then refused.
@@ -394,7 +399,7 @@ fn heaps_beyond_every_method_are_refused_naming_the_limit() {
 fn misere_kayles() {
     let g = lookup("kayles").unwrap();
     let v = g.solve(&w("8"), &misere()).unwrap();
-    assert_eq!(v.play, crate::catalogue::Play::Misere);
+    assert_eq!(v.play, crate::interface::Play::Misere);
     assert_eq!(v.value, None);
     // Brute force: same as a direct recursive evaluation of the single row.
     fn wins(
@@ -438,7 +443,7 @@ fn table_reports() {
     assert_eq!((p.preperiod.as_str(), p.period.as_str()), ("71", "12"));
     assert_eq!(r.count(), 201);
     // Kayles from heap 72 on: 4 1 2 8 1 4 7 2 1 8 2 7 for n mod 12 = 0..11.
-    assert_eq!(r.row(200).value, Some(crate::catalogue::Cell::Number(1)));
+    assert_eq!(r.row(200).value, Some(crate::interface::Cell::Number(1)));
     let r = g
         .table(&TableOptions {
             upto: 100,
@@ -469,15 +474,14 @@ fn table_reports() {
         })
         .unwrap()
         .into_table();
-    assert_eq!(m.play, crate::catalogue::Play::Misere);
+    assert_eq!(m.play, crate::interface::Play::Misere);
     assert!(m.value_kind.is_none() && m.period.is_none());
     assert_eq!(m.count(), 11);
-    assert_eq!(m.row(0).outcome, Some(crate::catalogue::Winner::First));
+    assert_eq!(m.row(0).outcome, Some(crate::interface::Winner::First));
 }
 
 #[test]
 fn table_checkpoints_see_the_values_as_they_grow_and_can_stop_the_table() {
-    use crate::octal::Checkpoint;
     use std::ops::ControlFlow;
     let game = OctalGame { rules: oct("0.16") };
     let full = game
@@ -540,7 +544,7 @@ fn games_splitting_into_three_are_bounded() {
     let e = g
         .solve(&w("4444444044"), &SolveOptions::default())
         .unwrap_err();
-    assert!(matches!(e, crate::Error::Limit { .. }), "{e}");
+    assert!(matches!(e, crate::error::Error::Limit { .. }), "{e}");
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = SolveOptions {
         max_positions: 10_000,
@@ -548,7 +552,7 @@ fn games_splitting_into_three_are_bounded() {
         ..Default::default()
     };
     let e = g.solve(&w("10000"), &cancelled).unwrap_err();
-    assert!(matches!(e, crate::Error::Interrupted { .. }), "{e}");
+    assert!(matches!(e, crate::error::Error::Interrupted { .. }), "{e}");
     let e = g
         .table(&TableOptions {
             upto: 10_000,
@@ -559,7 +563,7 @@ fn games_splitting_into_three_are_bounded() {
             ..Default::default()
         })
         .unwrap_err();
-    assert!(matches!(e, crate::Error::Interrupted { .. }), "{e}");
+    assert!(matches!(e, crate::error::Error::Interrupted { .. }), "{e}");
     // Small heaps are answered as before.
     let v = g.solve(&w("60"), &SolveOptions::default()).unwrap();
     assert_eq!(v.method.kind, MethodKind::Engine);

@@ -1,83 +1,20 @@
-//! Take-and-break games in the catalogue (docs/theory.md#take-and-break). The rules, the
-//! sequence computations and the proven periods are in `sprague_games::octal`, re-exported
-//! here; this module names the games (`kayles`, `octal:0.77`, ...), answers positions
-//! ([`game`]) and streams tables.
+//! The take-and-break games of the catalogue: the codes (`octal:0.77`, `hex:0.F`) and the
+//! named games (Kayles, Dawson's Kayles, ...), each an entry built from its code.
 
-pub use sprague_games::octal::{file, lasker, moves, period, rules, seq};
-
-pub mod game;
-
-pub use game::{OctalGame, OctalTable};
-pub use period::{find_period, Period};
-pub use rules::{HeapRules, Ruleset};
-pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
-
+use super::game::OctalGame;
+use super::rules::Ruleset;
 use crate::error::Result;
 use crate::interface::{Entry, Game};
 
-/// A table request with the extras the command line offers: a prefix to resume from, a
-/// progress callback, and a period search without a fixed `upto`.
-pub struct TableRequest<'a> {
-    /// Largest heap; `None` with `period` searches until proven or `period_limit`.
-    pub upto: Option<u64>,
-    /// Look for a proven period (and go on until one is proven when `upto` is open).
-    pub period: bool,
-    /// Misère values instead of normal-play values.
-    pub misere: bool,
-    /// Values already known (e.g. read from a file by the caller).
-    pub resume: Option<Values>,
-    /// Called with `(heaps done, heaps wanted)` now and then.
-    pub progress: &'a mut dyn FnMut(u64, u64),
-    /// Largest heap a period search without `upto` computes.
-    pub period_limit: u64,
-    /// Normal play with `upto`: hand the values to the caller as they grow (to save them).
-    pub checkpoint: Option<Checkpoint<'a>>,
-    /// The deadline, cancellation flag and progress callback the table honours, and the
-    /// position limit of misère tables' exact search.
-    pub limits: crate::limits::Limits,
-}
-
-/// A caller's hook into a long table ([`TableRequest::checkpoint`]): the library stays
-/// free of I/O, the caller saves the values where it wants.
-pub struct Checkpoint<'a> {
-    /// Heaps between calls (at least 1): the values count is a multiple of it at each call.
-    pub every: u64,
-    /// Called with the values computed so far (never with the finished table). Returning
-    /// `Break` stops the table there: it then ends at the last heap computed, with an
-    /// `upto` below the one asked for.
-    pub save: &'a mut dyn FnMut(&Values) -> std::ops::ControlFlow<()>,
-}
-
-fn no_progress(_: u64, _: u64) {}
-
-impl Default for TableRequest<'_> {
-    fn default() -> Self {
-        // A `'static` zero-sized function item, borrowed mutably through a leak-free box.
-        TableRequest {
-            upto: None,
-            period: false,
-            misere: false,
-            resume: None,
-            progress: Box::leak(Box::new(no_progress)),
-            period_limit: DEFAULT_PERIOD_LIMIT,
-            checkpoint: None,
-            limits: crate::limits::Limits::default(),
-        }
-    }
-}
-
-/// How far `sprague table GAME --period` (no `--upto`) computes before giving up.
-pub const DEFAULT_PERIOD_LIMIT: u64 = 1 << 24;
-
 /// The take-and-break game of the catalogue entry `name` (its canonical name) with the
 /// parameters written after it, if the entry is one (`kayles`, `octal` with `0.77`, ...).
-/// [`crate::catalogue::octal_game`] finds it from a spec.
+/// The facade's catalogue finds it from a spec.
 pub fn octal_game_named(name: &str, params: Option<&str>) -> Result<Option<OctalGame>> {
     let entry_name = name;
     let rules = match entry_name {
         "octal" | "hex" => {
             let code = params.ok_or_else(|| {
-                crate::Error::bad_params(entry_name, "write the code, e.g. `octal:0.77`")
+                crate::error::Error::bad_params(entry_name, "write the code, e.g. `octal:0.77`")
             })?;
             Ruleset::parse(code, entry_name == "hex")?
         }
@@ -90,7 +27,7 @@ pub fn octal_game_named(name: &str, params: Option<&str>) -> Result<Option<Octal
         _ => return Ok(None),
     };
     if params.is_some() && !matches!(entry_name, "octal" | "hex") {
-        return Err(crate::Error::bad_params(
+        return Err(crate::error::Error::bad_params(
             entry_name,
             "this game takes no parameters",
         ));
@@ -149,6 +86,3 @@ pub fn entries() -> Vec<Entry> {
         e("lasker-nim", &["laskers-nim"], "", "Lasker's Nim: take any number, or split a heap in two", "Remove any positive number of stones from one heap, or split a heap into two non-empty heaps.", "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.", build_lasker),
     ]
 }
-
-#[cfg(test)]
-mod tests;
