@@ -9,6 +9,7 @@
 //!   every-move play, where a row is no longer the sum of its heads).
 
 pub mod engine;
+pub mod entries;
 pub mod row;
 pub mod rule;
 pub mod tartan;

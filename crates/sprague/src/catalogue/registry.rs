@@ -24,7 +24,7 @@ pub fn entries() -> Vec<Entry> {
         moore::entry(),
     ];
     all.extend(sprague_games::octal::entries::entries());
-    all.extend(crate::coins::entries());
+    all.extend(sprague_games::coins::entries::entries());
     all.extend(crate::graph::entries());
     all.extend(crate::partizan::entries());
     all

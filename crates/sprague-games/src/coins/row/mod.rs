@@ -13,6 +13,8 @@
 //!   moves of a row by enumeration within a budget.
 //! - [`sets`]: the moves of a rule at one head: enumerated in order, counted, sampled.
 
+mod fallback;
+pub mod game;
 pub mod position;
 pub mod search;
 pub mod sets;
@@ -22,3 +24,6 @@ pub use search::{
     head_values, sets_with_xor, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS,
 };
 pub use sets::{count_at, each_set, first_sets, kind_count, kinds};
+
+#[cfg(test)]
+mod tests;

@@ -201,6 +201,9 @@ pub fn turned(board: &Board, cells: &[(u64, u64)]) -> Board {
     b
 }
 
+mod fallback;
+pub mod game;
+
 #[cfg(test)]
 mod tests {
     use super::*;

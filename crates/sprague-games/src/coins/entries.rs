@@ -8,16 +8,12 @@
 //!   (`sprague_core::value::nim_field`).
 //! - [`tartan`]: products of two rules on boards (`turning-corners`, `tartan:G1*G2`).
 
-pub use sprague_games::coins::rule;
-
-pub mod row;
-pub mod tartan;
-
+use super::row::game::CoinGame;
+use super::rule::CoinRule;
+use super::tartan::game::TartanGame;
+use super::tartan::Tartan;
 use crate::error::{Error, Result};
 use crate::interface::{Entry, Game};
-use row::CoinGame;
-use rule::CoinRule;
-use tartan::{Tartan, TartanGame};
 
 const ROW_RULES: &str = "A row of coins at positions 1, 2, 3, … from the left, each heads (H) or tails (T); a position is written as H/T (`THHTH`, coin 1 first) or as the positions of the heads (`2 3 5`). A move turns over a set of coins allowed by the rule; the rightmost coin turned must go from heads to tails, the others may go either way. The player who cannot move (every coin tails) loses.";
 const ROW_REFS: &str = "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, ch. 14 (Turn turtles, Mock Turtles, Ruler); T. S. Ferguson, Game Theory, Part I, §5 (coin-turning games); H. W. Lenstra, Nim multiplication (1977).";

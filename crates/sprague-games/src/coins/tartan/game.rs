@@ -1,9 +1,11 @@
 //! Two-dimensional coin-turning games in the catalogue: verdicts, move lists and labels for
-//! the product rules of `sprague_games::coins::tartan` (the Tartan theorem).
+//! the product rules of [`super`] (the Tartan theorem).
 
-use crate::coins::row::{
-    count_at, each_set, fit, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES,
-};
+use super::ROW_MOVES_TRIED;
+use super::{cells, heads, turned, Board, Tartan};
+use crate::coins::row::game::{fit, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES};
+use crate::coins::row::{count_at, each_set};
+use crate::coins::row::{MAX_LISTED, SEARCH_STEPS};
 use crate::error::Result;
 use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
@@ -12,13 +14,7 @@ use crate::interface::{
 };
 use num_bigint::BigUint;
 use sprague_core::value::nim_field::nim_mul;
-use sprague_games::coins::row::{MAX_LISTED, SEARCH_STEPS};
-use sprague_games::coins::tartan::{cells, heads, turned};
-pub use sprague_games::coins::tartan::{Board, Cells, Tartan, MAX_SIDE, ROW_MOVES_TRIED};
 use std::ops::ControlFlow;
-
-#[path = "tartan_engine.rs"]
-mod engine;
 
 /// Characters of per-head components beyond which the board is one component.
 const COMPONENT_BYTES: usize = 1 << 22;
@@ -36,7 +32,7 @@ impl std::ops::Deref for TartanGame {
 
 impl TartanGame {
     /// How many moves a board has, and how many coins they turn in all.
-    fn count(&self, board: &Board) -> (BigUint, BigUint) {
+    pub(super) fn count(&self, board: &Board) -> (BigUint, BigUint) {
         let (mut moves, mut coins) = (BigUint::ZERO, BigUint::ZERO);
         for (i, j) in heads(board) {
             let (mr, cr) = count_at(&self.rows, &i.into());
@@ -51,7 +47,12 @@ impl TartanGame {
     /// The moves listed: for each head, its first moves (row sets in order, each with the
     /// column sets in order); an equal share of `cap` per head when there are more, and
     /// no more coins than the output budget allows.
-    fn sample(&self, board: &Board, cap: usize, total: &BigUint) -> Vec<Vec<(u64, u64)>> {
+    pub(super) fn sample(
+        &self,
+        board: &Board,
+        cap: usize,
+        total: &BigUint,
+    ) -> Vec<Vec<(u64, u64)>> {
         let hs: Vec<(u64, u64)> = heads(board).collect();
         let share = if *total <= BigUint::from(cap) {
             cap
@@ -212,7 +213,7 @@ impl Game for TartanGame {
 }
 
 /// `turn (1,2), (1,4), (3,2), (3,4)`.
-fn label(cells: &[(u64, u64)]) -> String {
+pub(super) fn label(cells: &[(u64, u64)]) -> String {
     let list: Vec<String> = cells.iter().map(|(r, c)| format!("({r},{c})")).collect();
     format!("turn {}", list.join(", "))
 }

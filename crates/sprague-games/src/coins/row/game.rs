@@ -3,6 +3,9 @@
 //! turned, legal moves and the table of head values, built on `position`, `search` and
 //! `sets`.
 
+use super::Row;
+use super::{count_at, first_sets, kind_count, kinds};
+use super::{head_values, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS};
 use crate::coins::rule::CoinRule;
 use crate::error::{Error, Result};
 use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
@@ -10,16 +13,8 @@ use crate::interface::{
     Component, Game, HeapRows, LegalMove, Listing, Method, MethodKind, Move, Play, SolveOptions,
     Table, TableOptions, ValueKind, Verdict, Winner,
 };
+use crate::octal::seq::Values;
 use num_bigint::BigUint;
-use sprague_games::coins::row::Row;
-use sprague_games::coins::row::{count_at, first_sets, kind_count, kinds};
-use sprague_games::coins::row::{
-    head_values, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS,
-};
-use sprague_games::octal::seq::Values;
-
-#[path = "engine.rs"]
-mod engine;
 
 /// The most winning moves `solve` lists.
 pub const MAX_WINNING_SHOWN: usize = 100;

@@ -3,13 +3,14 @@
 //! sum of its single heads) holds in normal play only. Moves are listed and written as in
 //! normal play.
 
-use super::{label, Board, TartanGame};
+use super::game::{label, TartanGame};
+use super::turned;
+use super::Board;
+use crate::coins::engine::BoardRules;
 use crate::error::Result;
 use crate::fallback::{self, EnginePosition};
 use crate::interface::{Game, Listing, SolveOptions, Verdict};
 use num_bigint::BigUint;
-use sprague_games::coins::engine::BoardRules;
-use sprague_games::coins::tartan::turned;
 
 /// Why the theorem does not answer.
 const WHY: &str =

@@ -2,13 +2,13 @@
 //! (`sprague_games::coins::engine::RowRules`), since a row is the sum of its single heads
 //! only in normal play. Moves are listed and written as in normal play.
 
-use super::{move_label, CoinGame};
+use super::game::{move_label, CoinGame};
+use super::{count_at, Row};
+use crate::coins::engine::RowRules;
 use crate::error::Result;
 use crate::fallback::{self, EnginePosition};
 use crate::interface::{Game, Listing, SolveOptions, Verdict};
 use num_bigint::BigUint;
-use sprague_games::coins::engine::RowRules;
-use sprague_games::coins::row::{count_at, Row};
 
 /// Why the theorems do not answer.
 pub(super) const WHY: &str = "no theorem: a row is the sum of its single heads only in normal play";
