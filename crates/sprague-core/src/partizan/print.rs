@@ -85,6 +85,15 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
     out
 }
 
+impl Context {
+    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
+    /// `^<2>`, `Tiny(2)`): [`print()`]. Defined here, with the printer, so that canonical
+    /// forms do not depend on their printing.
+    pub fn display(&mut self, g: GameId) -> String {
+        print(self, g)
+    }
+}
+
 struct Printer<'a> {
     ctx: &'a mut Context,
     kinds: FxHashMap<GameId, Kind>,

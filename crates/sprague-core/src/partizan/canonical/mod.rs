@@ -396,11 +396,3 @@ impl Context {
         self.nodes[g.0 as usize].right.as_deref().unwrap_or(&[])
     }
 }
-
-impl Context {
-    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
-    /// `^<2>`, `Tiny(2)`): see [`print`](super::print).
-    pub fn display(&mut self, g: GameId) -> String {
-        super::print::print(self, g)
-    }
-}
