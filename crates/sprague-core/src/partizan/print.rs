@@ -24,9 +24,8 @@
 //!
 //! Printing recurses over the structure of the game (depth = birthday).
 
-use super::canonical::{Context, GameId, Nus};
+use super::canonical::{up_nth, Context, GameId, Nus};
 use super::dyadic::Dyadic;
-use super::notation::up_nth;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 

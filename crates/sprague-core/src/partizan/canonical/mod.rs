@@ -15,8 +15,9 @@
 //!
 //! The module is split by operation: [`Nus`] and its option rule in `nus`, the
 //! canonicalisation of option lists (`from_options`, interning) in `simplify`, comparison in
-//! `compare`, sums and negation in `arith`, stops and birthdays in `stops`. This file holds the
-//! arena itself: its layout, construction of games and access to their options.
+//! `compare`, sums and negation in `arith`, stops and birthdays in `stops`, up-nth and
+//! up-sums in `ups`. This file holds the arena itself: its layout, construction of games and
+//! access to their options.
 
 mod arith;
 mod compare;
@@ -25,9 +26,11 @@ mod simplify;
 mod stops;
 #[cfg(test)]
 mod tests;
+mod ups;
 mod watch;
 
 pub use nus::{Nus, MAX_UP_LITERAL};
+pub use ups::{up_nth, up_sum};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;
