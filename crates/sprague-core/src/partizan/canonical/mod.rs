@@ -37,6 +37,7 @@ use super::dyadic::Dyadic;
 use crate::limits::CHECK_EVERY;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::sync::Arc;
 
@@ -167,7 +168,11 @@ pub struct Context {
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
-    pub(super) thermographs: FxHashMap<GameId, Arc<super::thermo::Thermograph>>,
+    /// The memo tables of the modules built on canonical forms (thermography keeps its
+    /// thermographs here), one per type, made on first use by [`Context::memo`]: they hold
+    /// this context's ids, so they live and die with it, and they are type-erased so that
+    /// canonical forms do not depend on the modules above them.
+    memos: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     /// The bound on comparisons, deadline and flag, when the caller set one.
     watch: Option<Box<watch::Watch>>,
     /// Why the context stopped, once its bound was reached.
@@ -198,7 +203,7 @@ impl Context {
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
-            thermographs: FxHashMap::default(),
+            memos: FxHashMap::default(),
             watch: None,
             stopped: None,
         }
@@ -397,5 +402,15 @@ impl Context {
     pub fn right_options(&mut self, g: GameId) -> &[GameId] {
         self.materialise(g);
         self.nodes[g.0 as usize].right.as_deref().unwrap_or(&[])
+    }
+
+    /// The memo table of type `T` that a module built on canonical forms keeps in this
+    /// context (e.g. thermography's thermographs), made empty on first use.
+    pub(crate) fn memo<T: Default + Send + Sync + 'static>(&mut self) -> &mut T {
+        self.memos
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("each memo is stored under its own type")
     }
 }
