@@ -16,7 +16,7 @@
 //! it allocates nothing per position.
 
 use super::domineering::DomBoard;
-use super::solver::CompactMemo;
+use super::CompactMemo;
 use crate::error::{Error, Result};
 use crate::partizan::canonical::{Context, GameId};
 
