@@ -4,7 +4,6 @@
 //! targets are then settled ([`super::strategy`]) and from the small-value path
 //! ([`super::small`]).
 
-use super::small::common_low_bits;
 use super::{Cell, Computation, Stamp, Values, FIRST_SEARCH};
 
 impl Computation {
@@ -222,6 +221,14 @@ impl Computation {
             base += 64;
         }
     }
+}
+
+/// Bit v (v < 64): v is common under `mask` (odd popcount). Here, with the rest of the
+/// rare/common split, for the small path as well as the general one.
+pub(super) fn common_low_bits(mask: u32) -> u64 {
+    (0..64u32)
+        .filter(|v| (v & mask).count_ones() & 1 == 1)
+        .fold(0u64, |b, v| b | 1 << v)
 }
 
 /// The indices in `rare` (increasing heaps; `rare[0]` is heap 0, which is never a part)
