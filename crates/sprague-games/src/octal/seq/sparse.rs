@@ -1,8 +1,9 @@
 //! The sparse-space method's general path: the choice of the mask (rare and common
 //! values) and of the partner lists, the marks of the splits with a rare part, and the
 //! least unmarked common value with the targets below it. Separate from the ways the
-//! targets are then settled ([`super::strategy`]) and from the small-value path
-//! ([`super::small`]).
+//! targets are then settled ([`super::strategy`]) and from the small-value path (`small`),
+//! which builds on this one (it takes the rare/common helpers below); the driver (`grow`)
+//! chooses between the two.
 
 use super::{Cell, Computation, Stamp, Values, FIRST_SEARCH};
 
@@ -95,19 +96,6 @@ impl Computation {
                 ws.into_iter().map(|(_, _, w)| w).collect()
             })
             .collect();
-    }
-
-    pub(super) fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        if self.small() {
-            if let Some(v) = self.small_value(g, n) {
-                return v;
-            }
-        }
-        self.prepare_marks();
-        match self.sparse_candidate(g, n, 0) {
-            Ok(v) => v,
-            Err(c) => self.settle(g, n, c),
-        }
     }
 
     /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
