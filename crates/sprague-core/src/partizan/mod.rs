@@ -8,8 +8,9 @@
 //! - [`notation`]: the CGSuite notation parser; [`print`](mod@print): CGSuite's plain-text output.
 //! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
 //! - [`props`]: atomic weight, reduced canonical form.
-//! - [`rules`]: the partizan rules trait; [`solver`]: canonical values of a ruleset's
-//!   positions; [`outcome`]: outcome classes by brute force, to cross-check them.
+//! - [`rules`]: the partizan rules trait; [`memo`]: the table a ruleset's own search fills;
+//!   [`solver`]: canonical values of a ruleset's positions; [`outcome`]: outcome classes by
+//!   brute force, to cross-check them.
 //!
 //! ```
 //! use sprague_core::partizan::{notation::parse, Context, PartizanOutcome};
@@ -24,6 +25,7 @@ pub mod canonical;
 pub mod dyadic;
 #[cfg(test)]
 mod literature;
+pub mod memo;
 pub mod notation;
 pub mod outcome;
 pub mod print;

@@ -24,9 +24,8 @@
 //!
 //! Printing recurses over the structure of the game (depth = birthday).
 
-use super::canonical::{Context, GameId, Nus};
+use super::canonical::{up_nth, Context, GameId, Nus};
 use super::dyadic::Dyadic;
-use super::notation::up_nth;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -83,6 +82,15 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
     let mut out = String::new();
     p.append(g, true, false, &mut out);
     out
+}
+
+impl Context {
+    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
+    /// `^<2>`, `Tiny(2)`): [`print()`]. Defined here, with the printer, so that canonical
+    /// forms do not depend on their printing.
+    pub fn display(&mut self, g: GameId) -> String {
+        print(self, g)
+    }
 }
 
 struct Printer<'a> {

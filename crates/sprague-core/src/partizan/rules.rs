@@ -3,7 +3,7 @@
 //! entry. The engines [`solver`](super::solver) (canonical values) and
 //! [`outcome`](super::outcome) (outcome classes by brute force) run on any [`Ruleset`].
 
-use super::solver::CompactMemo;
+use super::memo::CompactMemo;
 use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
 use std::hash::Hash;

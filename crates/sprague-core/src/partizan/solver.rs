@@ -10,41 +10,13 @@
 //! stored.
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
 
+use super::memo::CompactMemo;
 use super::rules::{Ruleset, Side};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::partizan::canonical::{Context, GameId};
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
-
-/// The table of components under a ruleset's compact `u64` keys, for
-/// [`Ruleset::solve_component`], with an optional progress callback and the solver's
-/// deadline and cancellation flag.
-pub struct CompactMemo<'p> {
-    /// Normal form → value.
-    pub map: FxHashMap<u64, GameId>,
-    progress: Option<Box<dyn FnMut(usize) + 'p>>,
-    limits: Limits,
-    what: String,
-}
-
-impl CompactMemo<'_> {
-    /// Stores a value; every 2^16 entries, tells the progress callback how many there are.
-    /// Every few thousand entries, checks the solver's limits: fails with
-    /// [`Error::Timeout`](crate::error::Error::Timeout) past the deadline or
-    /// [`Error::Interrupted`](crate::error::Error::Interrupted) once the flag is set (the
-    /// value is stored all the same).
-    pub fn insert(&mut self, key: u64, v: GameId) -> Result<()> {
-        self.map.insert(key, v);
-        let n = self.map.len();
-        if n & 0xFFFF == 0 {
-            if let Some(f) = self.progress.as_mut() {
-                f(n);
-            }
-        }
-        self.limits.check_every(n as u64, &self.what)
-    }
-}
 
 /// What a stored component costs the solver, measured on Domineering (134 bytes: the memo
 /// entry, and the canonical form it names in the caller's context).
@@ -73,12 +45,10 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         ValueSolver {
             rules,
             memo: FxHashMap::default(),
-            compact: CompactMemo {
-                map: FxHashMap::default(),
-                progress: None,
-                limits: limits.clone(),
-                what: format!("{} components searched", rules.name()),
-            },
+            compact: CompactMemo::new(
+                limits.clone(),
+                format!("{} components searched", rules.name()),
+            ),
             limit: limits.max_positions_at(BYTES_PER_COMPONENT),
             limits,
             closed_forms: true,
@@ -89,7 +59,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     /// The same solver, calling `f` with the number of components stored under compact
     /// keys each time it passes a multiple of 65536 (for progress reports on long searches).
     pub fn with_progress(mut self, f: impl FnMut(usize) + 'r) -> Self {
-        self.compact.progress = Some(Box::new(f));
+        self.compact.set_progress(Box::new(f));
         self
     }
 

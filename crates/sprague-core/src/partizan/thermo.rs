@@ -225,20 +225,30 @@ impl Thermograph {
     }
 }
 
+/// The thermographs computed so far, kept in the context ([`Context::memo`]) so that they
+/// are computed once per context.
+#[derive(Default)]
+struct Thermographs(FxHashMap<GameId, Arc<Thermograph>>);
+
 impl Context {
+    /// The thermographs computed so far in this context.
+    fn thermographs(&mut self) -> &mut FxHashMap<GameId, Arc<Thermograph>> {
+        &mut self.memo::<Thermographs>().0
+    }
+
     /// The thermograph of `g` (computed bottom-up with an explicit stack, so deep games such
     /// as numbers with large denominators need no deep recursion).
     pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {
         let mut stack = vec![(g, false)];
         while let Some((x, expanded)) = stack.pop() {
-            if self.thermographs.contains_key(&x) {
+            if self.thermographs().contains_key(&x) {
                 continue;
             }
             if let Some(rep) = self.thermograph_representative(x) {
-                match self.thermographs.get(&rep) {
+                match self.thermographs().get(&rep) {
                     Some(th) => {
                         let th = th.clone();
-                        self.thermographs.insert(x, th);
+                        self.thermographs().insert(x, th);
                     }
                     None => {
                         stack.push((x, expanded));
@@ -248,7 +258,7 @@ impl Context {
                 continue;
             }
             if let Some(th) = self.thermograph_shortcut(x) {
-                self.thermographs.insert(x, Arc::new(th));
+                self.thermographs().insert(x, Arc::new(th));
                 continue;
             }
             if !expanded {
@@ -256,16 +266,16 @@ impl Context {
                 let l = self.left_options(x).to_vec();
                 let r = self.right_options(x).to_vec();
                 for o in l.into_iter().chain(r) {
-                    if !self.thermographs.contains_key(&o) {
+                    if !self.thermographs().contains_key(&o) {
                         stack.push((o, false));
                     }
                 }
                 continue;
             }
             let th = self.thermograph_from_options(x);
-            self.thermographs.insert(x, Arc::new(th));
+            self.thermographs().insert(x, Arc::new(th));
         }
-        self.thermographs[&g].clone()
+        self.thermographs()[&g].clone()
     }
 
     /// A game with the thermograph of `g` and at most two options a side, when `g` is

@@ -27,7 +27,7 @@
 //! The library only encodes and decodes bytes; the command line reads and writes the file
 //! (to a temporary file, renamed into place).
 
-use super::seq::Values;
+use super::values::Values;
 use crate::error::{Error, Result};
 
 const MAGIC: &str = "sprague-grundy";

@@ -4,8 +4,9 @@
 //!
 //! - [`rules`]: [`Ruleset`] (codes `d0.d1d2…`, Grundy's game, Lasker's Nim) and the move
 //!   generator [`HeapRules`] for the generic engine (positions: sorted heaps).
-//! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation with
-//!   one-byte storage ([`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
+//! - [`values`]: [`Values`], a Grundy sequence stored one byte a value while they fit.
+//! - [`seq`]: [`Computation`], an incremental, resumable Grundy-sequence computation
+//!   (stored as [`Values`]), by [`Method::Plain`] or [`Method::Sparse`].
 //! - [`period`]: proven periods ([`find_period`]).
 //! - [`moves`]: the moves of one heap by kind, enumerated and counted in closed form.
 //! - [`lasker`]: Lasker's Nim beyond any table.
@@ -20,10 +21,12 @@ pub mod period;
 pub mod rules;
 pub mod seq;
 mod simd;
+pub mod values;
 
 pub use period::{find_period, Period};
 pub use rules::{HeapRules, Ruleset};
-pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning, Values};
+pub use seq::{grundy_sequence, Computation, Method, Stats, Tuning};
+pub use values::Values;
 
 #[cfg(test)]
 mod tests;

@@ -21,12 +21,12 @@
 //! Search: [`candidates`] finds the shifts `p` under which the last values (a window of up
 //! to 1024) repeat and extends each backwards to its least `n0`; a candidate is a proof as
 //! soon as the values reach `k·n0 + (k−1)·p + t + p` and the equation held all along.
-//! [`super::seq::Computation`] runs this search each time the sequence has grown by half
+//! [`Computation`](super::Computation) runs this search each time the sequence has grown by half
 //! and then checks each candidate's equation on every new value (one comparison), so a
 //! proof is noticed at the exact length it needs (509,622 values for 0.16).
 
 use super::rules::Ruleset;
-use super::seq::Values;
+use super::values::Values;
 
 /// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

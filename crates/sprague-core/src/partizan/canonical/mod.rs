@@ -15,8 +15,9 @@
 //!
 //! The module is split by operation: [`Nus`] and its option rule in `nus`, the
 //! canonicalisation of option lists (`from_options`, interning) in `simplify`, comparison in
-//! `compare`, sums and negation in `arith`, stops and birthdays in `stops`. This file holds the
-//! arena itself: its layout, construction of games and access to their options.
+//! `compare`, sums and negation in `arith`, stops and birthdays in `stops`, up-nth and
+//! up-sums in `ups`. This file holds the arena itself: its layout, construction of games and
+//! access to their options.
 
 mod arith;
 mod compare;
@@ -25,15 +26,18 @@ mod simplify;
 mod stops;
 #[cfg(test)]
 mod tests;
+mod ups;
 mod watch;
 
 pub use nus::{Nus, MAX_UP_LITERAL};
+pub use ups::{up_nth, up_sum};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;
 use crate::limits::CHECK_EVERY;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::sync::Arc;
 
@@ -164,7 +168,11 @@ pub struct Context {
     neg_memo: FxHashMap<GameId, GameId>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
-    pub(super) thermographs: FxHashMap<GameId, Arc<super::thermo::Thermograph>>,
+    /// The memo tables of the modules built on canonical forms (thermography keeps its
+    /// thermographs here), one per type, made on first use by [`Context::memo`]: they hold
+    /// this context's ids, so they live and die with it, and they are type-erased so that
+    /// canonical forms do not depend on the modules above them.
+    memos: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     /// The bound on comparisons, deadline and flag, when the caller set one.
     watch: Option<Box<watch::Watch>>,
     /// Why the context stopped, once its bound was reached.
@@ -195,7 +203,7 @@ impl Context {
             neg_memo: FxHashMap::default(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
-            thermographs: FxHashMap::default(),
+            memos: FxHashMap::default(),
             watch: None,
             stopped: None,
         }
@@ -395,12 +403,14 @@ impl Context {
         self.materialise(g);
         self.nodes[g.0 as usize].right.as_deref().unwrap_or(&[])
     }
-}
 
-impl Context {
-    /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
-    /// `^<2>`, `Tiny(2)`): see [`print`](super::print).
-    pub fn display(&mut self, g: GameId) -> String {
-        super::print::print(self, g)
+    /// The memo table of type `T` that a module built on canonical forms keeps in this
+    /// context (e.g. thermography's thermographs), made empty on first use.
+    pub(crate) fn memo<T: Default + Send + Sync + 'static>(&mut self) -> &mut T {
+        self.memos
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("each memo is stored under its own type")
     }
 }

@@ -216,4 +216,21 @@ impl Computation {
         }
         Ok(None)
     }
+
+    /// `g(n)` by the sparse method: the small path while it applies and settles the
+    /// value, else the general path (its cheap part, then the targets settled). The choice
+    /// is made here, with the driver's other choices of path, so that the general path
+    /// does not depend on the small one.
+    fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        if self.small() {
+            if let Some(v) = self.small_value(g, n) {
+                return v;
+            }
+        }
+        self.prepare_marks();
+        match self.sparse_candidate(g, n, 0) {
+            Ok(v) => v,
+            Err(c) => self.settle(g, n, c),
+        }
+    }
 }

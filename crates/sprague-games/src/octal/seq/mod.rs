@@ -65,22 +65,24 @@
 //! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
 //! length the proof needs.
 //!
-//! Layout: this module holds the [`Computation`] state and its accessors; `values`
-//! the storage, `grow` the driver and the period watch, `marks` the mex marks and the
-//! plain method, `sparse` the sparse method's mask and candidate, `strategy` the ways
-//! the targets are settled, `small` the small-value path, `batch` the sequential batches
-//! and `speculate` the speculative parallel batches.
+//! Layout: this module holds the [`Computation`] state and its accessors; `cell` the
+//! stored widths (the storage itself, [`Values`], is `octal::values`), `grow` the driver
+//! and the period watch, `marks` the mex marks and the plain method, `sparse` the sparse
+//! method's mask and candidate, `strategy` the ways the targets are settled, `small` the
+//! small-value path, `batch` the sequential batches and `speculate` the speculative
+//! parallel batches.
 
 mod batch;
+mod cell;
 mod grow;
 mod marks;
 mod small;
 mod sparse;
 mod speculate;
 mod strategy;
-mod values;
 
-pub use values::{Cell, Values};
+pub use super::values::Values;
+pub use cell::Cell;
 
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
 use small::{splits_ring, SplitsOf};

@@ -3,7 +3,7 @@
 //! [`SplitsOf`] records, and whole blocks of byte values go to the vector kernels of
 //! `octal::simd`. Separate because it is a self-contained fast path with its own state.
 
-use super::sparse::rare_range;
+use super::sparse::{common_low_bits, rare_range};
 use super::{Cell, Computation};
 use crate::octal::simd::{self, BLOCK};
 
@@ -110,13 +110,6 @@ impl Computation {
     pub(crate) fn without_small_path(&mut self) {
         self.small_path = false;
     }
-}
-
-/// Bit v (v < 64): v is common under `mask` (odd popcount).
-pub(super) fn common_low_bits(mask: u32) -> u64 {
-    (0..64u32)
-        .filter(|v| (v & mask).count_ones() & 1 == 1)
-        .fold(0u64, |b, v| b | 1 << v)
 }
 
 /// `BIT[v] = 1 << v`.

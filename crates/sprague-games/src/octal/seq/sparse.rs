@@ -1,10 +1,10 @@
 //! The sparse-space method's general path: the choice of the mask (rare and common
 //! values) and of the partner lists, the marks of the splits with a rare part, and the
 //! least unmarked common value with the targets below it. Separate from the ways the
-//! targets are then settled ([`super::strategy`]) and from the small-value path
-//! ([`super::small`]).
+//! targets are then settled ([`super::strategy`]) and from the small-value path (`small`),
+//! which builds on this one (it takes the rare/common helpers below); the driver (`grow`)
+//! chooses between the two.
 
-use super::small::common_low_bits;
 use super::{Cell, Computation, Stamp, Values, FIRST_SEARCH};
 
 impl Computation {
@@ -96,19 +96,6 @@ impl Computation {
                 ws.into_iter().map(|(_, _, w)| w).collect()
             })
             .collect();
-    }
-
-    pub(super) fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        if self.small() {
-            if let Some(v) = self.small_value(g, n) {
-                return v;
-            }
-        }
-        self.prepare_marks();
-        match self.sparse_candidate(g, n, 0) {
-            Ok(v) => v,
-            Err(c) => self.settle(g, n, c),
-        }
     }
 
     /// The cheap part of the sparse method for heap `n` (marks prepared): `Ok(value)` when
@@ -222,6 +209,14 @@ impl Computation {
             base += 64;
         }
     }
+}
+
+/// Bit v (v < 64): v is common under `mask` (odd popcount). Here, with the rest of the
+/// rare/common split, for the small path as well as the general one.
+pub(super) fn common_low_bits(mask: u32) -> u64 {
+    (0..64u32)
+        .filter(|v| (v & mask).count_ones() & 1 == 1)
+        .fold(0u64, |b, v| b | 1 << v)
 }
 
 /// The indices in `rare` (increasing heaps; `rare[0]` is heap 0, which is never a part)

@@ -10,8 +10,7 @@
 
 use super::domineering_fast;
 use super::grid::{display_board, parse_board, shr, Board};
-use super::solver::CompactMemo;
-use super::{Ruleset, Side};
+use super::{CompactMemo, Ruleset, Side};
 use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
 

@@ -15,8 +15,8 @@
 //! shared buffer (a frame's options lie above those of the frames below it on the stack), so
 //! it allocates nothing per position.
 
-use super::domineering::DomBoard;
-use super::solver::CompactMemo;
+use super::grid::Board;
+use super::CompactMemo;
 use crate::error::{Error, Result};
 use crate::partizan::canonical::{Context, GameId};
 
@@ -122,8 +122,10 @@ fn regions(mut cells: u64, out: &mut Vec<u64>) {
     }
 }
 
-/// The stride-8 form of a Domineering board of at most 8 rows and 8 columns.
-pub(super) fn from_board(b: &DomBoard) -> Option<u64> {
+/// The stride-8 form of a Domineering board (layer 0 the empty cells) of at most 8 rows and
+/// 8 columns. Takes the grid's board type, not Domineering's name for it, so that this
+/// search sits below the ruleset that calls it.
+pub(super) fn from_board(b: &Board<1>) -> Option<u64> {
     let (h, w) = (b.h as usize, b.w as usize);
     if h > 8 || w > 8 {
         return None;

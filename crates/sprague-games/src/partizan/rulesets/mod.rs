@@ -15,7 +15,9 @@ mod grid;
 pub mod hackenbush;
 pub mod toads;
 
-// The rules trait and its engines live in the core layer.
+// The rules trait, the table its own-search hook fills, and its engines live in the core
+// layer.
+pub use sprague_core::partizan::memo::CompactMemo;
 pub use sprague_core::partizan::rules::{Ruleset, Side};
 pub use sprague_core::partizan::solver;
 

@@ -1,72 +1,7 @@
-//! Compact storage of a Grundy sequence: the [`Cell`] widths (`u8`, `u16`, `u32`) the
-//! computation is generic over, and [`Values`], which holds the sequence in the narrowest
+//! Compact storage of a Grundy sequence: [`Values`] holds the sequence in the narrowest
 //! width and widens it when a value needs it. Separate because it is plain data, read by
-//! the file format and the period search as well as by the computation.
-
-use super::Stamp;
-use crate::octal::simd;
-
-/// One stored value: `u8`, `u16` or `u32`.
-pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
-    /// The value as a machine word.
-    fn get(self) -> u32;
-    /// The value in this width, if it fits.
-    fn put(v: u32) -> Option<Self>;
-    /// The values as bytes, when they are bytes (for the vector kernels).
-    #[inline]
-    fn bytes(_values: &[Self]) -> Option<&[u8]> {
-        None
-    }
-    /// `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`: the
-    /// values of splits, stored without a branch (see `simd::clear_xors_u16`).
-    fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
-}
-impl Cell for u8 {
-    #[inline]
-    fn get(self) -> u32 {
-        self as u32
-    }
-    #[inline]
-    fn put(v: u32) -> Option<Self> {
-        u8::try_from(v).ok()
-    }
-    #[inline]
-    fn bytes(values: &[u8]) -> Option<&[u8]> {
-        Some(values)
-    }
-    #[inline]
-    fn clear_xors(left: &[u8], right: &[u8], want: &mut [Stamp]) {
-        simd::clear_xors_u8(left, right, want);
-    }
-}
-impl Cell for u16 {
-    #[inline]
-    fn get(self) -> u32 {
-        self as u32
-    }
-    #[inline]
-    fn put(v: u32) -> Option<Self> {
-        u16::try_from(v).ok()
-    }
-    #[inline]
-    fn clear_xors(left: &[u16], right: &[u16], want: &mut [Stamp]) {
-        simd::clear_xors_u16(left, right, want);
-    }
-}
-impl Cell for u32 {
-    #[inline]
-    fn get(self) -> u32 {
-        self
-    }
-    #[inline]
-    fn put(v: u32) -> Option<Self> {
-        Some(v)
-    }
-    #[inline]
-    fn clear_xors(left: &[u32], right: &[u32], want: &mut [Stamp]) {
-        simd::clear_xors_plain(left, right, want);
-    }
-}
+//! the file format and the period search as well as by the computation (`seq`); it sits
+//! below all three.
 
 /// A Grundy sequence `g(0), g(1), …`, one byte a value while the values stay below 256.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,6 +65,7 @@ impl Values {
     pub fn to_u32(&self) -> Vec<u32> {
         (0..self.len()).map(|i| self.get(i)).collect()
     }
+    /// Keeps the first `n` values (for the computation in `seq`).
     pub(super) fn truncate(&mut self, n: usize) {
         match self {
             Values::U8(v) => v.truncate(n),
@@ -137,6 +73,7 @@ impl Values {
             Values::U32(v) => v.truncate(n),
         }
     }
+    /// Stores the values in the next wider width (for the computation in `seq`).
     pub(super) fn widen(&mut self) {
         *self = match std::mem::take(self) {
             Values::U8(v) => Values::U16(v.into_iter().map(u16::from).collect()),
