@@ -3,9 +3,9 @@
 //!
 //! Run: `cargo run -p sprague --release --example graph_games_bench`
 
-use sprague::graph::geography::Geography;
-use sprague::graph::hackenbush::Hackenbush;
-use sprague::graph::queens::QueensTable;
+use sprague_games::graph::geography::Geography;
+use sprague_games::graph::hackenbush::Hackenbush;
+use sprague_games::graph::queens::QueensTable;
 use std::time::Instant;
 
 fn rng(seed: &mut u64, k: u64) -> u32 {

@@ -6,8 +6,8 @@
 //! Defaults: 10^7 vertices, 5·10^7 arcs (uniformly random, fixed seed), path of 10^6.
 //! Prints positions per second and the bytes per position the analysis uses beyond the graph.
 
-use sprague::graph::{loopy::Analysis, Csr};
 use sprague::retrograde;
+use sprague_games::graph::{loopy::Analysis, Csr};
 use std::time::Instant;
 
 fn xorshift(s: &mut u64) -> u64 {
@@ -90,7 +90,7 @@ fn main() {
         text.push_str(&format!("{v}>{}\n", v + 1));
     }
     let t = Instant::now();
-    let g = sprague::graph::Graph::parse(&text).expect("valid graph");
+    let g = sprague_games::graph::Graph::parse(&text).expect("valid graph");
     let t_parse = t.elapsed();
     let t = Instant::now();
     let a = Analysis::from_graph(g);

@@ -4,9 +4,9 @@
 
 use proptest::prelude::*;
 use sprague::catalogue::{lookup, SolveOptions};
-use sprague::graph::format::Graph;
 use sprague::partizan::{notation, Context};
 use sprague::problems;
+use sprague_games::graph::format::Graph;
 use sprague_games::octal::{file, Values};
 
 fn words(s: &str) -> Vec<String> {

@@ -22,5 +22,6 @@ pub mod loopy;
 pub mod queens;
 pub mod tree_chain;
 pub mod undirected;
+pub mod verdicts;
 
 pub use format::{Csr, Edge, Graph, PositionWords};

@@ -3,8 +3,17 @@
 
 use crate::catalogue::lookup;
 use crate::error::Error;
-use crate::graph::checks::verdicts_agree;
 use crate::interface::{MethodKind, Play, SolveOptions, ValueKind, Winner};
+
+/// The shared verdict checks on the game a spec names.
+fn verdicts_agree(
+    spec: &str,
+    words: &[&str],
+    options: &SolveOptions,
+) -> sprague_games::interface::Verdict {
+    let game = lookup(spec).unwrap();
+    sprague_games::interface::testing::verdicts_agree(game.as_ref(), words, options)
+}
 
 fn opts(play: Play) -> SolveOptions {
     SolveOptions {

@@ -1,6 +1,7 @@
 //! The registry: every game of the catalogue, one line each, in the order `sprague list`
 //! shows them. A new game is its own file in `sprague_games` and one line here.
 
+use sprague_games::graph;
 use sprague_games::interface::Entry;
 use sprague_games::number::{
     bash, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles, staircase,
@@ -25,7 +26,13 @@ pub fn entries() -> Vec<Entry> {
     ];
     all.extend(sprague_games::octal::entries::entries());
     all.extend(sprague_games::coins::entries::entries());
-    all.extend(crate::graph::entries());
+    all.extend([
+        graph::loopy::game::entry(),
+        graph::hackenbush::game::entry(),
+        graph::geography::game::entry(),
+        graph::tree_chain::entry(),
+        graph::queens::game::entry(),
+    ]);
     all.extend(crate::partizan::entries());
     all
 }

@@ -1,10 +1,10 @@
 //! The tree chain game as a judge problem (nowcoder 204 H): the rules and the parity
-//! theorem are `crate::graph::tree_chain`.
+//! theorem are `sprague_games::graph::tree_chain`.
 
 use crate::error::Result;
-use crate::graph::tree_chain::TreeChain;
 use crate::problems::tokens::Tokens;
 use crate::problems::Problem;
+use sprague_games::graph::tree_chain::TreeChain;
 
 fn solve_tree_chain(input: &str, out: &mut String) -> Result<()> {
     let mut t = Tokens::new("tree-chain", input);

@@ -17,6 +17,7 @@
 //! - `game`: the catalogue game `geography` (positions, verdicts, moves).
 
 pub mod decision;
+pub mod game;
 mod matching;
 #[cfg(test)]
 mod tests;

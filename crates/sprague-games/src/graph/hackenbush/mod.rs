@@ -23,6 +23,7 @@
 //! - `game`: the catalogue game `green-hackenbush` (flags, verdicts, move lists).
 
 pub mod fusion;
+pub mod game;
 pub mod position;
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,9 @@
 //! - `game`: the catalogue game `graph` (positions with tokens, verdicts, moves, the table).
 
 pub mod analysis;
+pub mod game;
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod tests;
 

@@ -2,14 +2,14 @@
 //! flags and written back, its verdicts, moves and legal moves, built on `decision`.
 
 use crate::error::{Error, Result};
+use crate::graph::engine::GeographyRules;
 use crate::graph::format::PositionWords;
+use crate::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 use crate::graph::undirected::{option_vertex, parse_undirected};
 use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
 };
 use crate::value::Outcome;
-use sprague_games::graph::engine::GeographyRules;
-use sprague_games::graph::geography::decision::{Geography, GeographyAnalysis, MAX_MOVE_WORK};
 
 struct GeographyGame;
 
@@ -21,7 +21,7 @@ struct Position {
 }
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
-    crate::graph::refuse_flags("geography", options, &["start"])?;
+    crate::graph::verdicts::refuse_flags("geography", options, &["start"])?;
     let pw = PositionWords::split("geography", words, &["start"])?;
     let start = pw.single("start", options.start.as_deref())?;
     let g = parse_undirected("geography", &pw.graph)?;
@@ -96,7 +96,7 @@ impl Position {
             Listing::Winning => a.winning.clone(),
         };
         let len = v.position.len();
-        let shown = crate::graph::listed(chosen.len(), len);
+        let shown = crate::graph::verdicts::listed(chosen.len(), len);
         for &w in &chosen[..shown] {
             let (label, position) = self.legal(w);
             let mut m = Move::new(label, position);
@@ -109,7 +109,12 @@ impl Position {
             Listing::Winning => "winning moves",
         };
         if shown < chosen.len() {
-            v.incomplete(crate::graph::cut_short(chosen.len(), what, shown, len));
+            v.incomplete(crate::graph::verdicts::cut_short(
+                chosen.len(),
+                what,
+                shown,
+                len,
+            ));
         }
         if !a.complete {
             v.incomplete("only the move along the matching edge is listed (the graph is too large to test every neighbour)");
@@ -188,7 +193,10 @@ impl Game for GeographyGame {
     fn legal_moves(&self, words: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
         let p = parse(words, options)?;
         let targets = p.geo.neighbours(p.start);
-        crate::graph::check_legal_list(targets.len() as u128, p.write(None, p.start).len())?;
+        crate::graph::verdicts::check_legal_list(
+            targets.len() as u128,
+            p.write(None, p.start).len(),
+        )?;
         Ok(targets
             .iter()
             .map(|&w| {
@@ -232,7 +240,15 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::checks::verdicts_agree;
+    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
+    fn verdicts_agree(
+        spec: &str,
+        words: &[&str],
+        options: &crate::interface::SolveOptions,
+    ) -> crate::interface::Verdict {
+        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
+        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
+    }
 
     /// A small deterministic generator (xorshift64): a number below `k`.
     fn rng(seed: &mut u64, k: u64) -> u32 {

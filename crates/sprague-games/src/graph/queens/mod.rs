@@ -356,6 +356,8 @@ pub fn parse_tokens(words: &[String]) -> Result<Vec<(u64, u64)>> {
     Ok(tokens)
 }
 
+pub mod game;
+
 #[cfg(test)]
 mod tests {
     use super::*;

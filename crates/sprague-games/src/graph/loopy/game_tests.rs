@@ -1,11 +1,24 @@
 //! Tests of the `graph` game: verdicts of acyclic and cyclic positions, sums by γ, misère
 //! verdicts, positions that read back, errors, the table, a million-vertex path.
 
-use crate::catalogue::{lookup, Play, SolveOptions, TableOptions, ValueKind, Verdict, Winner};
 use crate::error::Result;
-use crate::graph::checks::verdicts_agree;
 use crate::graph::format::{Csr, Graph};
+use crate::interface::{Game, Play, SolveOptions, TableOptions, ValueKind, Verdict, Winner};
 use sprague_core::testing::{next, random_graph};
+
+fn lookup(spec: &str) -> crate::error::Result<Box<dyn Game>> {
+    crate::interface::testing::game_of(&[super::game::entry()], spec)
+}
+
+/// The shared verdict checks (`interface::testing`) on this game, built by its entry.
+fn verdicts_agree(
+    spec: &str,
+    words: &[&str],
+    options: &crate::interface::SolveOptions,
+) -> crate::interface::Verdict {
+    let game = crate::interface::testing::game_of(&[super::game::entry()], spec).unwrap();
+    crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
+}
 
 /// The graph text of a random test graph, vertices named by number.
 fn graph_of(csr: &Csr) -> Graph {

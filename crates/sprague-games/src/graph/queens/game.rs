@@ -1,8 +1,8 @@
 //! Queens racing to the corner in the catalogue: positions, verdicts, move lists. The
-//! rules, the Grundy table and the sum rule are `sprague_games::graph::queens`.
+//! rules, the Grundy table and the sum rule are `crate::graph::queens`.
 
-use sprague_games::graph::engine::QueensRules;
-pub use sprague_games::graph::queens::*;
+use super::*;
+use crate::graph::engine::QueensRules;
 
 use crate::error::{Error, Result};
 use crate::interface::{
@@ -14,7 +14,7 @@ use crate::value::Outcome;
 struct QueensGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Vec<(u64, u64)>> {
-    super::refuse_flags("queens", options, &[])?;
+    crate::graph::verdicts::refuse_flags("queens", options, &[])?;
     parse_tokens(words)
 }
 
@@ -76,12 +76,13 @@ fn verdict(e: &Eval, listing: Listing) -> Verdict {
             if !complete {
                 notes.push(format!("only the moves to (0,0) are listed: the other winning moves, if any, need the Grundy table, and coordinates above {MAX_COORD} are beyond it"));
             }
-            let shown = super::listed(w.len(), len);
+            let shown = crate::graph::verdicts::listed(w.len(), len);
             (w.len() as u128, w[..shown].to_vec())
         }
         Listing::All => {
             let count = e.move_count();
-            let shown = super::listed(usize::try_from(count).unwrap_or(usize::MAX), len);
+            let shown =
+                crate::graph::verdicts::listed(usize::try_from(count).unwrap_or(usize::MAX), len);
             (count, e.first_moves(shown))
         }
     };
@@ -100,7 +101,12 @@ fn verdict(e: &Eval, listing: Listing) -> Verdict {
             Listing::All => "moves",
             Listing::Winning => "winning moves",
         };
-        notes.push(super::cut_short(count, what, moves.len(), len));
+        notes.push(crate::graph::verdicts::cut_short(
+            count,
+            what,
+            moves.len(),
+            len,
+        ));
     }
     if unknown > 0 {
         notes.push(format!(
@@ -149,7 +155,7 @@ impl Game for QueensGame {
         }
         let e = bare(tokens);
         let count = e.move_count();
-        super::check_legal_list(count, write(&e.tokens).len())?;
+        crate::graph::verdicts::check_legal_list(count, write(&e.tokens).len())?;
         Ok(e.first_moves(count as usize)
             .into_iter()
             .map(|(i, t)| LegalMove {
@@ -248,22 +254,19 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::checks::verdicts_agree;
+    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
+    fn verdicts_agree(
+        spec: &str,
+        words: &[&str],
+        options: &crate::interface::SolveOptions,
+    ) -> crate::interface::Verdict {
+        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
+        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
+    }
 
     #[test]
-    fn registered_in_the_catalogue() {
-        for name in ["queens", "green-hackenbush", "geography", "tree-chain"] {
-            assert!(crate::catalogue::lookup(name).is_ok(), "{name}");
-        }
-        assert_eq!(
-            crate::problems::run("P1288", "4\n2 5 3 0\n").unwrap(),
-            "YES\n"
-        );
-        assert_eq!(
-            crate::problems::run("tree-chain", "2\n1 0\n1 2\n").unwrap(),
-            "First\n"
-        );
-        let game = crate::catalogue::lookup("queens").unwrap();
+    fn queens_answer_and_read_back() {
+        let game = crate::interface::testing::game_of(&[super::entry()], "queens").unwrap();
         let words: Vec<String> = ["3", "5", "+", "4", "7"]
             .iter()
             .map(|s| s.to_string())
@@ -306,7 +309,7 @@ mod tests {
         ] {
             verdicts_agree("queens", &words, &normal);
         }
-        let game = crate::catalogue::lookup("queens").unwrap();
+        let game = crate::interface::testing::game_of(&[super::entry()], "queens").unwrap();
         let v = game.solve(&["3,5 4,7".to_string()], &normal).unwrap();
         assert_eq!(v.position, "3,5 4,7");
         assert!(v
@@ -331,7 +334,7 @@ mod tests {
 
     #[test]
     fn huge_coordinates_are_capped_or_refused() {
-        let game = crate::catalogue::lookup("queens").unwrap();
+        let game = crate::interface::testing::game_of(&[super::entry()], "queens").unwrap();
         let o = SolveOptions::default();
         let w = vec!["7,7 1000000000,3".to_string()];
         let v = game.solve(&w, &o).unwrap();

@@ -2,20 +2,20 @@
 //! cuts, every cut with its value) and its legal moves, built on `position`.
 
 use crate::error::{Error, Result};
+use crate::graph::engine::HackenbushRules;
+use crate::graph::hackenbush::fusion::NONE;
+use crate::graph::hackenbush::position::{Analysis, Hackenbush};
 use crate::graph::undirected::Adjacency;
 use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
 use crate::value::Outcome;
-use sprague_games::graph::engine::HackenbushRules;
-use sprague_games::graph::hackenbush::fusion::NONE;
-use sprague_games::graph::hackenbush::position::{Analysis, Hackenbush};
 
 struct GreenHackenbushGame;
 
 fn parse(words: &[String], options: &SolveOptions) -> Result<Hackenbush> {
-    crate::graph::refuse_flags("green-hackenbush", options, &["ground"])?;
+    crate::graph::verdicts::refuse_flags("green-hackenbush", options, &["ground"])?;
     Hackenbush::parse(words, options.ground.as_deref())
 }
 
@@ -49,12 +49,12 @@ fn verdict(h: &Hackenbush, a: &Analysis) -> Verdict {
     v
 }
 
-/// Lists the cuts `(edge, value after)` in `v`, as many as fit (see [`crate::graph::listed`]).
+/// Lists the cuts `(edge, value after)` in `v`, as many as fit (see [`crate::graph::verdicts::listed`]).
 fn list_cuts(h: &Hackenbush, v: &mut Verdict, cuts: &[(u32, u64)]) -> Option<String> {
     let names = h.edge_names();
     let adj = Adjacency::new(h.names.len(), &h.edges);
     let len = v.position.len();
-    let shown = crate::graph::listed(cuts.len(), len);
+    let shown = crate::graph::verdicts::listed(cuts.len(), len);
     for &(id, value) in &cuts[..shown] {
         let mut m = Move::new(
             format!("cut edge {}", names.name(id)),
@@ -69,7 +69,7 @@ fn list_cuts(h: &Hackenbush, v: &mut Verdict, cuts: &[(u32, u64)]) -> Option<Str
         Listing::All => "moves",
         Listing::Winning => "winning moves",
     };
-    (shown < cuts.len()).then(|| crate::graph::cut_short(cuts.len(), what, shown, len))
+    (shown < cuts.len()).then(|| crate::graph::verdicts::cut_short(cuts.len(), what, shown, len))
 }
 
 impl Game for GreenHackenbushGame {
@@ -117,7 +117,7 @@ impl Game for GreenHackenbushGame {
         let adj = Adjacency::new(h.names.len(), &h.edges);
         let reached = h.grounded(&adj, NONE);
         let count = reached.iter().filter(|r| **r).count();
-        crate::graph::check_legal_list(count as u128, h.write(|_| true, true).len())?;
+        crate::graph::verdicts::check_legal_list(count as u128, h.write(|_| true, true).len())?;
         let names = h.edge_names();
         Ok((0..h.edges.len() as u32)
             .filter(|&id| reached[id as usize])
@@ -197,7 +197,15 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::checks::verdicts_agree;
+    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
+    fn verdicts_agree(
+        spec: &str,
+        words: &[&str],
+        options: &crate::interface::SolveOptions,
+    ) -> crate::interface::Verdict {
+        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
+        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
+    }
 
     #[test]
     fn reports_name_parallel_edges_and_ignored_parts() {

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::graph::format::PositionWords;
+use crate::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
 use crate::interface::{
     Cell, Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Row, SolveOptions, Table,
     TableOptions, TableRows, ValueKind, Verdict,
@@ -11,7 +12,6 @@ use crate::interface::{
 use crate::retrograde::gsg::Gamma;
 use crate::retrograde::Retro;
 use crate::value::Outcome;
-use sprague_games::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
 
 /// The catalogue entry.
 pub fn entry() -> Entry {
@@ -90,7 +90,7 @@ const MAX_COMPONENT_TEXT: usize = 1 << 20;
 
 impl Position {
     fn parse(words: &[String], options: &SolveOptions) -> Result<Position> {
-        crate::graph::refuse_flags("graph", options, &["token"])?;
+        crate::graph::verdicts::refuse_flags("graph", options, &["token"])?;
         if options.every {
             return Err(Error::unsupported(
                 "`graph` is solved in normal and misère play; the every-move compound (--every) is not supported",
@@ -317,7 +317,7 @@ impl Position {
             .filter(|&(_, _, o)| listing == Listing::All || o == Outcome::Second)
             .collect();
         let len = v.position.len();
-        let shown = crate::graph::listed(chosen.len(), len);
+        let shown = crate::graph::verdicts::listed(chosen.len(), len);
         for &(i, w, o) in &chosen[..shown] {
             v.moves.push(self.verdict_move(i, w, o));
         }
@@ -326,7 +326,12 @@ impl Position {
                 Listing::All => "moves",
                 Listing::Winning => "winning moves",
             };
-            v.incomplete(crate::graph::cut_short(chosen.len(), what, shown, len));
+            v.incomplete(crate::graph::verdicts::cut_short(
+                chosen.len(),
+                what,
+                shown,
+                len,
+            ));
         }
         v
     }
@@ -359,7 +364,7 @@ impl Game for GraphGame {
             })
             .collect();
         let count: usize = targets.iter().map(Vec::len).sum();
-        crate::graph::check_legal_list(count as u128, p.write(&p.tokens).len())?;
+        crate::graph::verdicts::check_legal_list(count as u128, p.write(&p.tokens).len())?;
         let mut out = Vec::with_capacity(count);
         let mut after = p.tokens.clone();
         for (i, list) in targets.iter().enumerate() {
