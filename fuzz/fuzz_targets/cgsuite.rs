@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague::limits::Limits;
-use sprague::partizan::{notation, Context};
+use sprague_core::partizan::{notation, Context};
 use sprague_fuzz::{MAX_TEXT, SMALL_LIMIT};
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague::limits::Limits;
-use sprague::partizan::{value_report_limited, ValueOptions};
+use sprague_games::partizan::value::{value_report_limited, ValueOptions};
 use sprague_fuzz::{Input, MAX_TEXT, SMALL_LIMIT};
 
 fuzz_target!(|data: &[u8]| {

@@ -31,9 +31,7 @@
 #![warn(missing_docs)]
 
 // The core modules, under the names the rulesets use (`crate::error::Result`).
-use sprague_core::{
-    compound, error, impartial, limits, partizan as core_partizan, retrograde, value,
-};
+use sprague_core::{compound, error, impartial, limits, retrograde, value};
 
 pub mod coins;
 pub mod fallback;

@@ -9,7 +9,7 @@ use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::catalogue::{self, Cell, Play, SolveOptions, TableOptions, ValueKind};
-use sprague::partizan::Dyadic;
+use sprague_core::partizan::Dyadic;
 use sprague_games::octal::game::{Checkpoint, TableRequest};
 use sprague_games::octal::seq::Values;
 use std::collections::HashSet;

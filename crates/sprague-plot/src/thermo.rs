@@ -14,8 +14,8 @@ use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::catalogue::{self, SolveOptions, ValueKind};
-use sprague::partizan::thermo::{Thermograph, Trajectory};
-use sprague::partizan::{notation, Context, Dyadic};
+use sprague_core::partizan::thermo::{Thermograph, Trajectory};
+use sprague_core::partizan::{notation, Context, Dyadic};
 
 /// The default size of the picture.
 pub const DEFAULT_SIZE: (u32, u32) = (900, 640);

@@ -4,7 +4,7 @@
 
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use sprague::partizan::Dyadic;
+use sprague_core::partizan::Dyadic;
 
 /// A tick: where it is drawn and its exact label.
 #[derive(Debug, Clone, PartialEq)]

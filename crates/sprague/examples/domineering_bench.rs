@@ -7,9 +7,9 @@
 //! arena, and the process's peak resident memory (VmHWM from /proc/self/status; it only
 //! grows, so run one rectangle per process for per-board figures).
 
-use sprague::partizan::canonical::Context;
-use sprague::partizan::rulesets::domineering::Domineering;
-use sprague::partizan::rulesets::solver::ValueSolver;
+use sprague_core::partizan::canonical::Context;
+use sprague_core::partizan::solver::ValueSolver;
+use sprague_games::partizan::rulesets::domineering::Domineering;
 use std::time::Instant;
 
 fn peak_rss_kib() -> Option<u64> {

@@ -6,7 +6,7 @@
 //!    of the whole sum, built one addition at a time, with every intermediate canonical form).
 //! 2. 100 000 sums of numbers, ups and nimbers (the fast path: no option trees).
 
-use sprague::partizan::{notation::parse, Context};
+use sprague_core::partizan::{notation::parse, Context};
 use std::time::Instant;
 
 fn main() {

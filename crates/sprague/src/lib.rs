@@ -81,7 +81,6 @@
 #![warn(missing_docs)]
 
 pub mod catalogue;
-pub mod partizan;
 pub mod pattern;
 pub mod play;
 pub mod problems;

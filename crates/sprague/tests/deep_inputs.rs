@@ -8,12 +8,16 @@ use sprague::catalogue::{lookup, SolveOptions};
 fn a_hundred_thousand_nested_braces_are_refused() {
     // {{{0|}|}|}...: well formed, each brace the only Left option of the next.
     let deep = format!("{}0{}", "{".repeat(100_000), "|}".repeat(100_000));
-    let err = sprague::partizan::value_report_with(&deep, &Default::default()).unwrap_err();
+    let err =
+        sprague_games::partizan::value::value_report_with(&deep, &Default::default()).unwrap_err();
     assert!(err.to_string().contains("nesting deeper than"), "{err}");
     let unbalanced = format!("{}|{}", "{".repeat(100_000), "}".repeat(100_000));
-    assert!(sprague::partizan::value_report_with(&unbalanced, &Default::default()).is_err());
+    assert!(
+        sprague_games::partizan::value::value_report_with(&unbalanced, &Default::default())
+            .is_err()
+    );
     let deep = format!("{}0{}", "(".repeat(100_000), ")".repeat(100_000));
-    assert!(sprague::partizan::value_report_with(&deep, &Default::default()).is_err());
+    assert!(sprague_games::partizan::value::value_report_with(&deep, &Default::default()).is_err());
 }
 
 fn path(n: u32, joint: &str) -> String {

@@ -64,7 +64,7 @@ fn terminal_tests_agree_with_the_options() {
 /// limits, here the fuzz target's small ones.
 #[test]
 fn value_with_a_large_nimber_cooled() {
-    let options = sprague::partizan::ValueOptions {
+    let options = sprague_games::partizan::value::ValueOptions {
         cool: Some("{1| }".into()),
         ..Default::default()
     };
@@ -73,7 +73,7 @@ fn value_with_a_large_nimber_cooled() {
         "{3|-1} + {1/4|-1/2} + *184|-1/4}",
         "{3|-1} + {1/4|-1/2} + *184",
     ] {
-        let _ = sprague::partizan::value_report_limited(expr, &options, &small);
+        let _ = sprague_games::partizan::value::value_report_limited(expr, &options, &small);
     }
 }
 
@@ -83,16 +83,16 @@ fn value_with_a_large_nimber_cooled() {
 /// stopped context now ends sums and simplifications at once, and the error is reported.
 #[test]
 fn a_context_stopped_while_writing_ends_at_once() {
-    let options = sprague::partizan::ValueOptions {
+    let options = sprague_games::partizan::value::ValueOptions {
         thermograph: true,
         ..Default::default()
     };
     let small = sprague::limits::Limits::positions(2000);
-    match sprague::partizan::value_report_limited("^<6> + *5", &options, &small) {
+    match sprague_games::partizan::value::value_report_limited("^<6> + *5", &options, &small) {
         Ok(r) => assert_eq!(r.canonical, "^<6>*5"),
         Err(e) => assert!(e.to_string().contains("comparisons"), "{e}"),
     }
-    let r = sprague::partizan::value_report_with("^<6> + *5", &options).unwrap();
+    let r = sprague_games::partizan::value::value_report_with("^<6> + *5", &options).unwrap();
     assert_eq!(r.canonical, "^<6>*5");
 }
 
@@ -104,24 +104,26 @@ fn a_context_stopped_while_writing_ends_at_once() {
 #[test]
 fn large_nimbers_stay_within_the_limits() {
     let small = sprague::limits::Limits::positions(2000);
-    let heated = sprague::partizan::ValueOptions {
+    let heated = sprague_games::partizan::value::ValueOptions {
         heat: Some("1".into()),
         ..Default::default()
     };
-    let plain = sprague::partizan::ValueOptions::default();
+    let plain = sprague_games::partizan::value::ValueOptions::default();
     for (expr, options) in [("{0|*65535}", &plain), ("*65535", &heated)] {
-        let e = sprague::partizan::value_report_limited(expr, options, &small).unwrap_err();
+        let e = sprague_games::partizan::value::value_report_limited(expr, options, &small)
+            .unwrap_err();
         assert!(e.to_string().contains("comparisons"), "{expr}: {e}");
     }
-    let r = sprague::partizan::value_report_limited("{0|*2047}", &plain, &small);
+    let r = sprague_games::partizan::value::value_report_limited("{0|*2047}", &plain, &small);
     assert!(r.is_err(), "{r:?}");
-    let r = sprague::partizan::value_report_with("{0|*20}", &plain).unwrap();
+    let r = sprague_games::partizan::value::value_report_with("{0|*20}", &plain).unwrap();
     assert_eq!(r.canonical, "^*21");
-    let thermo = sprague::partizan::ValueOptions {
+    let thermo = sprague_games::partizan::value::ValueOptions {
         thermograph: true,
         ..Default::default()
     };
-    let r = sprague::partizan::value_report_limited("*65535 + 3/4", &thermo, &small).unwrap();
+    let r = sprague_games::partizan::value::value_report_limited("*65535 + 3/4", &thermo, &small)
+        .unwrap();
     assert_eq!(r.canonical, "3/4*65535");
     assert_eq!(r.temperature, "0");
 }

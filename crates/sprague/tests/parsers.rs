@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use sprague::catalogue::{lookup, SolveOptions};
-use sprague::partizan::{notation, Context};
 use sprague::problems;
+use sprague_core::partizan::{notation, Context};
 use sprague_games::graph::format::Graph;
 use sprague_games::octal::{file, Values};
 

@@ -45,7 +45,7 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         json,
     } = command;
     let expr = expand_files(vec![expr])?.concat().trim().to_string();
-    let opts = sprague::partizan::ValueOptions {
+    let opts = sprague_games::partizan::value::ValueOptions {
         thermograph,
         cool,
         heat,
@@ -58,7 +58,7 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         .with_cancel(watch.cancel.clone())
         .with_progress(watch.progress());
     let report = watch.run(json, || {
-        Ok(sprague::partizan::value_report_limited(
+        Ok(sprague_games::partizan::value::value_report_limited(
             &expr, &opts, &limits,
         )?)
     })?;

@@ -1,5 +1,7 @@
-//! Partizan games: the rulesets. Values (canonical forms, thermography) live in the core
-//! layer, re-exported here under the names the rulesets use.
+//! Partizan games: the rulesets, each with its catalogue entry, and `sprague value`'s
+//! report on a game written in CGSuite's notation. Values (canonical forms, thermography)
+//! live in the core layer.
 
-pub use crate::core_partizan::{canonical, outcome, Context, GameId};
+pub mod bounded;
 pub mod rulesets;
+pub mod value;

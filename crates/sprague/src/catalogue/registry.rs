@@ -7,6 +7,7 @@ use sprague_games::number::{
     bash, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles, staircase,
     subtraction, wythoff,
 };
+use sprague_games::partizan::rulesets;
 
 /// Every entry of the catalogue, in the order `sprague list` shows them.
 pub fn entries() -> Vec<Entry> {
@@ -33,6 +34,12 @@ pub fn entries() -> Vec<Entry> {
         graph::tree_chain::entry(),
         graph::queens::game::entry(),
     ]);
-    all.extend(crate::partizan::entries());
+    all.extend([
+        rulesets::hackenbush::entry(),
+        rulesets::domineering::entry(),
+        rulesets::cutcake::entry(),
+        rulesets::toads::entry(),
+        rulesets::clobber::entry(),
+    ]);
     all
 }

@@ -8,9 +8,12 @@
 //! images under the symmetries of the rectangle (same value) and of the colour-swapped
 //! board (negated value).
 
+use super::game::{searched, Listed, RulesetGame};
 use super::grid::{display_board, parse_board, Board};
-use super::{Ruleset, Side};
 use crate::error::Result;
+use crate::interface::{Entry, Method};
+use sprague_core::partizan::canonical::Context;
+use sprague_core::partizan::rules::{Ruleset, Side};
 
 /// A Clobber board: layer 0 holds Left's stones (`x`), layer 1 Right's (`o`).
 pub type ClobberBoard = Board<2>;
@@ -109,10 +112,39 @@ impl Ruleset for Clobber {
     }
 }
 
+// The catalogue.
+
+impl Listed for Clobber {
+    fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
+        searched(
+            components,
+            "canonical forms by search: the board splits into groups of stones, one-coloured \
+             groups are 0, and the symmetries of a group (and the colour swap, negating) share work",
+        )
+    }
+}
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "clobber",
+        aliases: &[],
+        usage: "clobber BOARD (rows of `x` Left's stone, `o` Right's stone, `.` empty, separated by `|`)",
+        summary: "Clobber: move a stone onto an adjacent opposing stone, removing it",
+        rules: "A move takes one of one's stones onto an orthogonally adjacent stone of the opponent, which is removed. \
+                Left plays `x`, Right `o`. At most 128 squares. Moves name the squares, columns as letters from `a` at the left and \
+                rows as numbers from 1 at the top: `b2 clobbers b3`.",
+        theorem: "Canonical forms by search; the board splits into groups of stones, one-coloured groups are 0, and the \
+                  eight symmetries of a group (and the colour swap, negating) share work.",
+        references: "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005); Siegel, Combinatorial Game Theory (2013).",
+        build: |p| RulesetGame::build(Clobber, p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::super::outcome::OutcomeSolver;
     use super::*;
+    use sprague_core::partizan::outcome::OutcomeSolver;
 
     #[test]
     fn small_outcomes() {

@@ -7,9 +7,11 @@
 //! Every rectangle is its own component; transposing every cake swaps the players'
 //! roles (the negated value).
 
-use super::{Ruleset, Side};
+use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::rules::{Ruleset, Side};
 
 /// The largest side accepted.
 pub const MAX_SIDE: u32 = 10_000;
@@ -189,10 +191,47 @@ impl Ruleset for Cutcake {
     }
 }
 
+// The catalogue.
+
+impl Listed for Cutcake {
+    fn move_count(&self, p: &Self::Position) -> u128 {
+        // Sides go up to 10^4 and sums have any number of cakes: count, do not list.
+        Cutcake::move_count(p)
+    }
+
+    fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
+        if components.is_empty() {
+            return searched(components, "");
+        }
+        // Every cake has a closed form (`Cutcake::cake_value`): nothing is searched.
+        Method::theorem(
+            "every cake is an integer (Winning Ways, ch. 2): with 2^k the largest power of \
+             two at most the shorter side, ⌊longer side / 2^k⌋ − 1 free moves for the player \
+             who cuts across the longer side; a sum adds them",
+        )
+    }
+}
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "cutcake",
+        aliases: &[],
+        usage: "cutcake RxC [+ RxC ...] (R rows, C columns)",
+        summary: "Cutcake: Left cuts vertically, Right horizontally",
+        rules: "A cake of R rows and C columns of unit squares. Left cuts it vertically along a score line into two cakes \
+                (R×a and R×(C−a)); Right cuts horizontally (a×C and (R−a)×C). Sums are written `3x4 + 2x2`; `0` is the empty sum. \
+                Moves read `cut 3x4 vertically into 3x1 + 3x3`.",
+        theorem: "Every cake is an integer: with 2^k the largest power of two at most the shorter side, ⌊longer / 2^k⌋ − 1 free moves for the player who cuts across the longer side (Left when it is at least as wide as tall); a sum adds them, so no cake is searched.",
+        references: "Winning Ways, ch. 2; CGSuite's Cutcake (GenCutcake: Left splits the columns).",
+        build: |p| RulesetGame::build(Cutcake, p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::super::outcome::OutcomeSolver;
     use super::*;
+    use sprague_core::partizan::outcome::OutcomeSolver;
 
     #[test]
     fn strips_and_outcomes() {

@@ -9,10 +9,13 @@
 //! swapped: the negated value), so that all eight images share one memo entry.
 
 use super::domineering_fast;
+use super::game::{searched, Listed, RulesetGame};
 use super::grid::{display_board, parse_board, shr, Board};
-use super::{CompactMemo, Ruleset, Side};
 use crate::error::Result;
-use crate::partizan::canonical::{Context, GameId};
+use crate::interface::{Entry, Method};
+use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::memo::CompactMemo;
+use sprague_core::partizan::rules::{Ruleset, Side};
 
 /// A Domineering board: layer 0 holds the empty cells.
 pub type DomBoard = Board<1>;
@@ -188,10 +191,44 @@ impl Ruleset for Domineering {
     }
 }
 
+// The catalogue.
+
+impl Listed for Domineering {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(estimated_components(p))
+    }
+
+    fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
+        searched(
+            components,
+            "canonical forms by search: the board splits into its empty regions, each memoised \
+             with its reflections (same value) and transpositions (negated value)",
+        )
+    }
+}
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "domineering",
+        aliases: &["dominoes"],
+        usage: "domineering BOARD (rows of `.` empty and `#` filled separated by `|`, e.g. `....|....`)",
+        summary: "Domineering: Left places vertical dominoes, Right horizontal ones",
+        rules: "Players take turns covering two adjacent empty squares with a domino: Left vertically, Right horizontally. \
+                Boards are rows of `.` (empty) and `#` (filled) separated by `|`, top row first; at most 128 squares. \
+                Moves name the squares covered, columns as letters from `a` at the left and rows as numbers from 1 at the top: \
+                `vertical domino at b2-b3`.",
+        theorem: "Canonical forms by search: the board splits into its connected empty regions, each shared by its reflections \
+                  (same value) and transpositions (negated value).",
+        references: "Winning Ways, ch. 1; Lachmann, Moore, Rapaport, Who wins Domineering on rectangular boards? (2002).",
+        build: |p| RulesetGame::build(Domineering, p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::super::outcome::OutcomeSolver;
     use super::*;
+    use sprague_core::partizan::outcome::OutcomeSolver;
 
     #[test]
     fn parse_and_moves() {

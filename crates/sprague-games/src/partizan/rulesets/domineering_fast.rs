@@ -16,9 +16,9 @@
 //! it allocates nothing per position.
 
 use super::grid::Board;
-use super::CompactMemo;
 use crate::error::{Error, Result};
-use crate::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::memo::CompactMemo;
 
 /// Cells in column 0 of the stride-8 layout.
 const COL0: u64 = 0x0101_0101_0101_0101;
@@ -366,9 +366,9 @@ mod tests {
 #[cfg(test)]
 mod against_generic {
     use super::super::domineering::Domineering;
-    use super::super::solver::ValueSolver;
-    use super::super::Ruleset;
-    use crate::partizan::canonical::Context;
+    use sprague_core::partizan::canonical::Context;
+    use sprague_core::partizan::rules::Ruleset;
+    use sprague_core::partizan::solver::ValueSolver;
 
     /// Every board of `rows` × `cols` cells with any cells filled, as text.
     fn all_boards(rows: usize, cols: usize) -> Vec<String> {

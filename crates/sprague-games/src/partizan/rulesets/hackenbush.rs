@@ -18,11 +18,13 @@
 //! parsed graph). It splits into the components of the graph with the ground vertex
 //! removed (each together with its edges to the ground).
 
-use super::{Ruleset, Side};
+use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
-use crate::partizan::canonical::{Context, GameId};
+use crate::interface::{Entry, Method, MethodKind, SolveOptions};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::rules::{Ruleset, Side};
 
 /// The most edges a graph may have.
 pub const MAX_EDGES: usize = 128;
@@ -119,6 +121,20 @@ pub struct Hackenbush {
 }
 
 impl Hackenbush {
+    /// The ruleset before any picture is given: the catalogue's game, whose positions each
+    /// bring their own picture ([`Listed::for_position`]).
+    pub fn catalogue() -> Self {
+        Hackenbush {
+            names: Vec::new(),
+            edges: Vec::new(),
+            ground: 0,
+            incident: Vec::new(),
+            text: String::new(),
+            place: Vec::new(),
+            strings: 0,
+        }
+    }
+
     /// Parses a picture (see the module documentation); `ground` names the ground vertex
     /// of a graph (default `0`).
     pub fn parse_picture(text: &str, ground: Option<&str>) -> Result<Hackenbush> {
@@ -476,10 +492,71 @@ impl Ruleset for Hackenbush {
     }
 }
 
+// The catalogue.
+
+impl Listed for Hackenbush {
+    fn has_ground(&self) -> bool {
+        true
+    }
+
+    fn for_position(&self, text: &str, options: &SolveOptions) -> Result<Option<Self>> {
+        Hackenbush::parse_picture(text, options.ground.as_deref()).map(Some)
+    }
+
+    fn method(&self, components: &[u128], ctx: &mut Context) -> Method {
+        let closed = components
+            .iter()
+            .filter(|c| self.closed_form(c, ctx).is_some())
+            .count();
+        const STRINGS: &str =
+            "blue–red strings by sign expansion (Berlekamp; Winning Ways ch. 2), \
+                               a green string of n edges is *n";
+        if components.is_empty() {
+            searched(components, "")
+        } else if closed == components.len() {
+            Method::theorem(STRINGS)
+        } else if closed == 0 {
+            Method::engine(
+                "canonical forms by search, the picture split into the components hanging from \
+                 the ground",
+            )
+        } else {
+            Method::new(
+                MethodKind::Mixed,
+                format!(
+                    "{STRINGS}; the other components hanging from the ground by a search of \
+                     canonical forms"
+                ),
+            )
+        }
+    }
+}
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "hackenbush",
+        aliases: &["red-blue-green-hackenbush"],
+        usage: "hackenbush PICTURE (a string `BRB` from the ground up, or edges `0-1:B 1-2:R 1-3:G`)",
+        summary: "Red–Blue–Green Hackenbush: strings, trees and graphs",
+        rules: "Edges coloured blue (Left's), red (Right's) or green (both) stand on the ground. \
+                A move deletes an edge of one's colour or a green one; edges cut off from the ground fall away. \
+                Pictures: a string such as `BRB` from the ground up (several strings separated by spaces or `+` stand side by side), \
+                or a graph in the project's graph text format with a colour per edge: `0-1:B 1-2:R 1-3:G`, chains `0-1-2:B`, \
+                items separated by spaces, commas, semicolons or newlines; vertex `0` is the ground (or `--ground V`). At most 128 edges. \
+                Moves name the edge: `cut blue edge 2 of string 1` (edges of a string counted from the ground up) or `cut edge 1-2 (blue)`; \
+                the picture with no edge left is written as the ground's name, `0`.",
+        theorem: "Blue–red strings: sign expansion (first run of n edges = ±n, then ±1/2^k). Otherwise canonical forms by search, \
+                  the picture split into the components hanging from the ground.",
+        references: "Berlekamp, Conway, Guy, Winning Ways, ch. 1, 2, 7; Conway, On Numbers and Games.",
+        build: |p| RulesetGame::build(Hackenbush::catalogue(), p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::super::outcome::OutcomeSolver;
     use super::*;
+    use sprague_core::partizan::outcome::OutcomeSolver;
 
     fn colours(s: &str) -> Vec<Colour> {
         s.chars().map(|c| Colour::parse(c).unwrap()).collect()

@@ -1,5 +1,5 @@
 //! Partizan rulesets: the rules of a game as a move generator, solved by the generic
-//! engines of [`outcome`](crate::partizan::outcome) (outcome classes by brute force) and
+//! engines of [`outcome`](sprague_core::partizan::outcome) (outcome classes by brute force) and
 //! [`solver`] (canonical forms through the core).
 //!
 //! A ruleset says, for a position, what Left and Right can move to, how the position splits
@@ -11,15 +11,12 @@ pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
 mod domineering_fast;
+pub mod game;
+#[cfg(test)]
+mod game_tests;
 mod grid;
 pub mod hackenbush;
 pub mod toads;
-
-// The rules trait, the table its own-search hook fills, and its engines live in the core
-// layer.
-pub use sprague_core::partizan::memo::CompactMemo;
-pub use sprague_core::partizan::rules::{Ruleset, Side};
-pub use sprague_core::partizan::solver;
 
 #[cfg(test)]
 mod tests;

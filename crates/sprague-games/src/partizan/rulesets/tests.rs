@@ -6,11 +6,11 @@ use super::clobber::Clobber;
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::hackenbush::{blue_red_string_value, Hackenbush};
-use super::solver::ValueSolver;
 use super::toads::ToadsAndFrogs;
-use super::Ruleset;
-use crate::partizan::canonical::{Context, GameId};
-use crate::partizan::outcome::OutcomeSolver;
+use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::outcome::OutcomeSolver;
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::partizan::solver::ValueSolver;
 
 const LIMIT: u64 = 10_000_000;
 

@@ -8,8 +8,11 @@
 //! strip splits there; frogs at the left end and toads at the right end are dead and
 //! dropped. Reversing the strip and swapping toads with frogs negates the value.
 
-use super::{Ruleset, Side};
+use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::interface::{Entry, Method};
+use sprague_core::partizan::canonical::Context;
+use sprague_core::partizan::rules::{Ruleset, Side};
 
 /// The most squares a strip may have.
 pub const MAX_SQUARES: usize = 128;
@@ -234,10 +237,43 @@ impl Ruleset for ToadsAndFrogs {
     }
 }
 
+// The catalogue.
+
+impl Listed for ToadsAndFrogs {
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        Some(estimated_components(p))
+    }
+
+    fn method(&self, components: &[Self::Position], _: &mut Context) -> Method {
+        searched(
+            components,
+            "canonical forms by search: the strip splits at `ttff` walls, dead end pieces are \
+             dropped, and the mirrored strip with toads and frogs swapped has the negated value",
+        )
+    }
+}
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "toads-and-frogs",
+        aliases: &["toads", "toadsandfrogs"],
+        usage: "toads-and-frogs STRIP (squares `t` toad, `f` frog, `.` empty, e.g. `ttt..fff`)",
+        summary: "Toads and Frogs: toads move right, frogs left, sliding or jumping",
+        rules: "Left moves a toad one square right onto an empty square, or jumps it over one frog onto the empty square beyond; \
+                Right moves frogs left likewise. At most 128 squares. Moves name the squares, counted from 1 at the left: \
+                `toad at 2 moves to 3`, `frog at 5 jumps to 3`.",
+        theorem: "Canonical forms by search; the strip splits at `ttff` walls, dead end pieces are dropped, and the mirrored \
+                  strip with toads and frogs swapped has the negated value.",
+        references: "Winning Ways, ch. 1; Erickson, New Toads and Frogs results (1996).",
+        build: |p| RulesetGame::build(ToadsAndFrogs, p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::super::outcome::OutcomeSolver;
     use super::*;
+    use sprague_core::partizan::outcome::OutcomeSolver;
 
     #[test]
     fn moves_and_outcomes() {

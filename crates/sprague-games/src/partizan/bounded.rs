@@ -4,9 +4,9 @@
 //! subgame at each place it occurs, so the text of a game whose arena is small can be
 //! exponential: `*14` heated by 1 has 3^14 options in its written form (5 MB of text).
 
-use super::{Context, GameId};
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
+use sprague_core::partizan::{Context, GameId};
 
 /// The most games (each option written at its place, numbers counted once) a canonical
 /// form reported by `sprague value` may have when written out: about a megabyte of text.
@@ -103,7 +103,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::notation::parse;
+    use sprague_core::partizan::notation::parse;
 
     #[test]
     fn written_sizes_count_every_place() {
@@ -132,16 +132,16 @@ mod tests {
 
     #[test]
     fn heating_a_large_nimber_is_refused_and_a_long_comparison_search_stops() {
-        let opts = crate::partizan::ValueOptions {
+        let opts = crate::partizan::value::ValueOptions {
             heat: Some("1".into()),
             ..Default::default()
         };
-        let err = crate::partizan::value_report_with("*14", &opts).unwrap_err();
+        let err = crate::partizan::value::value_report_with("*14", &opts).unwrap_err();
         assert!(err.to_string().contains("written out"), "{err}");
-        assert!(crate::partizan::value_report_with("*6", &opts).is_ok());
+        assert!(crate::partizan::value::value_report_with("*6", &opts).is_ok());
 
         let few = crate::limits::Limits::positions(100);
-        let err = crate::partizan::value_report_limited(
+        let err = crate::partizan::value::value_report_limited(
             "{3||2*|1*}-+-{2|*60}",
             &Default::default(),
             &few,
@@ -151,8 +151,9 @@ mod tests {
             matches!(&err, Error::Limit { what, .. } if what.contains("comparisons")),
             "{err}"
         );
-        let r = crate::partizan::value_report_with("{3||2*|1*}-+-{2|*60}", &Default::default())
-            .unwrap();
+        let r =
+            crate::partizan::value::value_report_with("{3||2*|1*}-+-{2|*60}", &Default::default())
+                .unwrap();
         assert_eq!(r.canonical, "{3*60||2*61|1*61}");
     }
 }

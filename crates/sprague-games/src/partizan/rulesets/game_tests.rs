@@ -1,14 +1,26 @@
 //! The partizan rulesets through the catalogue: verdicts, move lists that read back and
 //! agree with brute force, refused conventions and capped lists.
 
-use crate::catalogue::SolveOptions;
-use crate::partizan::outcome::OutcomeSolver;
+use crate::interface::{Game, SolveOptions};
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cutcake::Cutcake;
 use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::hackenbush::Hackenbush;
 use crate::partizan::rulesets::toads::ToadsAndFrogs;
-use crate::partizan::rulesets::Ruleset;
+use sprague_core::partizan::outcome::OutcomeSolver;
+use sprague_core::partizan::rules::Ruleset;
+
+/// The game a spec names, among the partizan rulesets' entries.
+fn lookup(spec: &str) -> crate::error::Result<Box<dyn Game>> {
+    let entries = [
+        super::hackenbush::entry(),
+        super::domineering::entry(),
+        super::cutcake::entry(),
+        super::toads::entry(),
+        super::clobber::entry(),
+    ];
+    crate::interface::testing::game_of(&entries, spec)
+}
 
 const LIMIT: u64 = 10_000_000;
 
@@ -18,7 +30,7 @@ fn word(s: &str) -> Vec<String> {
 
 #[test]
 fn catalogue_reports() {
-    use crate::catalogue::{lookup, Listing, Mover, ValueKind, Winner};
+    use crate::interface::{Listing, Mover, ValueKind, Winner};
     let opts = SolveOptions::default();
     let v = lookup("domineering")
         .unwrap()
@@ -50,7 +62,7 @@ fn catalogue_reports() {
         .unwrap();
     assert_eq!(v.value.as_deref(), Some("3/4"));
     assert_eq!(v.outcome, Winner::L);
-    assert_eq!(v.method.kind, crate::catalogue::MethodKind::Theorem);
+    assert_eq!(v.method.kind, crate::interface::MethodKind::Theorem);
     // What the command line prints is rendered from the verdict.
     let v = lookup("cutcake")
         .unwrap()
@@ -116,8 +128,8 @@ const SAMPLES: &[(&str, &[&str])] = &[
 
 /// Who wins `text` of `game` with each player moving first, by brute force over the
 /// whole position (no canonical forms, no components).
-fn brute(game: &str, text: &str) -> crate::partizan::outcome::Wins {
-    fn run<R: Ruleset>(rules: &R, text: &str) -> crate::partizan::outcome::Wins {
+fn brute(game: &str, text: &str) -> sprague_core::partizan::outcome::Wins {
+    fn run<R: Ruleset>(rules: &R, text: &str) -> sprague_core::partizan::outcome::Wins {
         let p = rules.parse(text).unwrap();
         OutcomeSolver::new(rules, LIMIT).wins(&p).unwrap()
     }
@@ -136,7 +148,7 @@ fn brute(game: &str, text: &str) -> crate::partizan::outcome::Wins {
 /// the moves are the legal moves; `solve` lists exactly the winning ones.
 #[test]
 fn catalogue_moves_round_trip_and_agree_with_brute_force() {
-    use crate::catalogue::{lookup, Listing, Mover, Winner};
+    use crate::interface::{Listing, Mover, Winner};
     let opts = SolveOptions::default();
     let letter = |w: Winner| w.as_str().chars().next().unwrap();
     for &(game, positions) in SAMPLES {
@@ -185,8 +197,8 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
                 assert_eq!(Some(after.outcome), m.outcome, "{game} {text}: {}", m.label);
                 let w = brute(game, &m.position);
                 let side = match m.side {
-                    Some(Mover::Left) => super::Side::Left,
-                    Some(Mover::Right) => super::Side::Right,
+                    Some(Mover::Left) => sprague_core::partizan::rules::Side::Left,
+                    Some(Mover::Right) => sprague_core::partizan::rules::Side::Right,
                     None => panic!("{game} {text}: a partizan move without a side"),
                 };
                 assert_eq!(
@@ -204,7 +216,7 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
 
 #[test]
 fn catalogue_verdicts_have_the_verdict_keys_and_components() {
-    use crate::catalogue::{lookup, Method, Play, Verdict, Winner};
+    use crate::interface::{Method, Play, Verdict, Winner};
     let opts = SolveOptions::default();
     let bare = serde_json::to_value(Verdict::new(
         "x",
@@ -264,7 +276,6 @@ fn catalogue_verdicts_have_the_verdict_keys_and_components() {
 
 #[test]
 fn catalogue_refuses_other_conventions_and_options() {
-    use crate::catalogue::lookup;
     let g = lookup("domineering").unwrap();
     for opts in [
         SolveOptions {
@@ -321,7 +332,7 @@ fn catalogue_refuses_other_conventions_and_options() {
 
 #[test]
 fn long_move_lists_are_capped_or_refused() {
-    use crate::catalogue::{lookup, Mover};
+    use crate::interface::Mover;
     let g = lookup("cutcake").unwrap();
     let opts = SolveOptions::default();
     // Cakes 1x3 to 1x64: every vertical cut of a 1xC cake (worth C-1) loses 2, and the sum

@@ -1,41 +1,24 @@
-//! Partizan games (docs/theory.md#partizan): canonical forms, numbers, thermography, rulesets.
-//!
-//!
-//! - [`canonical`]: [`Context`] (the caller-owned arena), [`GameId`], sums, comparison,
-//!   outcome classes, stops, birthday, CGSuite-style printing.
-//! - [`dyadic`]: exact dyadic rationals of any size.
-//! - [`notation`]: the CGSuite notation parser.
-//! - [`thermo`]: thermographs, mean, temperature, cooling, heating.
-//! - [`props`]: atomic weight, reduced canonical form.
+//! `sprague value`: the canonical form of a game written in CGSuite's notation and its
+//! properties (outcome class, stops, mean, temperature, birthday, reduced form, atomic
+//! weight, thermograph), cooled or heated where asked, as one typed [`ValueReport`].
 //!
 //! ```
-//! use sprague::partizan::{notation::parse, Context, PartizanOutcome};
+//! use sprague_core::partizan::{notation::parse, Context, PartizanOutcome};
 //! let mut ctx = Context::new();
 //! let g = parse(&mut ctx, "{3||2*|1*}").unwrap();
 //! assert_eq!(ctx.display(g), "{3||2*|1*}");
 //! assert_eq!(ctx.outcome(g), PartizanOutcome::L);
 //! assert_eq!(ctx.mean(g).to_string(), "9/4");
 //! assert_eq!(ctx.temperature(g).to_string(), "3/4");
-//! let up = ctx.up();
-//! let down = ctx.neg(up);
-//! assert_eq!(ctx.add(up, down), ctx.zero());
+//! let report = sprague_games::partizan::value::value_report("{3||2*|1*}", false).unwrap();
+//! assert_eq!(report.temperature, "3/4");
 //! ```
 
-pub mod bounded;
-pub mod rulesets;
-
-// Values (canonical forms, numbers, notation, thermography) live in the core layer.
-pub use sprague_core::partizan::{canonical, dyadic, notation, outcome, print, props, thermo};
-pub use sprague_core::partizan::{Context, Dyadic, GameId, Nus, PartizanOutcome};
-
-use crate::interface::Entry;
-
-/// The catalogue entries of this module.
-pub fn entries() -> Vec<Entry> {
-    rulesets::entries()
-}
+use super::bounded;
 use crate::error::Result;
 use serde::Serialize;
+use sprague_core::partizan::{notation, thermo};
+use sprague_core::partizan::{Context, Dyadic};
 use std::fmt::Write as _;
 
 /// What `sprague value` reports besides the canonical form and its properties.

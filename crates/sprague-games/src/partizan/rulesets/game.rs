@@ -1,0 +1,328 @@
+//! The partizan rulesets in the catalogue: `sprague solve domineering '....|....'` and
+//! friends. Each request parses the position, solves it, and answers a [`Verdict`]: the
+//! value (canonical form), the outcome class, the components of the sum with their values,
+//! and the moves of each side (the winning ones for `solve`, all for `moves`), each with
+//! the position it leads to written as the command line reads it.
+
+use crate::error::{Error, Result};
+use crate::interface::{
+    Component, Game, LegalMove, Listing, Method, Move, Mover, Play, SolveOptions, ValueKind,
+    Verdict, Winner,
+};
+use sprague_core::partizan::canonical::{Context, PartizanOutcome};
+use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::solver::ValueSolver;
+
+/// The most moves of each side a verdict lists; a longer list is cut short with a note.
+const MAX_LISTED: usize = 1000;
+/// The most component look-ups a verdict spends valuing moves (moves × components): only
+/// a sum of very many large cakes comes near it.
+const MAX_WORK: u128 = 8_000_000;
+
+/// A partizan ruleset as a catalogue game: any [`Listed`] ruleset answers `solve`, `moves`
+/// and the position API the same way.
+pub struct RulesetGame<R: Listed>(R);
+
+impl<R: Listed> RulesetGame<R> {
+    /// The entry's constructor: the ruleset `rules`, which takes no parameters.
+    pub fn build(rules: R, params: Option<&str>) -> Result<Box<dyn Game>> {
+        if let Some(p) = params {
+            return Err(Error::bad_params(
+                rules.name(),
+                format!("takes no parameters (got `{p}`)"),
+            ));
+        }
+        Ok(Box::new(RulesetGame(rules)))
+    }
+
+    /// The position's text, after refusing the options these games do not play: only
+    /// normal play of disjunctive sums is supported, tokens and start vertices belong to
+    /// games on graphs, and a ground vertex to Hackenbush.
+    fn checked(&self, words: &[String], options: &SolveOptions) -> Result<String> {
+        let spec = self.spec();
+        if options.misere || options.every {
+            return Err(Error::unsupported(format!(
+                "{spec}: only normal play of disjunctive sums is supported for partizan rulesets"
+            )));
+        }
+        if !options.tokens.is_empty() || options.start.is_some() {
+            return Err(Error::unsupported(format!(
+                "{spec}: --token and --start are for games played on graphs, not for partizan rulesets"
+            )));
+        }
+        if options.ground.is_some() && !self.0.has_ground() {
+            return Err(Error::unsupported(format!(
+                "{spec}: --ground names the ground vertex of a Hackenbush picture; {spec} has none"
+            )));
+        }
+        let text = words.join(" ");
+        if text.trim().is_empty() {
+            return Err(Error::parse(format!("{spec}: no position given")));
+        }
+        Ok(text)
+    }
+}
+
+impl<R: Listed> Game for RulesetGame<R> {
+    fn spec(&self) -> String {
+        self.0.name().into()
+    }
+
+    fn solve(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        self.verdict(position, options, Listing::Winning)
+    }
+
+    fn moves(&self, position: &[String], options: &SolveOptions) -> Result<Verdict> {
+        self.verdict(position, options, Listing::All)
+    }
+
+    fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
+        let text = self.checked(position, options)?;
+        let spec = self.spec();
+        match self.0.for_position(&text, options)? {
+            Some(rules) => legal(&rules, &spec, &text),
+            None => legal(&self.0, &spec, &text),
+        }
+    }
+}
+
+impl<R: Listed> RulesetGame<R> {
+    fn verdict(
+        &self,
+        words: &[String],
+        options: &SolveOptions,
+        listing: Listing,
+    ) -> Result<Verdict> {
+        let text = self.checked(words, options)?;
+        let spec = self.spec();
+        match self.0.for_position(&text, options)? {
+            Some(rules) => verdict(&rules, &spec, &text, options, listing),
+            None => verdict(&self.0, &spec, &text, options, listing),
+        }
+    }
+}
+
+/// What the catalogue needs of a ruleset besides its rules.
+pub trait Listed: Ruleset + Sized + Send + Sync + 'static {
+    /// Whether positions have a ground vertex (`--ground`), as Hackenbush pictures do.
+    fn has_ground(&self) -> bool {
+        false
+    }
+
+    /// The rules a position is played under, where they depend on it (a Hackenbush
+    /// picture's graph); `None`: these rules.
+    fn for_position(&self, text: &str, options: &SolveOptions) -> Result<Option<Self>> {
+        let _ = (text, options);
+        Ok(None)
+    }
+
+    /// How many moves both players have from `p`, counted without listing them, so that
+    /// lists too long to write are refused before they are built.
+    fn move_count(&self, p: &Self::Position) -> u128 {
+        // Boards, strips and pictures have at most 128 cells or edges: a few hundred moves.
+        let mut out = Vec::new();
+        for side in [Side::Left, Side::Right] {
+            self.options(p, side, &mut out);
+        }
+        out.len() as u128
+    }
+
+    /// How the value of a position with these components is found.
+    fn method(&self, components: &[Self::Position], ctx: &mut Context) -> Method;
+
+    /// About how many components a search of `p` stores, where the ruleset can tell from
+    /// the position's size: checked against the limit before the search starts.
+    fn estimate(&self, p: &Self::Position) -> Option<u128> {
+        let _ = p;
+        None
+    }
+}
+
+/// The components a board's search may be estimated to need without an explicit
+/// `--max-positions`: searches of this size take seconds (Domineering's 5×6 board stores
+/// 3.6·10^5 components in about 5 s), those far beyond take minutes or hours.
+pub const DEFAULT_ESTIMATED_COMPONENTS: u128 = 1_000_000;
+
+/// Refuses a position whose estimated search is beyond the limit (the explicit one, or
+/// [`DEFAULT_ESTIMATED_COMPONENTS`]).
+fn check_estimate<R: Listed>(
+    rules: &R,
+    spec: &str,
+    p: &R::Position,
+    options: &SolveOptions,
+) -> Result<()> {
+    let Some(est) = rules.estimate(p) else {
+        return Ok(());
+    };
+    let limit = match options.max_positions {
+        0 => DEFAULT_ESTIMATED_COMPONENTS,
+        n => u128::from(n),
+    };
+    if est > limit {
+        return Err(Error::Limit {
+            what: format!(
+                "{spec}: a search of this position would store about {est} components (estimated from its size before searching); --max-positions {est} would be needed"
+            ),
+            limit: u64::try_from(limit).unwrap_or(u64::MAX),
+        });
+    }
+    Ok(())
+}
+
+/// The method of a position whose components are searched: `text`, or, when no component
+/// is left (nothing can move, or every part is known to be worth 0), that fact.
+pub fn searched<P>(components: &[P], text: &str) -> Method {
+    if components.is_empty() {
+        Method::theorem("every part of the position is known to be worth 0")
+    } else {
+        Method::engine(text)
+    }
+}
+
+/// The outcome class in the verdict's vocabulary.
+fn winner(o: PartizanOutcome) -> Winner {
+    match o {
+        PartizanOutcome::L => Winner::L,
+        PartizanOutcome::R => Winner::R,
+        PartizanOutcome::N => Winner::N,
+        PartizanOutcome::P => Winner::P,
+    }
+}
+
+fn mover(side: Side) -> Mover {
+    match side {
+        Side::Left => Mover::Left,
+        Side::Right => Mover::Right,
+    }
+}
+
+/// Solves a position of a ruleset: its canonical value, outcome class, stops, mean and
+/// temperature, the components of the sum with their values, and the moves of each side
+/// (the winning ones, or all with `Listing::All`) with the value each leads to.
+fn verdict<R: Listed>(
+    rules: &R,
+    spec: &str,
+    text: &str,
+    options: &SolveOptions,
+    listing: Listing,
+) -> Result<Verdict> {
+    let p = rules.parse(text)?;
+    let mut comps = Vec::new();
+    rules.components(&p, &mut comps);
+    let count = rules.move_count(&p);
+    // Valuing the position after a move looks up each of its components.
+    let work = count.saturating_mul(comps.len() as u128 + 1);
+    if work > MAX_WORK {
+        return Err(Error::unsupported(format!(
+            "{spec}: the position has {count} moves in a sum of {} components; valuing them \
+             all would take {work} component look-ups (at most {MAX_WORK})",
+            comps.len()
+        )));
+    }
+    check_estimate(rules, spec, &p, options)?;
+    let mut ctx = Context::new();
+    ctx.watch(&options.limits());
+    let mut solver = ValueSolver::with_limits(rules, options.limits());
+    let g = solver.value(&mut ctx, &p)?;
+    let method = rules.method(&comps, &mut ctx);
+    // Values too large to write (exponential text for a small arena) are left out.
+    let mut writer = crate::partizan::bounded::Writer::default();
+    let value = writer.display(&mut ctx, g);
+    let mut v = Verdict::new(
+        spec,
+        rules.display(&p),
+        Play::Normal,
+        winner(ctx.outcome(g)),
+        method,
+    )
+    .with_value(ValueKind::Canonical, value);
+    for c in &comps {
+        // Memoised by the search of the whole position: a look-up.
+        let cv = solver.value(&mut ctx, c)?;
+        v.components.push(Component {
+            position: rules.display(c),
+            value: writer.display(&mut ctx, cv),
+            outcome: Some(winner(ctx.outcome(cv))),
+            remoteness: None,
+        });
+    }
+    v.details.push("left_stop", ctx.left_stop(g));
+    v.details.push("right_stop", ctx.right_stop(g));
+    v.details.push("mean", ctx.mean(g));
+    v.details.push("temperature", ctx.temperature(g));
+    v.listing = listing;
+    let zero = ctx.zero();
+    let mut notes = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        let all = rules.moves(&p, side);
+        let total = all.len();
+        // The moves that belong on the list (all of them, or the winning ones) seen so far.
+        let mut found = 0usize;
+        for (label, q) in all {
+            if listing == Listing::All && found >= MAX_LISTED {
+                break;
+            }
+            let qv = solver.value(&mut ctx, &q)?;
+            // After Left's move Right moves first in q, and Left wins iff Right moving first
+            // loses there: q ≥ 0 (class L or P). Symmetrically Right's move wins iff q ≤ 0.
+            let winning = match side {
+                Side::Left => ctx.le(zero, qv),
+                Side::Right => ctx.le(qv, zero),
+            };
+            if listing == Listing::Winning && !winning {
+                continue;
+            }
+            found += 1;
+            if found <= MAX_LISTED {
+                v.moves.push(Move {
+                    label,
+                    position: rules.display(&q),
+                    side: Some(mover(side)),
+                    value: writer.display(&mut ctx, qv),
+                    outcome: Some(winner(ctx.outcome(qv))),
+                    remoteness: None,
+                    winning,
+                });
+            }
+        }
+        let (n, what) = match listing {
+            Listing::All => (total, "moves"),
+            Listing::Winning => (found, "winning moves"),
+        };
+        if n > MAX_LISTED {
+            notes.push(format!(
+                "{} has {n} {what} in all; the first {MAX_LISTED} are listed",
+                side.name()
+            ));
+        }
+    }
+    notes.extend(writer.note());
+    if !notes.is_empty() {
+        v.incomplete(notes.join("; "));
+    }
+    v.details.push("components_searched", solver.positions());
+    // The values written above are meaningless if the context's limits stopped it.
+    ctx.stopped()?;
+    Ok(v)
+}
+
+/// The legal moves of both players, with the positions they lead to; nothing is solved.
+fn legal<R: Listed>(rules: &R, spec: &str, text: &str) -> Result<Vec<LegalMove>> {
+    let p = rules.parse(text)?;
+    let count = rules.move_count(&p);
+    // Every position written is about as long as this one (a cut adds one cake).
+    let size = rules.display(&p).len() as u128 + 16;
+    let text = num_bigint::BigUint::from(count) * size;
+    crate::interface::caps::check_legal_list(spec, &count.into(), &text)?;
+    let mut out = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        for (label, q) in rules.moves(&p, side) {
+            out.push(LegalMove {
+                label,
+                position: rules.display(&q),
+                side: Some(mover(side)),
+            });
+        }
+    }
+    Ok(out)
+}
