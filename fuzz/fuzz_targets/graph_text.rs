@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::graph::format::Graph;
+use sprague_games::graph::format::Graph;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(&data[..data.len().min(4096)]);

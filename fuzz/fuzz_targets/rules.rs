@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::rules::game_from_script;
+use sprague_games::script::game::game_from_script;
 use sprague_fuzz::{exercise_script, words, Input, MAX_TEXT};
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::octal::file;
+use sprague_games::octal::file;
 
 fuzz_target!(|data: &[u8]| {
     let _ = file::decode_for(data, "octal:0.77");

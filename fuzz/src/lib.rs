@@ -157,7 +157,7 @@ pub fn exercise(game: &dyn Game, position: &[String], op: u8) {
 /// which is the script's error, reported to its author as such, not the library's.
 pub fn exercise_script(game: &dyn Game, position: &[String], op: u8) {
     exercise_with(game, position, op, &|game, position, _| {
-        if let Err(e) = sprague::rules::words::parse(&words(position)) {
+        if let Err(e) = sprague_games::script::words::parse(&words(position)) {
             panic!(
                 "{}: the library wrote `{position}` but does not read it back: {e}",
                 game.spec()

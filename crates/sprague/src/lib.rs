@@ -84,7 +84,6 @@ pub mod catalogue;
 pub mod pattern;
 pub mod play;
 pub mod problems;
-pub mod rules;
 pub mod stress;
 
 // The core layer (`sprague-core`), re-exported under the names the library has always used.

@@ -120,7 +120,7 @@ pub(crate) fn target(
     args: &TemplateArgs,
     cancel: Arc<AtomicBool>,
 ) -> Result<Box<dyn StressTarget>, String> {
-    if !sprague::rules::is_script_spec(problem) {
+    if !sprague_games::script::game::is_script_spec(problem) {
         if args.any() {
             return Err(format!(
                 "`{}` are options of rules scripts (`sprague stress rules:FILE ...`), not of judge problems",
@@ -142,7 +142,7 @@ pub(crate) fn target(
 /// file name without its directories.
 pub(crate) fn file_id(id: &str) -> String {
     let name = id
-        .strip_prefix(sprague::rules::PREFIX)
+        .strip_prefix(sprague_games::script::game::PREFIX)
         .map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path))
         .unwrap_or(id);
     name.chars()

@@ -13,8 +13,12 @@
 //! [`ScriptRules::finish`] returns the failure instead of the search's result. Each request
 //! makes its own [`ScriptRules`] over the shared, compiled [`ScriptProgram`].
 
+mod analyse;
+pub mod game;
 mod generate;
 mod position;
+mod table;
+pub mod words;
 
 pub use generate::{RANDOM_POSITION, SMALL_POSITIONS};
 pub use position::ScriptPosition;
@@ -506,5 +510,7 @@ impl Impartial for ScriptRules {
     }
 }
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod tests;

@@ -28,6 +28,7 @@ mod registry;
 pub use registry::entries;
 
 use crate::error::{Error, Result};
+use sprague_games::script::game::is_script_spec;
 
 /// Splits a spec into its name and optional parameter text.
 pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
@@ -90,12 +91,21 @@ pub fn lookup(spec: &str) -> Result<Box<dyn Game>> {
             "empty game name; `sprague list` shows the catalogue",
         ));
     }
-    if crate::rules::is_script_spec(spec) {
-        return Err(crate::rules::lookup_error(spec));
+    if is_script_spec(spec) {
+        return Err(script_lookup_error(spec));
     }
     let (name, params) = split_spec(spec);
     let entry = find_entry(name)?;
     (entry.build)(params)
+}
+
+/// The error of [`lookup`] for a `rules:` spec: the library reads no
+/// files.
+pub fn script_lookup_error(spec: &str) -> Error {
+    Error::unsupported(format!(
+        "`{}` names a rules script: the library does no I/O, so read the file and pass its text to `sprague_games::script::game::game_from_script(spec, text)` (the `sprague` command does this)",
+        spec.trim()
+    ))
 }
 
 fn normalise(s: &str) -> String {
@@ -136,6 +146,16 @@ mod tests {
         let err = lookup("no-such-game").err().expect("must fail");
         assert!(err.to_string().contains("no-such-game"), "{err}");
         assert!(lookup("").is_err());
+    }
+
+    #[test]
+    fn lookup_says_the_script_text_must_be_given() {
+        let err = lookup("rules:mine.rhai")
+            .err()
+            .expect("no I/O in the library");
+        let msg = err.to_string();
+        assert!(msg.contains("game_from_script"), "{msg}");
+        assert!(msg.contains("rules:mine.rhai"), "{msg}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::{
 use crate::catalogue::{find_entry, lookup, octal_game, split_spec, Cell, TableOptions};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Impartial};
-use crate::rules::ScriptGame;
+use sprague_games::script::game::ScriptGame;
 
 /// The most heaps a one-heap pattern computes.
 pub const MAX_HEAP_UPTO: u64 = 10_000_000;
@@ -29,8 +29,8 @@ fn check_upto(upto: u64, max: u64) -> Result<u64> {
 
 /// The pattern of a catalogue game: a game of one heap, or `wythoff` or `euclid`.
 pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
-    if crate::rules::is_script_spec(spec) {
-        return Err(crate::rules::lookup_error(spec));
+    if sprague_games::script::game::is_script_spec(spec) {
+        return Err(crate::catalogue::script_lookup_error(spec));
     }
     let (name, _) = split_spec(spec.trim());
     if let Some(og) = octal_game(spec)? {

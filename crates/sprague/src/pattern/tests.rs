@@ -1,5 +1,9 @@
 use super::*;
-use crate::rules::ScriptGame;
+use sprague_games::script::game::ScriptGame;
+
+const SUBTRACT: &str = include_str!("../../../../examples/rules/subtract-1-3-4.rhai");
+const WYTHOFF: &str = include_str!("../../../../examples/rules/wythoff.rhai");
+const AT_LEAST_TWO: &str = include_str!("../../../../examples/rules/take-at-least-two.rhai");
 
 fn of(spec: &str) -> Pattern {
     find(spec, &PatternOptions::default()).unwrap_or_else(|e| panic!("{spec}: {e}"))
@@ -60,13 +64,10 @@ fn lasker_nim_is_arithmetic_periodic() {
 
 #[test]
 fn scripts_patterns_are_found_but_not_proven() {
-    let p = script("rules:subtract-1-3-4.rhai", crate::rules::tests::SUBTRACT);
+    let p = script("rules:subtract-1-3-4.rhai", SUBTRACT);
     assert_eq!(period(&p), (Some("0"), Some("7")));
     assert!(!p.proven);
-    let p = script(
-        "rules:take-at-least-two.rhai",
-        crate::rules::tests::AT_LEAST_TWO,
-    );
+    let p = script("rules:take-at-least-two.rhai", AT_LEAST_TWO);
     assert_eq!(p.kind, "arithmetic-periodic");
     assert_eq!(
         (p.period.as_deref(), p.saltus.as_deref()),
@@ -113,7 +114,7 @@ fn wythoff_and_euclid_pairs() {
     assert_eq!(p.kind, "golden-cone");
     assert_eq!(p.checked_from, 1);
     assert!(p.proven);
-    let p = script("rules:wythoff.rhai", crate::rules::tests::WYTHOFF);
+    let p = script("rules:wythoff.rhai", WYTHOFF);
     assert_eq!((p.positions, p.kind), ("pair", "beatty-pair"));
     assert!(!p.proven);
 }

@@ -22,10 +22,11 @@ use super::typed::{shrink_each, shrink_list, smaller};
 use super::{compare_tokens, Case, Mismatch, Phase, Rng, StressTarget, END, RANDOM_SEEDS};
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Limits};
-use crate::rules::words::{parse, write_component};
-use crate::rules::{ScriptGame, ScriptRules};
 use crate::value::Nimber;
+use sprague_games::script::game::ScriptGame;
+use sprague_games::script::words::{parse, write_component};
 use sprague_games::script::ScriptPosition;
+use sprague_games::script::ScriptRules;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 

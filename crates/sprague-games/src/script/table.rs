@@ -1,12 +1,12 @@
 //! `sprague table` of a rules script: heap `n` is the integer position `n`. The values of
 //! every heap come from one solver, so heap `n` reuses the values of the smaller heaps.
 
-use super::ScriptGame;
+use super::game::ScriptGame;
+use super::ScriptPosition;
 use crate::error::{Error, Result};
 use crate::impartial::{GrundySolver, Limits, MisereSolver};
 use crate::interface::{HeapRows, Method, Play, Table, TableOptions, ValueKind};
-use sprague_games::octal::seq::Values;
-use sprague_games::script::ScriptPosition;
+use crate::octal::seq::Values;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;

@@ -6,6 +6,7 @@
 //! in normal and misère play, one change in every component that can move in every-move
 //! play.
 
+use super::ScriptPosition;
 use super::ScriptRules;
 use crate::compound::misere::{sj_first_wins, sj_hypothesis, sj_winning_targets, SjCheck};
 use crate::compound::EverySolver;
@@ -14,7 +15,6 @@ use crate::impartial::{GrundySolver, MisereSolver};
 use crate::interface::{Method, MethodKind, SolveOptions};
 use crate::value::Nimber;
 use num_bigint::BigUint;
-use sprague_games::script::ScriptPosition;
 
 /// A move of a sum: the components it changes, each with what it becomes.
 pub(super) type SumMove = Vec<(usize, ScriptPosition)>;

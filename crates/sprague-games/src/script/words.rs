@@ -6,12 +6,12 @@
 //! (`3 5` is `[3, 5]`); brackets write any array (`[]`, `[4]`, `[1, 2]`). What this module
 //! writes, it reads back as the same position.
 
+use super::ScriptPosition;
 use crate::error::{Error, Result};
-use sprague_games::script::ScriptPosition;
 
 /// The most components a position may have, and the most elements an array may have:
 /// a script's own limit on arrays.
-const MAX_ITEMS: usize = sprague_games::script::LIMITS.array_size;
+const MAX_ITEMS: usize = super::LIMITS.array_size;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
