@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::limits::Limits;
+use sprague_core::limits::Limits;
 use sprague_core::partizan::{notation, Context};
 use sprague_fuzz::{MAX_TEXT, SMALL_LIMIT};
 

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague::limits::Limits;
+use sprague_core::limits::Limits;
 use sprague_games::partizan::value::{value_report_limited, ValueOptions};
 use sprague_fuzz::{Input, MAX_TEXT, SMALL_LIMIT};
 

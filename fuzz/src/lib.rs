@@ -5,8 +5,10 @@
 //! memory blow-up is a finding. The one extra oracle: a position the library itself wrote
 //! (the position of a verdict, of a legal move) must read back without a parse error.
 
-use sprague::catalogue::{lookup, Game, SolveOptions};
-use sprague::Error;
+use sprague::catalogue::lookup;
+
+use sprague_games::interface::{Game, SolveOptions};
+use sprague_core::Error;
 
 /// The search limit of every fuzzed solve: small, so that one input cannot run for long.
 pub const SMALL_LIMIT: u64 = 2_000;
@@ -70,7 +72,7 @@ pub fn small_options(flags: u8) -> SolveOptions {
         misere: flags & 1 != 0,
         every: flags & 2 != 0,
         max_positions: SMALL_LIMIT,
-        deadline: sprague::limits::Deadline::after(SMALL_DEADLINE),
+        deadline: sprague_core::limits::Deadline::after(SMALL_DEADLINE),
         ..SolveOptions::default()
     }
 }

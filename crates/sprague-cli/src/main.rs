@@ -26,7 +26,7 @@ fn parse_command_line() -> Cli {
     match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() && e.to_string().len() > 4096 => {
-            eprint!("{}", sprague::error::shorten_words(&e.to_string()));
+            eprint!("{}", sprague_core::error::shorten_words(&e.to_string()));
             std::process::exit(2);
         }
         Err(e) => e.exit(),
@@ -81,7 +81,9 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
-            if let Some(sprague::Error::Interrupted { .. }) = e.downcast_ref::<sprague::Error>() {
+            if let Some(sprague_core::Error::Interrupted { .. }) =
+                e.downcast_ref::<sprague_core::Error>()
+            {
                 return ExitCode::from(INTERRUPTED);
             }
             ExitCode::FAILURE

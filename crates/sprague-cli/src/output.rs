@@ -1,7 +1,7 @@
 //! How reports reach standard output: verdicts, and tables streamed row by row.
 
 use anyhow::{Context, Result};
-use sprague::catalogue::{self, Verdict};
+use sprague_games::interface::Verdict;
 use std::io::Write;
 
 /// Prints a verdict: its JSON (keys in the schema's order) or the one text rendering.
@@ -10,7 +10,7 @@ pub(crate) fn print_verdict(verdict: &Verdict, json: bool) -> Result<()> {
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(verdict)?)?;
     } else {
-        writeln!(out, "{}", verdict.render_text())?;
+        writeln!(out, "{}", sprague::render::verdict_text(verdict))?;
     }
     Ok(())
 }
@@ -26,7 +26,7 @@ pub(crate) struct Saved<'a> {
 /// JSON with the rows written one by one (no tree of values is built). With `--output` the
 /// values went to a file, and nothing is printed per value.
 pub(crate) fn print_table(
-    table: &catalogue::Table,
+    table: &sprague_games::interface::Table,
     json: bool,
     saved: Option<Saved<'_>>,
 ) -> Result<()> {
@@ -41,7 +41,7 @@ pub(crate) fn print_table(
             out: &mut out,
             error: None,
         };
-        if table.render_text(&mut w, line.as_deref()).is_err() {
+        if sprague::render::table_text(table, &mut w, line.as_deref()).is_err() {
             return Err(w.error.map_or_else(
                 || anyhow::anyhow!("formatting the table failed"),
                 Into::into,
@@ -74,7 +74,7 @@ impl<W: Write> std::fmt::Write for FmtWriter<'_, W> {
 /// instead of the rows.
 fn write_json_table(
     out: &mut impl Write,
-    table: &catalogue::Table,
+    table: &sprague_games::interface::Table,
     saved: Option<&Saved<'_>>,
 ) -> Result<()> {
     let head = serde_json::to_string_pretty(&table.header())?;

@@ -2,8 +2,9 @@
 //! hands its text to the library; every other spec goes to the catalogue.
 
 use anyhow::{bail, Context, Result};
-use sprague::catalogue::{self, Game};
+use sprague::catalogue;
 use sprague::pattern::{Pattern, PatternOptions};
+use sprague_games::interface::Game;
 use std::io::Read;
 
 /// The game a spec names: a rules script read from its file, or a catalogue game.

@@ -40,7 +40,7 @@ pub(crate) fn parse_seconds(text: &str) -> std::result::Result<Duration, String>
 /// What watches a command's search: the deadline (`--timeout`), the flag that Ctrl-C sets,
 /// and the count of positions searched that the spinner shows.
 pub(crate) struct Watch {
-    pub(crate) deadline: Option<sprague::limits::Deadline>,
+    pub(crate) deadline: Option<sprague_core::limits::Deadline>,
     pub(crate) cancel: Arc<AtomicBool>,
     pub(crate) searched: Arc<AtomicU64>,
     pub(crate) what: Arc<Mutex<String>>,
@@ -49,7 +49,7 @@ pub(crate) struct Watch {
 impl Watch {
     pub(crate) fn new(timeout: Option<Duration>, cancel: Arc<AtomicBool>) -> Watch {
         Watch {
-            deadline: timeout.and_then(sprague::limits::Deadline::after),
+            deadline: timeout.and_then(sprague_core::limits::Deadline::after),
             cancel,
             searched: Arc::new(AtomicU64::new(0)),
             what: Arc::new(Mutex::new(String::new())),
@@ -58,10 +58,10 @@ impl Watch {
 
     /// The callback the library calls every few thousand positions: it only records the
     /// count, which the spinner's thread reads.
-    pub(crate) fn progress(&self) -> sprague::limits::ProgressFn {
+    pub(crate) fn progress(&self) -> sprague_core::limits::ProgressFn {
         let searched = self.searched.clone();
         let what = self.what.clone();
-        sprague::limits::ProgressFn::new(move |p| {
+        sprague_core::limits::ProgressFn::new(move |p| {
             searched.store(p.searched, Ordering::Relaxed);
             if let Ok(mut w) = what.try_lock() {
                 if *w != p.what {
@@ -86,8 +86,8 @@ impl Watch {
                 std::thread::sleep(grace);
                 eprintln!(
                     "error: stopped after {} s (--timeout {})",
-                    sprague::limits::seconds(&d.timeout),
-                    sprague::limits::seconds(&d.timeout)
+                    sprague_core::limits::seconds(&d.timeout),
+                    sprague_core::limits::seconds(&d.timeout)
                 );
                 std::process::exit(1);
             });

@@ -317,7 +317,7 @@ fn take_and_break_tables_stream_and_save() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
     let table = sprague::catalogue::lookup("kayles")
         .unwrap()
-        .table(&sprague::catalogue::TableOptions {
+        .table(&sprague_games::interface::TableOptions {
             upto: 300,
             period: true,
             ..Default::default()

@@ -48,7 +48,7 @@ fn plot_writes_svg_and_png_files() {
         "kayles",
         300,
         true,
-        &sprague::catalogue::SolveOptions::default(),
+        &sprague_games::interface::SolveOptions::default(),
         &sprague_plot::PlotOptions::new(sprague_plot::Format::Svg),
     )
     .unwrap();

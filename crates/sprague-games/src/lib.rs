@@ -1,11 +1,16 @@
 //! # sprague-games
 //!
-//! The rulesets of sprague and their theorems: for each game, a move generator that the
-//! generic engines of [`sprague_core`] search, and, where one is proven, the closed form
-//! that answers positions of any size. This layer knows nothing of the catalogue, of
-//! command-line words or of output formats: the facade crate `sprague` turns these rules
-//! into answers.
+//! Every family of games in one home: for each game, its rules (a move generator that the
+//! generic engines of [`sprague_core`] search), its theorem where one is proven (the closed
+//! form that answers positions of any size), the glue that turns both into the one typed
+//! [`interface::Verdict`], and its catalogue [`interface::Entry`] (usage, rules, theorem,
+//! references, examples). The facade crate `sprague` lists the entries in its registry,
+//! finds a game by spec and renders the answers as text.
 //!
+//! - [`interface`]: what every game implements and answers (the [`interface::Game`]
+//!   trait, the entry, the verdict, the table, the bounds on listings).
+//! - [`fallback`]: the engine's search where no theorem applies (misère and every-move
+//!   play of games whose theorems hold in normal play only).
 //! - [`number`]: games played on numbers (Nim, Bachet, subtraction games, Wythoff, Euclid,
 //!   Fibonacci Nim, Moore's Nim, staircase Nim, ...) through the [`number::NumberGame`] trait.
 //! - [`octal`]: take-and-break games from octal codes, Grundy sequences and proven periods.

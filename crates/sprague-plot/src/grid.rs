@@ -13,8 +13,9 @@ use crate::{Error, Picture, PlotOptions, Result};
 use num_bigint::BigUint;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::catalogue::{self, SolveOptions, Winner};
+use sprague::catalogue;
 use sprague_core::partizan::Dyadic;
+use sprague_games::interface::{SolveOptions, Winner};
 use sprague_games::number::{euclid, wythoff};
 
 /// The largest grid of a game decided by a theorem (Wythoff, Euclid): `size` heaps a side.

@@ -1,5 +1,5 @@
 //! The Grundy sequence of a heap game as a scatter plot: heap `n` on x, `g(n)` on y, from
-//! the catalogue's typed [`Table`](sprague::catalogue::Table), with the proven period
+//! the catalogue's typed [`Table`](sprague_games::interface::Table), with the proven period
 //! shaded (the preperiod boundary and alternating period blocks). A period is shown only
 //! when the table proved one (`period` asked and found); nothing is guessed.
 
@@ -8,8 +8,9 @@ use crate::ticks::ticks;
 use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::catalogue::{self, Cell, Play, SolveOptions, TableOptions, ValueKind};
+use sprague::catalogue;
 use sprague_core::partizan::Dyadic;
+use sprague_games::interface::{Cell, Play, SolveOptions, TableOptions, ValueKind};
 use sprague_games::octal::game::{Checkpoint, TableRequest};
 use sprague_games::octal::seq::Values;
 use std::collections::HashSet;

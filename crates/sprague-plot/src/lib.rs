@@ -16,7 +16,8 @@
 //! command line writes to a file and the server sends. The same input gives the same bytes.
 //!
 //! ```
-//! use sprague_plot::{grundy, Format, PlotOptions, SolveOptions};
+//! use sprague_games::interface::SolveOptions;
+//! use sprague_plot::{grundy, Format, PlotOptions};
 //! let limits = SolveOptions::default(); // a deadline, a cancellation flag, ...
 //! let pic = grundy::plot("kayles", 200, true, &limits, &PlotOptions::new(Format::Svg)).unwrap();
 //! let svg = std::str::from_utf8(&pic.bytes).unwrap();
@@ -32,8 +33,7 @@ mod render;
 pub mod thermo;
 mod ticks;
 
-pub use sprague::catalogue::SolveOptions;
-pub use sprague::{Error, Result};
+use sprague_core::error::{Error, Result};
 
 /// The picture formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

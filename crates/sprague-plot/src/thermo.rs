@@ -13,9 +13,10 @@ use crate::ticks::{ticks, to_f64, Tick};
 use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use sprague::catalogue::{self, SolveOptions, ValueKind};
+use sprague::catalogue;
 use sprague_core::partizan::thermo::{Thermograph, Trajectory};
 use sprague_core::partizan::{notation, Context, Dyadic};
+use sprague_games::interface::{SolveOptions, ValueKind};
 
 /// The default size of the picture.
 pub const DEFAULT_SIZE: (u32, u32) = (900, 640);

@@ -1,8 +1,9 @@
 //! The pictures as a caller sees them: SVG text with the title and the expected marks,
 //! PNG files of the requested size, the same bytes for the same input, clean errors.
 
-use sprague::catalogue::SolveOptions;
-use sprague_plot::{grid, grundy, thermo, Error, Format, Picture, PlotOptions};
+use sprague_core::error::Error;
+use sprague_games::interface::SolveOptions;
+use sprague_plot::{grid, grundy, thermo, Format, Picture, PlotOptions};
 
 fn svg(p: &Picture) -> &str {
     assert_eq!(p.format, Format::Svg);
@@ -190,7 +191,7 @@ fn other_games_are_solved_cell_by_cell() {
             let v = engine.solve(&[a.to_string(), b.to_string()], &o).unwrap();
             assert_eq!(
                 by_theorem.cell(a, b) == Some(grid::Cell::P),
-                v.outcome == sprague::catalogue::Winner::Second,
+                v.outcome == sprague_games::interface::Winner::Second,
                 "({a}, {b})"
             );
         }

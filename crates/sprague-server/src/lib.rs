@@ -32,7 +32,8 @@ use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use sprague::catalogue::{self, SolveOptions};
+use sprague::catalogue;
+use sprague_games::interface::SolveOptions;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -222,7 +223,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 async fn games() -> Response {
     let list: Vec<_> = catalogue::entries()
         .iter()
-        .map(catalogue::Entry::summary_info)
+        .map(sprague_games::interface::Entry::summary_info)
         .collect();
     match serde_json::to_string(&list) {
         Ok(body) => json_response(StatusCode::OK, body),
@@ -298,7 +299,7 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
                     seed,
                 )?),
             };
-            json.map_err(|e| sprague::Error::unsupported(format!("internal error: {e}")))
+            json.map_err(|e| sprague_core::Error::unsupported(format!("internal error: {e}")))
         })
         .await;
     match result {
@@ -332,7 +333,7 @@ impl Server {
     /// this future is dropped).
     async fn run<F, T>(&self, work: F) -> Result<T, ApiError>
     where
-        F: FnOnce(SolveOptions) -> sprague::Result<T> + Send + 'static,
+        F: FnOnce(SolveOptions) -> sprague_core::Result<T> + Send + 'static,
         T: Send + 'static,
     {
         // Waiting for a turn ends, with nothing started, if the client goes away.
@@ -347,7 +348,7 @@ impl Server {
         let timeout = self.config.timeout;
         let options = SolveOptions {
             max_positions: self.config.max_positions,
-            deadline: sprague::limits::Deadline::after(timeout),
+            deadline: sprague_core::limits::Deadline::after(timeout),
             cancel: Some(cancel),
             ..SolveOptions::default()
         };
@@ -370,7 +371,7 @@ impl Server {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: format!(
                     "stopped after {} s (the server's --timeout)",
-                    sprague::limits::seconds(&timeout)
+                    sprague_core::limits::seconds(&timeout)
                 ),
             }),
         }

@@ -128,7 +128,9 @@ fn allowed(own: &[&'static str]) -> Vec<&'static str> {
 /// Makes a picture on a blocking thread with the server's limits and answers it.
 async fn answer<F>(s: Server, make: F) -> Response
 where
-    F: FnOnce(sprague::catalogue::SolveOptions) -> sprague::Result<Picture> + Send + 'static,
+    F: FnOnce(sprague_games::interface::SolveOptions) -> sprague_core::Result<Picture>
+        + Send
+        + 'static,
 {
     match s.run(make).await {
         Ok(p) => (

@@ -4,8 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use sprague::catalogue::{Mover, SolveOptions};
 use sprague::play::{Opponent, Probability};
+use sprague_games::interface::{Mover, SolveOptions};
 
 /// An error answered as `{"error": "..."}` with a 4xx or 5xx status.
 #[derive(Debug)]
@@ -29,10 +29,10 @@ impl ApiError {
 /// The library's errors: what it refuses in a well-formed request is 422; a search stopped
 /// by the server's deadline, or by the client going away, is 503 (the same request may
 /// succeed later or with a smaller position).
-impl From<sprague::Error> for ApiError {
-    fn from(e: sprague::Error) -> Self {
+impl From<sprague_core::Error> for ApiError {
+    fn from(e: sprague_core::Error) -> Self {
         let status = match e {
-            sprague::Error::Timeout { .. } | sprague::Error::Interrupted { .. } => {
+            sprague_core::Error::Timeout { .. } | sprague_core::Error::Interrupted { .. } => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             _ => StatusCode::UNPROCESSABLE_ENTITY,
@@ -180,7 +180,7 @@ pub fn parse(body: &[u8], reply: bool) -> Result<Request, ApiError> {
 /// string (`"0.75"`, `"3/4"`) or the integer 0 or 1: never a JSON fraction, which would
 /// have to be read as a floating-point number.
 fn opponent(v: &serde_json::Value) -> Result<Opponent, ApiError> {
-    let bad = |e: sprague::Error| ApiError::bad_request(e.to_string());
+    let bad = |e: sprague_core::Error| ApiError::bad_request(e.to_string());
     match v {
         serde_json::Value::String(s) => s.parse().map_err(bad),
         serde_json::Value::Object(m) if m.len() == 1 && m.contains_key("skill") => {

@@ -5,7 +5,8 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
-use sprague::catalogue::{lookup, SolveOptions};
+use sprague::catalogue::lookup;
+use sprague_games::interface::SolveOptions;
 use sprague_server::{Config, Server};
 use std::time::Duration;
 use tower::ServiceExt;
@@ -60,7 +61,7 @@ async fn the_catalogue_is_what_list_json_prints() {
     assert_eq!(status, StatusCode::OK);
     let list: Vec<_> = sprague::catalogue::entries()
         .iter()
-        .map(sprague::catalogue::Entry::summary_info)
+        .map(sprague_games::interface::Entry::summary_info)
         .collect();
     assert_eq!(v, serde_json::to_value(&list).unwrap());
     assert!(v.as_array().unwrap().iter().any(|g| g["name"] == "kayles"));

@@ -4,7 +4,7 @@
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use sprague::catalogue::SolveOptions;
+use sprague_games::interface::SolveOptions;
 use sprague_plot::{grid, grundy, thermo, Format, PlotOptions};
 use sprague_server::{Config, Server};
 use tower::ServiceExt;

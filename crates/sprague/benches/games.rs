@@ -12,7 +12,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use num_bigint::BigUint;
-use sprague::impartial::{GrundySolver, Impartial, Limits};
+use sprague_core::impartial::{GrundySolver, Impartial, Limits};
 use sprague_games::number::{euclid, fibonacci_nim, wythoff};
 
 /// A small deterministic generator (xorshift), so inputs are the same on every run.
@@ -123,7 +123,7 @@ fn thousand_digits(c: &mut Criterion) {
     // The whole `sprague solve` path: parse, theorem, report.
     let words_w: Vec<String> = vec![a.to_string(), b.to_string()];
     let words_f: Vec<String> = vec![a.to_string()];
-    let opts = sprague::catalogue::SolveOptions::default();
+    let opts = sprague_games::interface::SolveOptions::default();
     let wy = sprague::catalogue::lookup("wythoff").unwrap();
     let fi = sprague::catalogue::lookup("fibonacci-nim").unwrap();
     let eu = sprague::catalogue::lookup("euclid").unwrap();

@@ -2,9 +2,9 @@
 //! `cargo run --release -p sprague --example compound_bench`.
 
 use num_bigint::BigUint;
-use sprague::compound::EverySolver;
-use sprague::impartial::Limits;
-use sprague::value::nim_field::{nim_inv, nim_mul};
+use sprague_core::compound::EverySolver;
+use sprague_core::impartial::Limits;
+use sprague_core::value::nim_field::{nim_inv, nim_mul};
 use sprague_games::coins::rule::CoinRule;
 use sprague_games::number::euclid::{every_step, EuclidRules};
 use std::time::Instant;

@@ -6,7 +6,7 @@
 //! Defaults: 10^7 vertices, 5·10^7 arcs (uniformly random, fixed seed), path of 10^6.
 //! Prints positions per second and the bytes per position the analysis uses beyond the graph.
 
-use sprague::retrograde;
+use sprague_core::retrograde;
 use sprague_games::graph::{loopy::Analysis, Csr};
 use std::time::Instant;
 

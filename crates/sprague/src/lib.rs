@@ -9,7 +9,8 @@
 //! Every game of the catalogue is named by a spec and answers with one typed [`Verdict`]:
 //!
 //! ```
-//! use sprague::catalogue::{lookup, SolveOptions, Winner};
+//! use sprague::catalogue::lookup;
+//! use sprague_games::interface::{SolveOptions, Winner};
 //!
 //! let nim = lookup("nim").unwrap();
 //! let position: Vec<String> = ["3", "4", "5"].iter().map(|w| w.to_string()).collect();
@@ -27,7 +28,8 @@
 //! The position API lists legal moves without analysing them and follows one:
 //!
 //! ```
-//! use sprague::catalogue::{lookup, SolveOptions};
+//! use sprague::catalogue::lookup;
+//! use sprague_games::interface::SolveOptions;
 //!
 //! let game = lookup("domineering").unwrap();
 //! let board = vec!["..|..".to_string()];
@@ -40,10 +42,10 @@
 //! assert!(verdict.value.is_some()); // a canonical form, e.g. `1`
 //! ```
 //!
-//! The engines work on any rules you write (see [`impartial::Impartial`]):
+//! The engines work on any rules you write (see `sprague_core::impartial::Impartial`):
 //!
 //! ```
-//! use sprague::impartial::{GrundySolver, Impartial};
+//! use sprague_core::impartial::{GrundySolver, Impartial};
 //!
 //! /// Take 1, 3 or 4 from one heap.
 //! struct Subtraction134;
@@ -60,23 +62,20 @@
 //!
 //! ## Layout (see ARCHITECTURE.md)
 //!
-//! - [`value`]: nimbers, mex, outcomes — values kept apart from positions.
-//! - [`impartial`]: the rules trait and the generic engine (Grundy values, sums, misère).
-//! - [`games`]: the number games, each by rules and by theorem.
-//! - [`octal`], [`coins`], [`compound`]: take-and-break games, coin turning, compounds.
-//! - [`graph`], [`retrograde`]: games on graphs, retrograde analysis.
-//! - [`partizan`]: canonical forms and partizan rulesets.
-//! - [`catalogue`]: every game behind one interface, by spec (`bash:3`).
+//! This crate is the facade over the two layers below it: `sprague-core` (values, rules
+//! traits, the engines, canonical forms, retrograde analysis) and `sprague-games` (every
+//! family of games in one home: rules, theorems and catalogue entries, and the interface
+//! they answer through: `sprague_games::interface`).
+//!
+//! - [`catalogue`]: the registry of every game, found by spec (`bash:3`).
+//! - [`render`]: the text renderers of the typed answers.
+//! - [`play`]: the computer as an opponent.
 //! - [`problems`]: judge problems, input text to output text.
 //! - [`pattern`]: the simplest description of a game's values, checked and, where a
 //!   theorem applies, proven; as code in C++ and Python.
-//! - [`rules`]: your own rules, a game written as a Rhai script (`rules:FILE`).
 //! - [`stress`]: stress tests of a contestant's solution against [`problems`].
-
-//! - The core layer ([`value`], [`impartial`], [`compound`], [`retrograde`], the partizan
-//!   values) is the crate `sprague-core`, re-exported here.
 //!
-//! [`Verdict`]: catalogue::Verdict
+//! [`Verdict`]: sprague_games::interface::Verdict
 
 #![warn(missing_docs)]
 
@@ -84,11 +83,5 @@ pub mod catalogue;
 pub mod pattern;
 pub mod play;
 pub mod problems;
+pub mod render;
 pub mod stress;
-
-// The core layer (`sprague-core`), re-exported under the names the library has always used.
-pub use sprague_core::{compound, error, impartial, limits, retrograde, value};
-// Transitional: the interface moved to the games layer.
-pub use sprague_games::{fallback, interface};
-
-pub use error::{Error, Result};

@@ -2,7 +2,9 @@
 //! refused or answered, never crash. Test threads have a 2 MiB stack, so a recursion
 //! 10^5 levels deep would overflow it; these sizes prove iteration while staying cheap.
 
-use sprague::catalogue::{lookup, SolveOptions};
+use sprague::catalogue::lookup;
+
+use sprague_games::interface::SolveOptions;
 
 #[test]
 fn a_hundred_thousand_nested_braces_are_refused() {

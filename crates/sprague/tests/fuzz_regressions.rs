@@ -1,8 +1,10 @@
 //! Inputs the fuzz targets (`fuzz/`) found slow or crashing, as they were found: each
 //! must now end with an answer or a clean error.
 
-use sprague::catalogue::{lookup, SolveOptions};
-use sprague::impartial::Impartial;
+use sprague::catalogue::lookup;
+
+use sprague_core::impartial::Impartial;
+use sprague_games::interface::SolveOptions;
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
@@ -68,7 +70,7 @@ fn value_with_a_large_nimber_cooled() {
         cool: Some("{1| }".into()),
         ..Default::default()
     };
-    let small = sprague::limits::Limits::positions(2000);
+    let small = sprague_core::limits::Limits::positions(2000);
     for expr in [
         "{3|-1} + {1/4|-1/2} + *184|-1/4}",
         "{3|-1} + {1/4|-1/2} + *184",
@@ -87,7 +89,7 @@ fn a_context_stopped_while_writing_ends_at_once() {
         thermograph: true,
         ..Default::default()
     };
-    let small = sprague::limits::Limits::positions(2000);
+    let small = sprague_core::limits::Limits::positions(2000);
     match sprague_games::partizan::value::value_report_limited("^<6> + *5", &options, &small) {
         Ok(r) => assert_eq!(r.canonical, "^<6>*5"),
         Err(e) => assert!(e.to_string().contains("comparisons"), "{e}"),
@@ -103,7 +105,7 @@ fn a_context_stopped_while_writing_ends_at_once() {
 /// `*65535 + 3/4` stands on that of `*2 + 3/4` and needs none of them.
 #[test]
 fn large_nimbers_stay_within_the_limits() {
-    let small = sprague::limits::Limits::positions(2000);
+    let small = sprague_core::limits::Limits::positions(2000);
     let heated = sprague_games::partizan::value::ValueOptions {
         heat: Some("1".into()),
         ..Default::default()
@@ -185,7 +187,7 @@ fn the_scan_for_winning_moves_honours_the_limits() {
     let raise = flag.clone();
     let options = SolveOptions {
         cancel: Some(flag),
-        progress: Some(sprague::limits::ProgressFn::new(move |p| {
+        progress: Some(sprague_core::limits::ProgressFn::new(move |p| {
             if p.what.contains("winning moves") {
                 raise.store(true, Ordering::Relaxed);
             }

@@ -3,10 +3,11 @@
 //! The fuzz targets in `fuzz/` push the same parsers much further; these stay small for CI.
 
 use proptest::prelude::*;
-use sprague::catalogue::{lookup, SolveOptions};
+use sprague::catalogue::lookup;
 use sprague::problems;
 use sprague_core::partizan::{notation, Context};
 use sprague_games::graph::format::Graph;
+use sprague_games::interface::SolveOptions;
 use sprague_games::octal::{file, Values};
 
 fn words(s: &str) -> Vec<String> {
@@ -271,7 +272,7 @@ proptest! {
             // small search limit (the first search rated it with shared work), which is fine.
             let after = game.solve(&words(&m.position), &options);
             prop_assert!(
-                !matches!(after, Err(sprague::Error::Parse(_)) | Err(sprague::Error::InvalidPosition(_))),
+                !matches!(after, Err(sprague_core::Error::Parse(_)) | Err(sprague_core::Error::InvalidPosition(_))),
                 "{} {}: move to {} does not read back: {:?}", spec, text, m.position, after
             );
         }

@@ -7,12 +7,12 @@ use sprague::catalogue;
 pub(crate) fn list(json: bool) -> Result<()> {
     let list: Vec<_> = catalogue::entries()
         .iter()
-        .map(catalogue::Entry::summary_info)
+        .map(sprague_games::interface::Entry::summary_info)
         .collect();
     if json {
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
-        println!("{}", catalogue::about::render_list(&list));
+        println!("{}", sprague::render::list_text(&list));
     }
     Ok(())
 }
@@ -24,7 +24,7 @@ pub(crate) fn explain(game: &str, json: bool) -> Result<()> {
     if json {
         println!("{}", serde_json::to_string_pretty(&e)?);
     } else {
-        println!("{}", e.render_text());
+        println!("{}", sprague::render::explain_text(&e));
     }
     Ok(())
 }

@@ -45,7 +45,7 @@ pub(crate) fn run(command: PatternArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         upto,
         from,
         pair: pair.then_some(true),
-        limits: sprague::limits::Limits {
+        limits: sprague_core::limits::Limits {
             max_positions: None,
             deadline: watch.deadline,
             cancel: Some(watch.cancel.clone()),

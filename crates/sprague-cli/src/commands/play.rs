@@ -5,8 +5,9 @@
 use crate::watch::parse_seconds;
 use crate::words::expand_files;
 use anyhow::Result;
-use sprague::catalogue::{self, Game, LegalMove, Mover, SolveOptions};
+use sprague::catalogue;
 use sprague::play::{self as library, Opponent, Rng};
+use sprague_games::interface::{Game, LegalMove, Mover, SolveOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
@@ -62,7 +63,7 @@ pub(crate) struct PlayArgs {
 }
 
 fn parse_opponent(text: &str) -> std::result::Result<Opponent, String> {
-    text.parse().map_err(|e: sprague::Error| e.to_string())
+    text.parse().map_err(|e: sprague_core::Error| e.to_string())
 }
 
 /// A game in progress: the positions so far (the first is the start), and where play is
@@ -110,7 +111,7 @@ impl Session {
             start: a.start.clone(),
             ground: a.ground.clone(),
             max_positions: a.max_positions.unwrap_or(0),
-            deadline: a.timeout.and_then(sprague::limits::Deadline::after),
+            deadline: a.timeout.and_then(sprague_core::limits::Deadline::after),
             ..SolveOptions::default()
         };
         // After a move, the position writes its tokens, start and ground itself.
@@ -301,7 +302,7 @@ impl Session {
                 }
                 line.push_str(if a.winning {
                     "  wins"
-                } else if a.outcome == Some(catalogue::Winner::Draw) {
+                } else if a.outcome == Some(sprague_games::interface::Winner::Draw) {
                     "  draws"
                 } else {
                     "  loses"
@@ -361,12 +362,12 @@ impl Session {
 }
 
 /// How a value kind is named in one line of hints.
-fn kind_name(kind: catalogue::ValueKind) -> &'static str {
+fn kind_name(kind: sprague_games::interface::ValueKind) -> &'static str {
     match kind {
-        catalogue::ValueKind::Grundy => "grundy",
-        catalogue::ValueKind::Gamma => "γ",
-        catalogue::ValueKind::Canonical => "value",
-        catalogue::ValueKind::Step => "step",
+        sprague_games::interface::ValueKind::Grundy => "grundy",
+        sprague_games::interface::ValueKind::Gamma => "γ",
+        sprague_games::interface::ValueKind::Canonical => "value",
+        sprague_games::interface::ValueKind::Step => "step",
     }
 }
 

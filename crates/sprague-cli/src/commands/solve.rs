@@ -5,7 +5,7 @@ use crate::script;
 use crate::watch::{parse_seconds, Watch};
 use crate::words::expand_files;
 use anyhow::Result;
-use sprague::catalogue::SolveOptions;
+use sprague_games::interface::SolveOptions;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;

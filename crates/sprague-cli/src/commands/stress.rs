@@ -250,7 +250,7 @@ impl Runner<'_> {
             if start.elapsed() >= self.limit {
                 kill(&mut child, status.is_some());
                 return Ok(Run::TimedOut {
-                    limit: format!("{} s", sprague::limits::seconds(&self.limit)),
+                    limit: format!("{} s", sprague_core::limits::seconds(&self.limit)),
                 });
             }
             std::thread::sleep(pause);

@@ -1,8 +1,8 @@
 //! `sprague stress rules:FILE -- COMMAND`: the template options of a rules script target
 //! (docs/stress.md, *Rules scripts*), read into the library's [`Template`].
 
-use sprague::limits::Limits;
 use sprague::stress::{Answer, ScriptTarget, StressTarget, Template};
+use sprague_core::limits::Limits;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

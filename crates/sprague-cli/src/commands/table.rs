@@ -7,7 +7,7 @@ use crate::script;
 use crate::watch::{parse_seconds, Watch};
 use crate::words::expand_files;
 use anyhow::{bail, Result};
-use sprague::catalogue::TableOptions;
+use sprague_games::interface::TableOptions;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,7 +76,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
             checkpoint_every,
         };
         let stop = watch.cancel.clone();
-        let limits = sprague::limits::Limits::default()
+        let limits = sprague_core::limits::Limits::default()
             .with_max_positions(max_positions)
             .with_deadline(watch.deadline);
         return watch.run(true, || {
@@ -96,7 +96,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         period,
         misere,
         args: expand_files(args)?,
-        limits: sprague::limits::Limits::default()
+        limits: sprague_core::limits::Limits::default()
             .with_deadline(watch.deadline)
             .with_cancel(watch.cancel.clone())
             .with_progress(watch.progress()),
@@ -122,7 +122,7 @@ fn octal_table(
     json: bool,
     files: TableFiles,
     cancel: Arc<AtomicBool>,
-    limits: sprague::limits::Limits,
+    limits: sprague_core::limits::Limits,
 ) -> Result<()> {
     use std::io::IsTerminal;
     let TableFiles {
@@ -183,7 +183,7 @@ fn octal_table(
     // With checkpoints, Ctrl-C is the checkpoint's to handle (it saves, then stops the
     // table): the computation itself must not end first with the values unsaved.
     let limits = if checkpoints.is_some() {
-        sprague::limits::Limits {
+        sprague_core::limits::Limits {
             cancel: None,
             ..limits
         }

@@ -53,7 +53,7 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     // The library watches the comparisons it searches (deadline, Ctrl-C, a
     // default bound on their number); the watchdog backs it up.
     let watch = Watch::new(timeout, cancel);
-    let limits = sprague::limits::Limits::default()
+    let limits = sprague_core::limits::Limits::default()
         .with_deadline(watch.deadline)
         .with_cancel(watch.cancel.clone())
         .with_progress(watch.progress());
@@ -65,7 +65,7 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!("{}", report.render_text());
+        println!("{}", sprague::render::value_text(&report));
     }
     Ok(())
 }

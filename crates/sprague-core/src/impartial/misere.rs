@@ -123,7 +123,7 @@ where
     }
 
     /// The most sums a search of this solver may store: its limits' position limit, or
-    /// [`DEFAULT_MAX_SUMS`] (less if memory allows fewer).
+    /// `DEFAULT_MAX_SUMS` (less if memory allows fewer).
     pub fn max_sums(&self) -> u64 {
         self.limits.max_positions.unwrap_or(
             self.limits

@@ -1,12 +1,6 @@
-//! Coin-turning games (docs/theory.md#coin-turning), nimber multiplication, and two-dimensional
-//! coin-turning games by the Tartan theorem.
-//!
-//! - [`rule`]: one-dimensional rules (`up-to:K`, `run:K`; twins, Mock Turtles, Ruler) and
-//!   the values of single heads, from the rule (mex over its moves) and by theorem.
-//! - [`row`]: a row as a catalogue game (H/T string or head positions).
-//! - the nim field's product and inverse on 64-bit nimbers are in the core
-//!   (`sprague_core::value::nim_field`).
-//! - [`tartan`]: products of two rules on boards (`turning-corners`, `tartan:G1*G2`).
+//! The coin-turning games of the catalogue: rows under a rule (Twins, Mock Turtles, Ruler,
+//! `coins:up-to:K`, `coins:run:K`) and boards under the product of two rules
+//! (`turning-corners`, `tartan:G1*G2`), each an entry built from its rule.
 
 use super::row::game::CoinGame;
 use super::rule::CoinRule;

@@ -1,6 +1,6 @@
 //! What `sprague list` and `sprague explain` say about the catalogue's entries, as typed
-//! answers: they serialise (serde) to the JSON objects of `--json`, and
-//! [`EntryDetails::render_text`] is the text of `sprague explain`.
+//! answers: they serialise (serde) to the JSON objects of `--json`; the facade renders
+//! them as text.
 
 use serde::Serialize;
 
@@ -61,32 +61,4 @@ impl Entry {
             references: self.references,
         }
     }
-}
-
-impl EntryDetails {
-    /// The text of `sprague explain` (no trailing newline).
-    pub fn render_text(&self) -> String {
-        let mut text = format!(
-            "{} — {}\n\nUsage: sprague solve {}\n\n",
-            self.name, self.summary, self.usage
-        );
-        if !self.aliases.is_empty() {
-            text.push_str(&format!("Also called: {}\n\n", self.aliases.join(", ")));
-        }
-        text.push_str(&format!(
-            "Rules: {}\n\nTheorem: {}\n\nReferences: {}",
-            self.rules, self.theorem, self.references
-        ));
-        text
-    }
-}
-
-/// The text of `sprague list`: one line per entry, names aligned (no trailing newline).
-pub fn render_list(entries: &[EntrySummary]) -> String {
-    let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
-    entries
-        .iter()
-        .map(|e| format!("{:width$}  {}", e.name, e.summary))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

@@ -4,8 +4,8 @@
 //! `explain`).
 //!
 //! This module sits below the game families and the catalogue: the families implement
-//! [`Game`] and describe themselves with an [`Entry`]; the catalogue
-//! ([`crate::catalogue`]) lists the entries and finds one by spec. Nothing here knows any
+//! [`Game`] and describe themselves with an [`Entry`]; the facade's
+//! catalogue lists the entries and finds one by spec. Nothing here knows any
 //! particular game.
 
 pub mod about;

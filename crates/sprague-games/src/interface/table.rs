@@ -10,7 +10,7 @@
 //!
 //! A table serialises (serde) to the JSON object documented in `docs/table.md`, with the
 //! same keys for every game and the verdict's [`SCHEMA_VERSION`]; serialising it to a
-//! writer streams the rows. [`Table::render_text`] is the one text renderer.
+//! writer streams the rows. The facade's `render::table_text` is the one text renderer.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -53,7 +53,7 @@ pub enum Cell<'a> {
 impl fmt::Display for Cell<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Cell::Number(n) => write_u64(f, *n),
+            Cell::Number(n) => write_decimal(f, *n),
             Cell::Text(t) => f.write_str(t),
         }
     }
@@ -67,7 +67,7 @@ impl Serialize for Cell<'_> {
 
 /// Writes the decimal digits of `v` without the formatting machinery: tables write
 /// hundreds of millions of numbers.
-fn write_u64(out: &mut dyn fmt::Write, mut v: u64) -> fmt::Result {
+pub fn write_decimal(out: &mut dyn fmt::Write, mut v: u64) -> fmt::Result {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
@@ -277,105 +277,6 @@ impl Table {
         m.serialize_entry("notes", &self.notes)?;
         m.serialize_entry("details", &self.details)
     }
-
-    /// The one text renderer: the title, the column headings, the rows (or, where
-    /// `instead_of_rows` is given or the table is not listed in text, one line in their
-    /// place), the period, the notes and the method, without a trailing newline. Rows are
-    /// written one at a time to `out`.
-    pub fn render_text(
-        &self,
-        out: &mut dyn fmt::Write,
-        instead_of_rows: Option<&str>,
-    ) -> fmt::Result {
-        writeln!(out, "{}", self.title)?;
-        match instead_of_rows {
-            Some(line) => writeln!(out, "{line}")?,
-            None if self.list_in_text => {
-                self.render_headings(out)?;
-                for row in self.rows() {
-                    self.render_row(out, &row)?;
-                }
-            }
-            None => writeln!(
-                out,
-                "({} values computed; not listed, use --json or --output)",
-                self.count()
-            )?,
-        }
-        if let Some(p) = &self.period {
-            writeln!(
-                out,
-                "period: preperiod {}, period {}",
-                p.preperiod, p.period
-            )?;
-        }
-        for n in &self.notes {
-            writeln!(out, "note: {n}")?;
-        }
-        for (k, v) in &self.details.0 {
-            writeln!(out, "{}: {v}", k.replace('_', " "))?;
-        }
-        write!(out, "method: {}", self.method.text)
-    }
-
-    /// The whole text form in one string: for short tables (and tests); long ones are
-    /// written with [`Table::render_text`].
-    pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        // Writing to a String cannot fail.
-        let _ = self.render_text(&mut s, None);
-        s
-    }
-
-    fn render_headings(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str(&self.position_heading)?;
-        if self.columns.value {
-            let kind = match self.value_kind {
-                Some(ValueKind::Grundy) => "grundy",
-                Some(ValueKind::Gamma) => "gamma",
-                Some(ValueKind::Canonical) => "value",
-                Some(ValueKind::Step) => "step",
-                None => "value",
-            };
-            write!(out, "\t{kind}")?;
-        }
-        if self.columns.outcome {
-            out.write_str("\toutcome")?;
-        }
-        if self.columns.remoteness {
-            out.write_str("\tremoteness")?;
-        }
-        out.write_char('\n')
-    }
-
-    fn render_row(&self, out: &mut dyn fmt::Write, row: &Row<'_>) -> fmt::Result {
-        fn cell(out: &mut dyn fmt::Write, c: &Cell<'_>) -> fmt::Result {
-            match c {
-                Cell::Number(n) => write_u64(out, *n),
-                Cell::Text(t) => out.write_str(t),
-            }
-        }
-        cell(out, &row.position)?;
-        if self.columns.value {
-            out.write_char('\t')?;
-            match &row.value {
-                Some(v) => cell(out, v)?,
-                None => out.write_char('-')?,
-            }
-        }
-        if self.columns.outcome {
-            out.write_char('\t')?;
-            out.write_str(row.outcome.map_or("-", Winner::as_str))?;
-        }
-        if self.columns.remoteness {
-            out.write_char('\t')?;
-            match row.remoteness {
-                Some(r) => write_u64(out, r)?,
-                None => out.write_char('-')?,
-            }
-        }
-        out.write_char('\n')
-    }
 }
 
 /// The header of a table: its JSON object without `rows`.
@@ -462,25 +363,5 @@ mod tests {
         let mut without_rows = keys(&normal);
         without_rows.retain(|k| k != "rows");
         assert_eq!(keys(&header), without_rows);
-    }
-
-    #[test]
-    fn text_lists_rows_under_headings() {
-        let mut t = sample(false);
-        t.period = Some(TablePeriod::new(0, 1));
-        t.notes.push("a note".into());
-        assert_eq!(
-            t.to_text(),
-            "values of nim\nheap\tgrundy\n0\t0\n1\t1\n2\t2\nperiod: preperiod 0, period 1\nnote: a note\nmethod: Bouton"
-        );
-        assert_eq!(
-            sample(true).to_text(),
-            "values of nim\nheap\toutcome\n0\tsecond\n1\tfirst\nmethod: Bouton"
-        );
-        t.list_in_text = false;
-        assert!(t.to_text().contains("(3 values computed; not listed"));
-        let mut s = String::new();
-        t.render_text(&mut s, Some("(saved)")).unwrap();
-        assert!(s.starts_with("values of nim\n(saved)\nperiod"), "{s}");
     }
 }

@@ -4,13 +4,12 @@
 //! list of moves (the winning ones for `solve`, every legal one for `moves`), each with a
 //! label a person understands and the position it leads to, written as the command line
 //! reads positions. It serialises (serde) to the JSON object that `--json` and the HTTP API
-//! print, always with the same keys (absent facts are `null`), and [`Verdict::render_text`]
-//! is the one text renderer. The schema is documented in `docs/verdict.md`; its version is
+//! print, always with the same keys (absent facts are `null`), and the facade's
+//! `render::verdict_text` is the one text renderer. The schema is documented in `docs/verdict.md`; its version is
 //! [`SCHEMA_VERSION`].
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 use crate::value::Outcome;
 
@@ -129,7 +128,8 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
-    fn label(self) -> &'static str {
+    /// The word a person reads for this kind of value (`grundy`, `γ`, ...).
+    pub fn label(self) -> &'static str {
         match self {
             ValueKind::Grundy => "grundy",
             ValueKind::Gamma => "γ",
@@ -399,94 +399,6 @@ impl Verdict {
             .map(|m| m.position.as_str())
             .collect()
     }
-
-    /// The one text renderer: what `sprague solve` and `sprague moves` print.
-    pub fn render_text(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "game: {}", self.game);
-        let _ = writeln!(out, "position: {}", self.position);
-        let _ = writeln!(out, "play: {}", self.play.describe());
-        let _ = writeln!(out, "outcome: {}", self.outcome.describe());
-        if let (Some(kind), Some(v)) = (self.value_kind, &self.value) {
-            let _ = writeln!(out, "{}: {v}", kind.label());
-        }
-        if let Some(r) = self.remoteness {
-            let _ = writeln!(out, "remoteness: {r}");
-        }
-        for (k, v) in &self.details.0 {
-            let _ = writeln!(out, "{}: {v}", k.replace('_', " "));
-        }
-        if self.components.len() > 1 {
-            let _ = writeln!(out, "components:");
-            for c in &self.components {
-                let mut line = format!("  {}", c.position);
-                if let (Some(kind), Some(v)) = (self.value_kind, &c.value) {
-                    let _ = write!(line, "  {} {v}", kind.label());
-                }
-                if let Some(o) = c.outcome {
-                    let _ = write!(line, "  {}", o.as_str());
-                }
-                if let Some(r) = c.remoteness {
-                    let _ = write!(line, "  remoteness {r}");
-                }
-                let _ = writeln!(out, "{line}");
-            }
-        }
-        self.render_moves(&mut out);
-        if let Some(n) = &self.note {
-            let _ = writeln!(out, "note: {n}");
-        }
-        let _ = write!(out, "method: {}", self.method.text);
-        out
-    }
-
-    fn render_moves(&self, out: &mut String) {
-        let partizan = matches!(self.outcome, Winner::L | Winner::R | Winner::N | Winner::P);
-        let sides: &[Option<Mover>] = if partizan || self.moves.iter().any(|m| m.side.is_some()) {
-            &[Some(Mover::Left), Some(Mover::Right)]
-        } else {
-            &[None]
-        };
-        for &side in sides {
-            let what = match self.listing {
-                Listing::Winning => "winning moves",
-                Listing::All => "moves",
-            };
-            let heading = match side {
-                Some(Mover::Left) => format!("Left's {what}"),
-                Some(Mover::Right) => format!("Right's {what}"),
-                None => what.to_string(),
-            };
-            let moves: Vec<&Move> = self.moves.iter().filter(|m| m.side == side).collect();
-            if moves.is_empty() {
-                let _ = writeln!(out, "{heading}: none");
-                continue;
-            }
-            let _ = writeln!(out, "{heading}:");
-            for m in moves {
-                let mut line = format!("  {}", m.label);
-                if m.label != m.position {
-                    let _ = write!(line, "  → {}", m.position);
-                }
-                if let Some(v) = &m.value {
-                    let kind = self.value_kind.map_or("value", ValueKind::label);
-                    let _ = write!(line, "  ({kind} {v})");
-                }
-                if self.listing == Listing::All {
-                    // A move into a draw neither wins nor loses.
-                    line.push_str(match (m.winning, m.outcome) {
-                        (true, _) => "  winning",
-                        (false, Some(Winner::Draw)) => "  drawing",
-                        (false, _) => "  losing",
-                    });
-                }
-                if let Some(r) = m.remoteness {
-                    let _ = write!(line, "  remoteness {r}");
-                }
-                let _ = writeln!(out, "{line}");
-            }
-        }
-    }
 }
 
 impl Serialize for Verdict {
@@ -576,31 +488,5 @@ mod tests {
         assert_eq!(full["winning_moves"], serde_json::json!(["1 4 5"]));
         assert_eq!(full["schema"], SCHEMA_VERSION);
         assert_eq!(bare["outcome"], "draw");
-    }
-
-    #[test]
-    fn text_names_outcome_value_and_moves() {
-        let t = sample().render_text();
-        assert!(t.contains("first player wins"), "{t}");
-        assert!(t.contains("grundy: 2"), "{t}");
-        assert!(t.contains("take 2 from heap 1  → 1 4 5"), "{t}");
-    }
-
-    #[test]
-    fn partizan_moves_are_grouped_by_side() {
-        let mut v = Verdict::new(
-            "domineering",
-            "..",
-            Play::Normal,
-            Winner::R,
-            Method::engine("canonical forms"),
-        );
-        let mut m = Move::new("horizontal domino at a1", "##");
-        m.side = Some(Mover::Right);
-        m.winning = true;
-        v.moves.push(m);
-        let t = v.render_text();
-        assert!(t.contains("Left's winning moves: none"), "{t}");
-        assert!(t.contains("Right's winning moves:\n  horizontal"), "{t}");
     }
 }

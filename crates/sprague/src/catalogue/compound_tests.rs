@@ -1,8 +1,10 @@
 //! Compounds (every-move and misère sums) through the catalogue's number games.
 
-use crate::catalogue::{lookup, SolveOptions};
-use crate::impartial::{Limits, MisereSolver};
+use crate::catalogue::lookup;
+
 use num_bigint::BigUint;
+use sprague_core::impartial::{Limits, MisereSolver};
+use sprague_games::interface::SolveOptions;
 use sprague_games::number::adapter::NumberGameAdapter;
 use sprague_games::number::nim::NimRules;
 use sprague_games::number::{small, NumberGame, Numbers, Shape};
@@ -19,8 +21,11 @@ fn every_sums_of_euclid_games_through_the_catalogue() {
         ..Default::default()
     };
     let v = g.solve(&words("25 7 + 3 2 + 10 10"), &every).unwrap();
-    assert_eq!(v.outcome, crate::catalogue::Winner::First);
-    assert_eq!(v.value_kind, Some(crate::catalogue::ValueKind::Step));
+    assert_eq!(v.outcome, sprague_games::interface::Winner::First);
+    assert_eq!(
+        v.value_kind,
+        Some(sprague_games::interface::ValueKind::Step)
+    );
     let steps: Vec<&str> = v
         .components
         .iter()
@@ -32,7 +37,7 @@ fn every_sums_of_euclid_games_through_the_catalogue() {
     assert_eq!(v.winning_positions(), ["11 7 + 1 2 + 0 10"]);
     // Largest step even: the second player wins, and no move of the compound wins.
     let v = g.solve(&words("3 2 + 1 1"), &every).unwrap();
-    assert_eq!(v.outcome, crate::catalogue::Winner::Second);
+    assert_eq!(v.outcome, sprague_games::interface::Winner::Second);
     let all = g.moves(&words("3 2 + 1 1"), &every).unwrap();
     assert!(!all.moves.is_empty() && all.moves.iter().all(|m| !m.winning));
     let both = SolveOptions {
@@ -76,7 +81,7 @@ impl NumberGame for PlainNim {
     fn rules(&self) -> &NimRules {
         &NimRules
     }
-    fn to_position(&self, c: &[BigUint]) -> crate::Result<u64> {
+    fn to_position(&self, c: &[BigUint]) -> sprague_core::Result<u64> {
         small(&c[0], "heap")
     }
     fn to_numbers(&self, &p: &u64) -> Numbers {
@@ -104,7 +109,7 @@ fn checked_sj_decides_when_no_misere_theorem_exists() {
                 );
                 let heaps = [x, y, z];
                 assert_eq!(
-                    an.outcome == crate::value::Outcome::First,
+                    an.outcome == sprague_core::value::Outcome::First,
                     exact.first_player_wins(&heaps).unwrap()
                 );
                 let mut got: Vec<(usize, u64)> = an

@@ -2,8 +2,8 @@
 //! every-move answers of the coin, queen and graph games keep the verdict's contract.
 
 use crate::catalogue::lookup;
-use crate::error::Error;
-use crate::interface::{MethodKind, Play, SolveOptions, ValueKind, Winner};
+use sprague_core::error::Error;
+use sprague_games::interface::{MethodKind, Play, SolveOptions, ValueKind, Winner};
 
 /// The shared verdict checks on the game a spec names.
 fn verdicts_agree(

@@ -1,10 +1,13 @@
 //! The catalogue: every game the command line can name, behind one object-safe interface.
 //!
 //! A *spec* is `NAME` or `NAME:PARAMS` (`nim`, `bash:3`, `subtraction:1,3,4`, `octal:0.77`).
-//! Each domain module (`games`, `octal`, `coins`, `graph`, `partizan`) contributes
-//! [`Entry`] values through its own `entries()` function; [`lookup`] finds the entry for a
-//! spec and builds a [`Game`], which parses positions written as command-line words and
-//! answers `solve` and `moves` with a [`Verdict`] and `table` with a [`Table`].
+//! Every game is one [`Entry`] of `sprague_games`, listed once in the registry
+//! ([`entries`]); [`lookup`] finds the entry for a spec and builds a [`Game`], which parses
+//! positions written as command-line words and answers `solve` and `moves` with a
+//! [`Verdict`] and `table` with a [`Table`].
+//!
+//! [`Verdict`]: sprague_games::interface::Verdict
+//! [`Table`]: sprague_games::interface::Table
 //!
 //! The library does no I/O: a report is data that the command line prints.
 
@@ -19,15 +22,12 @@ mod table_tests;
 #[cfg(test)]
 mod verdict_tests;
 
-// The interface every game implements, under the paths the library has always used
-// (`sprague::catalogue::{Game, Verdict, SolveOptions, ...}`).
-pub use crate::interface::*;
-
 mod registry;
 
 pub use registry::entries;
 
-use crate::error::{Error, Result};
+use sprague_core::error::{Error, Result};
+use sprague_games::interface::{Entry, Game};
 use sprague_games::script::game::is_script_spec;
 
 /// Splits a spec into its name and optional parameter text.
@@ -176,8 +176,8 @@ mod tests {
 #[cfg(test)]
 mod about_tests {
     use super::*;
-    use crate::interface::about::render_list;
-    use crate::interface::EntrySummary;
+    use crate::render::{explain_text, list_text};
+    use sprague_games::interface::EntrySummary;
 
     #[test]
     fn list_and_explain_serialise_every_field() {
@@ -188,12 +188,12 @@ mod about_tests {
         let keys: Vec<&String> = j[0].as_object().unwrap().keys().collect();
         // (serde_json's maps sort their keys.)
         assert_eq!(keys, ["aliases", "name", "summary", "usage"]);
-        assert!(render_list(&list).lines().count() == list.len());
+        assert!(list_text(&list).lines().count() == list.len());
         let e = find_entry("euclid").unwrap().details();
         let j = serde_json::to_value(&e).unwrap();
         assert_eq!(j["theorem"], e.theorem);
         assert!(j["aliases"].is_array());
-        let text = e.render_text();
+        let text = explain_text(&e);
         assert!(text.starts_with("euclid — ") && text.contains("\n\nReferences: "));
     }
 }

@@ -2,7 +2,9 @@
 //! story, every move's position parses back and re-solves to what the move says, and huge
 //! positions get bounded, honest answers.
 
-use crate::catalogue::{lookup, Game, Listing, SolveOptions, Verdict, Winner};
+use crate::catalogue::lookup;
+
+use sprague_games::interface::{Game, Listing, SolveOptions, Verdict, Winner};
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()

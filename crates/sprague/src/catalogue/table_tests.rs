@@ -3,7 +3,8 @@
 //! `solve` says of the same position.
 
 use super::*;
-use crate::error::Error;
+use sprague_core::error::Error;
+use sprague_games::interface::*;
 
 /// A spec and the extra words of `sprague table` per catalogue entry. Every entry must
 /// appear here, so that a new game is held to the contract.
@@ -184,13 +185,13 @@ fn a_period_is_two_decimal_strings() {
 
 /// Tables computed heap by heap stop at the deadline and the flag.
 mod deadline {
-    use crate::error::Error;
-    use crate::interface::TableOptions;
-    use crate::limits::Limits;
+    use sprague_core::error::Error;
+    use sprague_core::limits::Limits;
+    use sprague_games::interface::TableOptions;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
-    fn table(spec: &str, misere: bool, limits: Limits) -> crate::error::Result<()> {
+    fn table(spec: &str, misere: bool, limits: Limits) -> sprague_core::error::Result<()> {
         crate::catalogue::lookup(spec)?
             .table(&TableOptions {
                 upto: 5000,
@@ -220,4 +221,34 @@ mod deadline {
             table(spec, misere, Limits::default()).unwrap();
         }
     }
+}
+
+/// The tokens-on-a-graph table in text: every vertex, its γ, outcome and remoteness.
+#[test]
+fn table_lists_every_vertex() {
+    let table = |misere: bool| {
+        let t = lookup("graph")
+            .unwrap()
+            .table(&TableOptions {
+                args: vec!["a>b b>a b>c".into()],
+                misere,
+                ..Default::default()
+            })
+            .unwrap();
+        crate::render::table_string(&t)
+    };
+    assert!(
+        table(false).contains(
+            "vertex\tgamma\toutcome\tremoteness\na\t0\tsecond\t2\nb\t1\tfirst\t1\nc\t0\tsecond\t0\n"
+        ),
+        "{}",
+        table(false)
+    );
+    // Misère: c (stuck) wins; b's only lost... b can move to c (won for the opponent)
+    // or back to a; a can only move to b: both are draws.
+    assert!(
+        table(true).contains("vertex\toutcome\tremoteness\na\tdraw\t-\nb\tdraw\t-\nc\tfirst\t0\n"),
+        "{}",
+        table(true)
+    );
 }

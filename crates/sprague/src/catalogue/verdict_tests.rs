@@ -3,6 +3,7 @@
 //! position reads back and its re-solved outcome matches, and `apply` follows a move.
 
 use super::*;
+use sprague_games::interface::*;
 
 /// Sample positions per catalogue entry: (spec, position words, play convention). Every
 /// entry must appear here, so a new game cannot skip the contract.

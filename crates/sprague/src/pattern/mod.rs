@@ -44,7 +44,7 @@ pub struct PatternOptions {
     /// integer; `None` tries one integer, then pairs.
     pub pair: Option<bool>,
     /// Bounds of the searches (positions, deadline, cancel flag).
-    pub limits: crate::limits::Limits,
+    pub limits: sprague_core::limits::Limits,
 }
 
 /// The answer of `sprague pattern`.

@@ -6,9 +6,10 @@ use super::{
     heap_pattern, pair_pattern, pairs::PairPattern, Pattern, PatternOptions, DEFAULT_HEAP_UPTO,
     DEFAULT_PAIR_UPTO,
 };
-use crate::catalogue::{find_entry, lookup, octal_game, split_spec, Cell, TableOptions};
-use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, Impartial};
+use crate::catalogue::{find_entry, lookup, octal_game, split_spec};
+use sprague_core::error::{Error, Result};
+use sprague_core::impartial::{GrundySolver, Impartial};
+use sprague_games::interface::{Cell, TableOptions};
 use sprague_games::script::game::ScriptGame;
 
 /// The most heaps a one-heap pattern computes.

@@ -6,7 +6,8 @@
 //! caller seeds, so that the same seed replays the same game.
 //!
 //! ```
-//! use sprague::catalogue::{lookup, SolveOptions, Winner};
+//! use sprague::catalogue::lookup;
+//! use sprague_games::interface::{SolveOptions, Winner};
 //! use sprague::play::{reply, words, Opponent};
 //!
 //! let nim = lookup("nim").unwrap();
@@ -22,9 +23,11 @@ mod rng;
 pub use opponent::{Opponent, Probability};
 pub use rng::Rng;
 
-use crate::error::{Error, Result};
-use crate::interface::{Game, LegalMove, Move, Mover, SolveOptions, ValueKind, Verdict, Winner};
 use serde::Serialize;
+use sprague_core::error::{Error, Result};
+use sprague_games::interface::{
+    Game, LegalMove, Move, Mover, SolveOptions, ValueKind, Verdict, Winner,
+};
 
 /// The words of a position written as one string: split at runs of white space, as a shell
 /// splits simple words (no quoting: every game reads its words joined by spaces, so a word

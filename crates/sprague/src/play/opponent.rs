@@ -1,7 +1,7 @@
 //! How the computer plays: the opponents and the exact probability of a skilled one.
 
-use crate::error::{Error, Result};
 use num_integer::Integer;
+use sprague_core::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 

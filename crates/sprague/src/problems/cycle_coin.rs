@@ -8,9 +8,9 @@
 //! a direction with an odd run, lower the first edge to 0 behind you: the opponent now faces
 //! an even run ahead and a zero behind; the tests check the rule by exhaustive search.)
 
-use crate::error::Result;
 use crate::problems::tokens::Tokens;
 use crate::problems::Problem;
+use sprague_core::error::Result;
 
 /// True when the player to move wins; `values[0]` is the edge after the coin and
 /// `values[n-1]` the edge before it. `None` when no edge is 0 (outside the theorem).
@@ -51,8 +51,8 @@ pub const PROBLEM_P1288: Problem = Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Impartial};
-    use crate::value::Outcome;
+    use sprague_core::impartial::{GrundySolver, Impartial};
+    use sprague_core::value::Outcome;
 
     /// Position: edge values and the coin's vertex; vertex p lies between edge p−1 and edge p.
     struct Brute;

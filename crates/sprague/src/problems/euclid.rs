@@ -1,8 +1,8 @@
 //! Judge problems answered by `euclid` (rules and theorem: `sprague_games::number::euclid`).
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
 use num_bigint::BigUint;
+use sprague_core::error::Result;
 use sprague_games::number::euclid::*;
 
 fn solve_p1290(input: &str, out: &mut String) -> Result<()> {

@@ -1,8 +1,8 @@
 //! Judge problems answered by `fibonacci_nim` (rules and theorem: `sprague_games::number::fibonacci_nim`).
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
 use num_bigint::BigUint;
+use sprague_core::error::Result;
 use sprague_games::number::fibonacci_nim::*;
 
 fn solve_p6487(input: &str, out: &mut String) -> Result<()> {

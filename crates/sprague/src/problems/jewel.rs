@@ -2,9 +2,9 @@
 //! instances. The rules and the layered retrograde solver are
 //! `sprague_games::graph::jewel`.
 
-use crate::error::Result;
 use crate::problems::tokens::Tokens;
 use crate::problems::Problem;
+use sprague_core::error::Result;
 use sprague_games::graph::jewel::{solve, Instance, MAX_JEWELS, MAX_STATES, MAX_WORTH};
 
 /// The judge problem.

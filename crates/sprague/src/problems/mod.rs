@@ -17,7 +17,7 @@ pub mod tokens;
 mod tree_chain;
 mod wythoff;
 
-use crate::error::{Error, Result};
+use sprague_core::error::{Error, Result};
 
 /// A judge problem the toolkit answers.
 #[derive(Clone, Copy)]

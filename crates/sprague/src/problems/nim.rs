@@ -1,9 +1,9 @@
 //! Judge problems on Nim and misère Nim: Luogu P2197 and P4279. Heap sizes may
 //! have any length; they are combined by XOR as integers of any length.
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
 use num_bigint::BigUint;
+use sprague_core::error::Result;
 
 /// Reads one case (`n`, then n heap sizes): the XOR of the heaps and whether a heap > 1.
 fn read_case(t: &mut Tokens<'_>, case: usize, what: &str) -> Result<(bool, bool)> {
@@ -83,7 +83,7 @@ pub const PROBLEM_P4279: Problem = Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{Impartial, Limits, MisereSolver};
+    use sprague_core::impartial::{Impartial, Limits, MisereSolver};
 
     fn run(f: fn(&str, &mut String) -> Result<()>, s: &str) -> Result<String> {
         let mut out = String::new();

@@ -1,7 +1,7 @@
 //! Judge problems answered by `prime_power` (rules and theorem: `sprague_games::number::prime_power`).
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
+use sprague_core::error::Result;
 use sprague_games::number::prime_power::*;
 
 fn solve_p4018(input: &str, out: &mut String) -> Result<()> {

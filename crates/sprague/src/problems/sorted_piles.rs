@@ -1,7 +1,7 @@
 //! Judge problems answered by `sorted_piles` (rules and theorem: `sprague_games::number::sorted_piles`).
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
+use sprague_core::error::Result;
 use std::cmp::Ordering;
 
 /// Compares two decimal digit strings (no sign) by value.

@@ -1,8 +1,8 @@
 //! A whitespace tokenizer for judge inputs that keeps track of the instance being read, so
 //! that every error names the instance and the offending token.
 
-use crate::error::{Error, Result};
 use num_bigint::BigUint;
+use sprague_core::error::{Error, Result};
 use std::str::FromStr;
 
 /// Reads whitespace-separated tokens of a judge input.

@@ -1,9 +1,9 @@
 //! The tree chain game as a judge problem (nowcoder 204 H): the rules and the parity
 //! theorem are `sprague_games::graph::tree_chain`.
 
-use crate::error::Result;
 use crate::problems::tokens::Tokens;
 use crate::problems::Problem;
+use sprague_core::error::Result;
 use sprague_games::graph::tree_chain::TreeChain;
 
 fn solve_tree_chain(input: &str, out: &mut String) -> Result<()> {

@@ -1,7 +1,7 @@
 //! Judge problems answered by `wythoff` (rules and theorem: `sprague_games::number::wythoff`).
 
-use crate::error::Result;
 use crate::problems::{tokens::Tokens, Problem};
+use sprague_core::error::Result;
 use sprague_games::number::wythoff::*;
 
 fn solve_p2252(input: &str, out: &mut String) -> Result<()> {

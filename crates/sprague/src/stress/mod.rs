@@ -35,7 +35,7 @@ pub use rng::{mix, Rng};
 pub use script::{Answer, ScriptTarget, Template};
 pub use typed::{shrink_list, smaller, Generator, Typed};
 
-use crate::error::{Error, Result};
+use sprague_core::error::{Error, Result};
 
 /// The first seed of the random and adversarial cases; seeds below are exhaustive batches.
 pub const RANDOM_SEEDS: u64 = 1 << 32;

@@ -20,9 +20,9 @@
 
 use super::typed::{shrink_each, shrink_list, smaller};
 use super::{compare_tokens, Case, Mismatch, Phase, Rng, StressTarget, END, RANDOM_SEEDS};
-use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, Limits};
-use crate::value::Nimber;
+use sprague_core::error::{Error, Result};
+use sprague_core::impartial::{GrundySolver, Limits};
+use sprague_core::value::Nimber;
 use sprague_games::script::game::ScriptGame;
 use sprague_games::script::words::{parse, write_component};
 use sprague_games::script::ScriptPosition;

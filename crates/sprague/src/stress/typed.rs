@@ -2,7 +2,7 @@
 //! versions of them, and [`Typed`] adapts it to the object-safe [`StressTarget`].
 
 use super::{Case, Phase, Rng, StressTarget, RANDOM_SEEDS};
-use crate::error::{Error, Result};
+use sprague_core::error::{Error, Result};
 
 /// Structured inputs of one judge problem: made, checked, written out and made smaller.
 pub trait Generator {

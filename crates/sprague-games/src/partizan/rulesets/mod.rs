@@ -1,6 +1,7 @@
 //! Partizan rulesets: the rules of a game as a move generator, solved by the generic
-//! engines of [`outcome`](sprague_core::partizan::outcome) (outcome classes by brute force) and
-//! [`solver`] (canonical forms through the core).
+//! engines of the core (`sprague_core::partizan::outcome`, outcome classes by brute
+//! force, and `sprague_core::partizan::solver`, canonical forms), and made a catalogue game
+//! by [`game`].
 //!
 //! A ruleset says, for a position, what Left and Right can move to, how the position splits
 //! into independent components (a disjunctive sum), and how to put a position in a normal
