@@ -6,7 +6,7 @@
 use crate::signals::GRACEFUL;
 use anyhow::{bail, Context, Result};
 use sprague_games::octal::file::{self, Encoder};
-use sprague_games::octal::seq::Values;
+use sprague_games::octal::Values;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

@@ -86,8 +86,8 @@ impl Watch {
                 std::thread::sleep(grace);
                 eprintln!(
                     "error: stopped after {} s (--timeout {})",
-                    sprague_core::limits::seconds(&d.timeout),
-                    sprague_core::limits::seconds(&d.timeout)
+                    sprague_core::error::seconds(&d.timeout),
+                    sprague_core::error::seconds(&d.timeout)
                 );
                 std::process::exit(1);
             });

@@ -194,11 +194,10 @@ impl Limits {
     }
 }
 
-pub use crate::error::seconds;
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::seconds;
     use std::sync::Mutex;
 
     #[test]

@@ -24,10 +24,10 @@
 //! that the Guy–Smith theorem proves from them.
 //!
 //! ```
-//! use sprague_games::octal::{period, rules::Ruleset, seq};
+//! use sprague_games::octal::{period, rules::TakeAndBreak, seq};
 //!
-//! let kayles = Ruleset::parse("0.77", false).unwrap();
-//! let values = seq::grundy_sequence(&kayles, 200, seq::Method::Plain).unwrap();
+//! let kayles = TakeAndBreak::parse("0.77", false).unwrap();
+//! let values = seq::grundy_sequence(&kayles, 200, seq::Algorithm::Plain).unwrap();
 //! assert_eq!(values.get(3), 3);
 //! let proven = period::find_period(&kayles, &values).expect("proven within 200 heaps");
 //! assert_eq!((proven.preperiod, proven.period), (71, 12));
@@ -43,7 +43,6 @@ pub mod fallback;
 pub mod graph;
 pub mod interface;
 pub mod number;
-pub mod numbers;
 pub mod octal;
 pub mod partizan;
 pub mod script;

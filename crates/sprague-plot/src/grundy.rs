@@ -12,7 +12,7 @@ use sprague::catalogue;
 use sprague_core::partizan::Dyadic;
 use sprague_games::interface::{Cell, Play, SolveOptions, TableOptions, ValueKind};
 use sprague_games::octal::game::{Checkpoint, TableRequest};
-use sprague_games::octal::seq::Values;
+use sprague_games::octal::Values;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 

@@ -37,7 +37,7 @@ pub(crate) async fn read(State(s): State<Server>, req: Request, next: Next) -> R
             status: StatusCode::REQUEST_TIMEOUT,
             message: format!(
                 "the request body did not arrive within {} s (the server's --timeout)",
-                sprague_core::limits::seconds(&timeout)
+                sprague_core::error::seconds(&timeout)
             ),
         }
         .into_response(),

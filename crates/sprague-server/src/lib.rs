@@ -371,7 +371,7 @@ impl Server {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: format!(
                     "stopped after {} s (the server's --timeout)",
-                    sprague_core::limits::seconds(&timeout)
+                    sprague_core::error::seconds(&timeout)
                 ),
             }),
         }

@@ -5,7 +5,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use sprague::play::{Opponent, Probability};
-use sprague_games::interface::{Mover, SolveOptions};
+use sprague_core::value::Side;
+use sprague_games::interface::SolveOptions;
 
 /// An error answered as `{"error": "..."}` with a 4xx or 5xx status.
 #[derive(Debug)]
@@ -111,7 +112,7 @@ pub struct Request {
     /// `reply` only: the seed, if given.
     pub seed: Option<u64>,
     /// `reply` only: the player to move in a partizan game.
-    pub side: Option<Mover>,
+    pub side: Option<Side>,
 }
 
 /// Reads a body; `reply` says whether the reply's fields are allowed.
@@ -151,8 +152,8 @@ pub fn parse(body: &[u8], reply: bool) -> Result<Request, ApiError> {
     };
     let side = match b.side.as_deref() {
         None => None,
-        Some("left") => Some(Mover::Left),
-        Some("right") => Some(Mover::Right),
+        Some("left") => Some(Side::Left),
+        Some("right") => Some(Side::Right),
         Some(other) => {
             return Err(ApiError::bad_request(format!(
                 "unknown side `{other}`: choose left or right"

@@ -12,7 +12,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use num_bigint::BigUint;
-use sprague_core::impartial::{GrundySolver, Impartial, Limits};
+use sprague_core::impartial::{GrundySolver, Impartial};
+use sprague_core::limits::Limits;
 use sprague_games::number::{euclid, fibonacci_nim, wythoff};
 
 /// A small deterministic generator (xorshift), so inputs are the same on every run.

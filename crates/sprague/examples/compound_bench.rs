@@ -3,7 +3,7 @@
 
 use num_bigint::BigUint;
 use sprague_core::compound::EverySolver;
-use sprague_core::impartial::Limits;
+use sprague_core::limits::Limits;
 use sprague_core::value::nim_field::{nim_inv, nim_mul};
 use sprague_games::coins::rule::CoinRule;
 use sprague_games::number::euclid::{every_step, EuclidRules};

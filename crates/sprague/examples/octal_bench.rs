@@ -4,17 +4,17 @@
 //! Cases: 0.16 (period proof: computes until the period is proven), kayles (10^6 values),
 //! officers (10^7 values; `officers8`: 10^8; `officers:N`: N values), 0.1777 (computes
 //! until the period is proven, ~4.43·10^8 values; `0.1777:N` stops at N values), plain (the
-//! plain method's figures beside the sparse one's).
+//! plain algorithm's figures beside the sparse one's).
 
-use sprague_games::octal::{Computation, Method, Ruleset, Tuning};
+use sprague_games::octal::{Algorithm, Computation, TakeAndBreak, Tuning};
 use std::time::Instant;
 
 /// Computes `g(0..=upto)`, or with `period` until the period is proven (at most `upto`).
-fn run(code: &str, upto: u64, method: Method, period: bool) {
-    let r = Ruleset::parse(code, false).expect("code");
+fn run(code: &str, upto: u64, algorithm: Algorithm, period: bool) {
+    let r = TakeAndBreak::parse(code, false).expect("code");
     let t = Instant::now();
-    let mut c = Computation::new(r.clone(), method);
-    // OCTAL_TUNING="scan,budget,list,partners" overrides the sparse method's search limits.
+    let mut c = Computation::new(r.clone(), algorithm);
+    // OCTAL_TUNING="scan,budget,list,partners" overrides the sparse algorithm's search limits.
     if let Ok(t) = std::env::var("OCTAL_TUNING") {
         let x: Vec<usize> = t.split(',').map(|v| v.parse().expect("number")).collect();
         c.set_tuning(Tuning {
@@ -36,7 +36,7 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
     let s = c.stats();
     let (mask, rare) = c.sparse_mask();
     println!(
-        "{code:8} {method:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}",
+        "{code:8} {algorithm:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}",
         n as f64 / el,
         c.values().width(),
         match p {
@@ -52,7 +52,7 @@ fn run(code: &str, upto: u64, method: Method, period: bool) {
             (h ^ u64::from(c.values().get(i))).wrapping_mul(0x100000001b3)
         })
     );
-    if method == Method::Sparse {
+    if algorithm == Algorithm::Sparse {
         println!(
             "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {}; steps per value: scan {:.1} targeted {:.1}",
             s.checked, s.targeted, s.full_scans, s.period_searches,
@@ -76,26 +76,31 @@ fn main() {
     for case in cases {
         match case.as_str() {
             // Preperiod 105351, period 149459: the proof needs g(0..509622).
-            "0.16" => run("0.16", 10_000_000, Method::Sparse, true),
-            "kayles" => run("0.77", 1_000_000, Method::Sparse, false),
-            "officers" => run("0.6", 10_000_000, Method::Sparse, false),
+            "0.16" => run("0.16", 10_000_000, Algorithm::Sparse, true),
+            "kayles" => run("0.77", 1_000_000, Algorithm::Sparse, false),
+            "officers" => run("0.6", 10_000_000, Algorithm::Sparse, false),
             c if c.starts_with("officers:") => run(
                 "0.6",
                 c[9..].parse().expect("number"),
-                Method::Sparse,
+                Algorithm::Sparse,
                 false,
             ),
-            "officers8" => run("0.6", 100_000_000, Method::Sparse, false),
+            "officers8" => run("0.6", 100_000_000, Algorithm::Sparse, false),
             "plain" => {
                 for code in ["0.16", "0.6", "0.77"] {
-                    run(code, 50_000, Method::Plain, false);
-                    run(code, 50_000, Method::Sparse, false);
+                    run(code, 50_000, Algorithm::Plain, false);
+                    run(code, 50_000, Algorithm::Sparse, false);
                 }
             }
             c if c.starts_with("0.1777") => match c.strip_prefix("0.1777:") {
-                Some(n) => run("0.1777", n.parse().expect("number"), Method::Sparse, false),
+                Some(n) => run(
+                    "0.1777",
+                    n.parse().expect("number"),
+                    Algorithm::Sparse,
+                    false,
+                ),
                 // Preperiod 160,949,018, period 60,620,715: ~4.43·10^8 values.
-                None => run("0.1777", 1_000_000_000, Method::Sparse, true),
+                None => run("0.1777", 1_000_000_000, Algorithm::Sparse, true),
             },
             other => eprintln!("unknown case `{other}`"),
         }

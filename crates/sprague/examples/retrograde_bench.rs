@@ -7,7 +7,8 @@
 //! Prints positions per second and the bytes per position the analysis uses beyond the graph.
 
 use sprague_core::retrograde;
-use sprague_games::graph::{loopy::Analysis, Csr};
+use sprague_core::retrograde::Csr;
+use sprague_games::graph::loopy::GraphAnalysis;
 use std::time::Instant;
 
 fn xorshift(s: &mut u64) -> u64 {
@@ -93,7 +94,7 @@ fn main() {
     let g = sprague_games::graph::Graph::parse(&text).expect("valid graph");
     let t_parse = t.elapsed();
     let t = Instant::now();
-    let a = Analysis::from_graph(g);
+    let a = GraphAnalysis::from_graph(g);
     let t_an = t.elapsed();
     println!(
         "path of {path_n} vertices ({} bytes of text): parse {t_parse:.2?}, analysis {t_an:.2?}; \

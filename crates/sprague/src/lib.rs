@@ -70,6 +70,7 @@
 //! - [`catalogue`]: the registry of every game, found by spec (`bash:3`).
 //! - [`render`]: the text renderers of the typed answers.
 //! - [`play`]: the computer as an opponent.
+//! - [`rng`]: the one seeded pseudo-random generator (stress inputs, the computer's choices).
 //! - [`problems`]: judge problems, input text to output text.
 //! - [`pattern`]: the simplest description of a game's values, checked and, where a
 //!   theorem applies, proven; as code in C++ and Python.
@@ -84,4 +85,5 @@ pub mod pattern;
 pub mod play;
 pub mod problems;
 pub mod render;
+pub mod rng;
 pub mod stress;

@@ -6,8 +6,10 @@ use crate::watch::parse_seconds;
 use crate::words::expand_files;
 use anyhow::Result;
 use sprague::catalogue;
-use sprague::play::{self as library, Opponent, Rng};
-use sprague_games::interface::{Game, LegalMove, Mover, SolveOptions};
+use sprague::play::{self as library, Opponent};
+use sprague::rng::SplitMix64;
+use sprague_core::value::Side;
+use sprague_games::interface::{Game, LegalMove, SolveOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
@@ -76,7 +78,7 @@ struct Session {
     history: Vec<String>,
     start: Vec<String>,
     at: usize,
-    rng: Rng,
+    rng: SplitMix64,
     hints: bool,
     interactive: bool,
 }
@@ -86,7 +88,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<()> {
     let start = expand_files(args.position.clone())?;
     let interactive = std::io::stdin().is_terminal();
     let mut s = Session {
-        rng: Rng::new(args.seed),
+        rng: SplitMix64::new(args.seed),
         game,
         args,
         history: vec![start.join(" ")],
@@ -135,11 +137,11 @@ impl Session {
     }
 
     /// The side to move at step `i` of a partizan game: the first player is Left.
-    fn side(i: usize) -> Mover {
+    fn side(i: usize) -> Side {
         if Self::first_to_move(i) {
-            Mover::Left
+            Side::Left
         } else {
-            Mover::Right
+            Side::Right
         }
     }
 
@@ -183,8 +185,8 @@ impl Session {
             "you".to_string()
         };
         let side = match m.side {
-            Some(Mover::Left) => " (Left)",
-            Some(Mover::Right) => " (Right)",
+            Some(Side::Left) => " (Left)",
+            Some(Side::Right) => " (Right)",
             None => "",
         };
         println!("{who}{side}: {} → {}", m.label, m.position);
@@ -260,7 +262,7 @@ impl Session {
         println!();
         println!("position: {}", self.history[self.at]);
         let side = match legal.first().and_then(|m| m.side) {
-            Some(_) if Self::side(self.at) == Mover::Left => " as Left",
+            Some(_) if Self::side(self.at) == Side::Left => " as Left",
             Some(_) => " as Right",
             None => "",
         };

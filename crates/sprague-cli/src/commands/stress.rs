@@ -191,7 +191,7 @@ fn run_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    stress::mix(nanos ^ u64::from(std::process::id()) << 32)
+    sprague::rng::mix(nanos ^ u64::from(std::process::id()) << 32)
 }
 
 /// Runs the contestant's program.
@@ -250,7 +250,7 @@ impl Runner<'_> {
             if start.elapsed() >= self.limit {
                 kill(&mut child, status.is_some());
                 return Ok(Run::TimedOut {
-                    limit: format!("{} s", sprague_core::limits::seconds(&self.limit)),
+                    limit: format!("{} s", sprague_core::error::seconds(&self.limit)),
                 });
             }
             std::thread::sleep(pause);

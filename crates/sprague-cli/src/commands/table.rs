@@ -190,7 +190,7 @@ fn octal_table(
     } else {
         limits
     };
-    let mut save = |v: &sprague_games::octal::seq::Values| match &mut checkpoints {
+    let mut save = |v: &sprague_games::octal::Values| match &mut checkpoints {
         Some(c) => c.save(v),
         None => std::ops::ControlFlow::Continue(()),
     };

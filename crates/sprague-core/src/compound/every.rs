@@ -18,7 +18,8 @@
 //! one of its parts. Such positions are kept as sorted multisets of their non-terminal parts.
 
 use crate::error::Result;
-use crate::impartial::{options_within, Atoms, GrundySolver, Impartial, Limits};
+use crate::impartial::{options_within, Atoms, GrundySolver, Impartial};
+use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 

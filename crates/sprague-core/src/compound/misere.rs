@@ -153,7 +153,8 @@ fn parts<R: Impartial>(rules: &R, p: R::Position) -> Vec<R::Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{Limits, MisereSolver};
+    use crate::impartial::MisereSolver;
+    use crate::limits::Limits;
 
     /// Subtraction game with set `s` (`s = None`: Nim).
     struct Sub(Option<Vec<u64>>);

@@ -1,6 +1,6 @@
 use super::{options_within, Atoms, Impartial};
 use crate::error::Result;
-use crate::impartial::Limits;
+use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
 use rustc_hash::FxHashMap;
 

@@ -11,7 +11,6 @@ mod rules;
 mod solver;
 mod sum;
 
-pub use crate::limits::Limits;
 pub(crate) use atoms::Atoms;
 pub use misere::MisereSolver;
 pub use rules::{options_within, Impartial};

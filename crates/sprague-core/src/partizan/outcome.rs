@@ -7,10 +7,11 @@
 //! core's one skeleton ([`crate::search`]: iterative), memoised on
 //! [`Ruleset::normalize`], and bounded by a position limit. It never splits a position into components: outcome classes do not add.
 
-use super::rules::{Ruleset, Side};
+use super::rules::Ruleset;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
+use crate::value::Side;
 use rustc_hash::FxHashMap;
 
 /// Who wins a position with each player moving first.

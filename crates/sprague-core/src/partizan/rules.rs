@@ -6,34 +6,8 @@
 use super::memo::CompactMemo;
 use crate::error::Result;
 use crate::partizan::canonical::{Context, GameId};
+use crate::value::Side;
 use std::hash::Hash;
-
-/// One of the two players. Left is the positive player (blue in Hackenbush, vertical in
-/// Domineering), as in CGSuite.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The positive player.
-    Left,
-    /// The negative player.
-    Right,
-}
-
-impl Side {
-    /// The other player.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-    /// `"Left"` or `"Right"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "Left",
-            Side::Right => "Right",
-        }
-    }
-}
 
 /// The rules of a short partizan game (every play ends; no position repeats).
 pub trait Ruleset {

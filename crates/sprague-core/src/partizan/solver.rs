@@ -11,11 +11,12 @@
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
 
 use super::memo::CompactMemo;
-use super::rules::{Ruleset, Side};
+use super::rules::Ruleset;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::partizan::canonical::{Context, GameId};
 use crate::search::{evaluate, Budget, Recurrence};
+use crate::value::Side;
 use rustc_hash::FxHashMap;
 
 /// What a stored component costs the solver, measured on Domineering (134 bytes: the memo

@@ -5,7 +5,9 @@ mod mex;
 pub mod nim_field;
 mod nimber;
 mod outcome;
+mod side;
 
 pub use mex::{mex, Mex};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
+pub use side::Side;

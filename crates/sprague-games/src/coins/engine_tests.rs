@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::coins::tartan::Tartan;
-use crate::impartial::{GrundySolver, Limits, MisereSolver};
+use crate::impartial::{GrundySolver, MisereSolver};
+use crate::limits::Limits;
 use sprague_core::compound::EverySolver;
 
 fn big(v: impl IntoIterator<Item = u64>) -> Vec<BigUint> {

@@ -4,7 +4,8 @@
 //! (Normal play against the theorems is tested beside each theorem.)
 
 use super::*;
-use crate::impartial::{GrundySolver, Limits, MisereSolver};
+use crate::impartial::{GrundySolver, MisereSolver};
+use crate::limits::Limits;
 use sprague_core::compound::EverySolver;
 use std::collections::BTreeMap;
 

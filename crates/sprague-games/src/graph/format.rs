@@ -32,7 +32,7 @@ pub struct Graph {
     edges: Vec<Edge>,
 }
 
-pub use sprague_core::retrograde::Csr;
+use sprague_core::retrograde::Csr;
 
 fn is_name_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '.'

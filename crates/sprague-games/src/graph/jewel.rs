@@ -20,8 +20,8 @@
 //! the result is wrong (the cached value depended on that particular stack). The tests below
 //! compare this solver with a search that follows the actual history-dependent rules.
 
-use crate::graph::Csr;
 use crate::retrograde::scoring::solve_layer;
+use sprague_core::retrograde::Csr;
 
 /// Largest number of states (2^K · 2N²) the solver accepts, so that memory stays bounded
 /// (8 bytes a state: 128 MiB).

@@ -24,4 +24,4 @@ pub mod tree_chain;
 pub mod undirected;
 pub mod verdicts;
 
-pub use format::{Csr, Edge, Graph, PositionWords};
+pub use format::{Edge, Graph, PositionWords};

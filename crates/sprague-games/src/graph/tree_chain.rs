@@ -63,8 +63,10 @@ impl TreeChain {
                 edges.len()
             ));
         }
-        let adj =
-            super::format::Csr::from_arcs(n, edges.iter().flat_map(|&(u, v)| [(u, v), (v, u)]));
+        let adj = sprague_core::retrograde::Csr::from_arcs(
+            n,
+            edges.iter().flat_map(|&(u, v)| [(u, v), (v, u)]),
+        );
         let mut parent = vec![NONE; n];
         let mut depth = vec![NONE; n];
         depth[root as usize] = 0;

@@ -18,8 +18,8 @@ pub mod verdict;
 pub use about::{EntryDetails, EntrySummary};
 pub use table::{Cell, HeapRows, Row, Table, TablePeriod, TableRows};
 pub use verdict::{
-    Component, Details, LegalMove, Listing, Method, MethodKind, Move, Mover, Play, ValueKind,
-    Verdict, Winner,
+    Component, Details, LegalMove, Listing, Method, MethodKind, Move, Play, ValueKind, Verdict,
+    Winner,
 };
 
 use crate::error::{Error, Result};
@@ -52,7 +52,7 @@ pub struct SolveOptions {
 
 impl SolveOptions {
     /// Default search limit: generous but bounded, so that a search never exhausts memory.
-    pub const DEFAULT_MAX_POSITIONS: u64 = crate::impartial::Limits::DEFAULT_MAX_POSITIONS;
+    pub const DEFAULT_MAX_POSITIONS: u64 = crate::limits::Limits::DEFAULT_MAX_POSITIONS;
 
     /// The effective search limit.
     pub fn limit(&self) -> u64 {

@@ -19,7 +19,7 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
 use super::verdict::{Details, Method, Play, ValueKind, Winner, SCHEMA_VERSION};
-use crate::octal::seq::Values;
+use crate::octal::Values;
 
 /// A proven period of the values: `g(n + period) = g(n)` for every `n >= preperiod`.
 /// Both are decimal strings, as every big number of the JSON answers.

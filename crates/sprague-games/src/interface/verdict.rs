@@ -11,7 +11,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use crate::value::Outcome;
+use crate::value::{Outcome, Side};
 
 /// Version of the JSON schema of a verdict; bumped whenever a key changes meaning or goes.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -184,16 +184,6 @@ impl Method {
     }
 }
 
-/// One of the two players of a partizan game (Left is the positive player, as in CGSuite).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mover {
-    /// Left: blue, vertical, toads.
-    Left,
-    /// Right: red, horizontal, frogs.
-    Right,
-}
-
 /// A move, described for people and programs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Move {
@@ -202,7 +192,7 @@ pub struct Move {
     /// The position after the move, written as the command line reads positions.
     pub position: String,
     /// Partizan games: the player who makes the move; `null` for impartial games.
-    pub side: Option<Mover>,
+    pub side: Option<Side>,
     /// The value of the position after the move (of the verdict's `value_kind`), if known.
     pub value: Option<String>,
     /// Who wins the position after the move (its player to move is the opponent).
@@ -440,7 +430,7 @@ pub struct LegalMove {
     /// The position after the move, written as the command line reads positions.
     pub position: String,
     /// Partizan games: the player who makes the move.
-    pub side: Option<Mover>,
+    pub side: Option<Side>,
 }
 
 #[cfg(test)]

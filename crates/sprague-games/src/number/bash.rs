@@ -210,7 +210,8 @@ pub fn entry_bounded() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Limits, MisereSolver};
+    use crate::impartial::{GrundySolver, MisereSolver};
+    use crate::limits::Limits;
     use crate::value::Nimber;
 
     #[test]

@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn every_step_agrees_with_the_generic_search() {
-        use crate::impartial::Limits;
+        use crate::limits::Limits;
         use sprague_core::compound::EverySolver;
         let mut s = EverySolver::new(EuclidRules, Limits::default());
         for a in 0..70u64 {

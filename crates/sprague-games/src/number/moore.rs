@@ -397,7 +397,8 @@ pub fn entry() -> Entry {
 mod tests {
     use super::*;
     use crate::impartial::Impartial;
-    use crate::impartial::{GrundySolver, Limits, MisereSolver};
+    use crate::impartial::{GrundySolver, MisereSolver};
+    use crate::limits::Limits;
     use crate::number::Numbers;
 
     #[test]

@@ -167,7 +167,8 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{GrundySolver, Limits, MisereSolver};
+    use crate::impartial::{GrundySolver, MisereSolver};
+    use crate::limits::Limits;
 
     #[test]
     fn theorem_agrees_with_rules() {

@@ -230,7 +230,8 @@ mod tests {
 
     #[test]
     fn misere_theorem_agrees_with_exact_search() {
-        use crate::impartial::{Limits, MisereSolver};
+        use crate::impartial::MisereSolver;
+        use crate::limits::Limits;
         let mut s = MisereSolver::new(SortedPilesRules, Limits::default());
         let small: Vec<Vec<u64>> = (1..=3).flat_map(|l| sorted_lists(l, 3)).collect();
         for a in &small {

@@ -7,8 +7,17 @@
 
 use super::{Numbers, Shape};
 use crate::error::{Error, Result};
-use crate::numbers::parse_uint_token;
 use num_bigint::BigUint;
+
+/// Parses a decimal token of digits only (an optional leading `+` is accepted), as the
+/// command line and judge inputs write numbers.
+pub fn parse_uint_token(w: &str) -> Option<BigUint> {
+    let digits = w.strip_prefix('+').unwrap_or(w);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    BigUint::parse_bytes(digits.as_bytes(), 10)
+}
 
 /// Parses the words after the spec into components. `+` separates components; numbers are
 /// decimal of any length.

@@ -351,7 +351,8 @@ mod tests {
 
     #[test]
     fn misere_theorem_agrees_with_exhaustive_search() {
-        use crate::impartial::{Limits, MisereSolver};
+        use crate::impartial::MisereSolver;
+        use crate::limits::Limits;
         let mut s = MisereSolver::new(WythoffRules, Limits::default());
         for a in 0..25u64 {
             for b in 0..25u64 {

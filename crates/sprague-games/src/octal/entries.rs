@@ -2,7 +2,7 @@
 //! named games (Kayles, Dawson's Kayles, ...), each an entry built from its code.
 
 use super::game::OctalGame;
-use super::rules::Ruleset;
+use super::rules::TakeAndBreak;
 use crate::error::Result;
 use crate::interface::{Entry, Game};
 
@@ -16,14 +16,14 @@ pub fn octal_game_named(name: &str, params: Option<&str>) -> Result<Option<Octal
             let code = params.ok_or_else(|| {
                 crate::error::Error::bad_params(entry_name, "write the code, e.g. `octal:0.77`")
             })?;
-            Ruleset::parse(code, entry_name == "hex")?
+            TakeAndBreak::parse(code, entry_name == "hex")?
         }
         "kayles" => named("0.77", "kayles"),
         "dawson-kayles" => named("0.07", "dawson-kayles"),
         "dawson-chess" => named("0.137", "dawson-chess"),
         "officers" => named("0.6", "officers"),
-        "grundy-game" => Ruleset::grundy_game(),
-        "lasker-nim" => Ruleset::lasker_nim(),
+        "grundy-game" => TakeAndBreak::grundy_game(),
+        "lasker-nim" => TakeAndBreak::lasker_nim(),
         _ => return Ok(None),
     };
     if params.is_some() && !matches!(entry_name, "octal" | "hex") {
@@ -35,8 +35,8 @@ pub fn octal_game_named(name: &str, params: Option<&str>) -> Result<Option<Octal
     Ok(Some(OctalGame { rules }))
 }
 
-fn named(code: &str, name: &str) -> Ruleset {
-    let mut r = Ruleset::parse(code, false).expect("a valid built-in code");
+fn named(code: &str, name: &str) -> TakeAndBreak {
+    let mut r = TakeAndBreak::parse(code, false).expect("a valid built-in code");
     r.name = name.to_string();
     r
 }

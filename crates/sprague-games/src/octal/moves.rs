@@ -4,7 +4,7 @@
 //! (normal play, misère, legal moves) goes through these, never through a list sized by a
 //! heap.
 
-use super::rules::Ruleset;
+use super::rules::TakeAndBreak;
 use num_bigint::BigUint;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -49,7 +49,7 @@ pub struct HeapMove {
 /// then the smaller parts ascending), until `f` breaks. Loops only while `f` is called or
 /// over the code's digits, so `f` bounds the work.
 pub fn each_small(
-    r: &Ruleset,
+    r: &TakeAndBreak,
     n: u64,
     fam: Family,
     f: &mut dyn FnMut(u64, &[u64]) -> ControlFlow<()>,
@@ -106,7 +106,7 @@ pub fn each_small(
 /// [`each_small`]. Heaps beyond `u64` have moves with small `j` and small parts first, so
 /// only the first moves are ever visited.
 pub fn each_big(
-    r: &Ruleset,
+    r: &TakeAndBreak,
     h: &BigUint,
     fam: Family,
     limit: usize,
@@ -182,7 +182,7 @@ pub fn each_big(
 /// How many moves of `fam` heap `h` has, by closed forms: `⌊m/2⌋` splits in two of `m`
 /// stones (one fewer when equal parts are barred and `m` is even), `round(m²/12)` splits in
 /// three.
-fn family_count(r: &Ruleset, h: &BigUint, fam: Family) -> BigUint {
+fn family_count(r: &TakeAndBreak, h: &BigUint, fam: Family) -> BigUint {
     let finite = r.digits.len() as u64;
     let mut c = BigUint::ZERO;
     for j in 0..finite {
@@ -236,7 +236,7 @@ pub struct MoveCount {
 
 impl MoveCount {
     /// Counts the moves of `heaps` by kind, by closed forms.
-    pub fn new(r: &Ruleset, heaps: &[BigUint]) -> MoveCount {
+    pub fn new(r: &TakeAndBreak, heaps: &[BigUint]) -> MoveCount {
         let mut seen = HashSet::new();
         let mut per_heap = Vec::new();
         let mut total = BigUint::ZERO;

@@ -25,7 +25,7 @@
 //! and then checks each candidate's equation on every new value (one comparison), so a
 //! proof is noticed at the exact length it needs (509,622 values for 0.16).
 
-use super::rules::Ruleset;
+use super::rules::TakeAndBreak;
 use super::values::Values;
 
 /// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
@@ -40,7 +40,7 @@ pub struct Period {
 /// The Guy–Smith bound: periodicity from `n0` with period `p` is proven once
 /// `g(n+p) = g(n)` is checked for `n0 ≤ n <` this bound. `None` where the theorem does not
 /// apply.
-pub fn proof_bound(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
+pub fn proof_bound(rules: &TakeAndBreak, n0: u64, p: u64) -> Option<u64> {
     if !rules.periodicity_applies() {
         return None;
     }
@@ -54,14 +54,14 @@ pub fn proof_bound(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
 }
 
 /// How many values (`g(0..count)`) a proof with these parameters needs.
-pub fn values_needed(rules: &Ruleset, n0: u64, p: u64) -> Option<u64> {
+pub fn values_needed(rules: &TakeAndBreak, n0: u64, p: u64) -> Option<u64> {
     proof_bound(rules, n0, p).map(|b| b + p)
 }
 
 /// Looks for a period proven by the values `g(0..values.len())`. Returns the least period
 /// and least preperiod, or `None` when nothing is proven by these values (or the theorem
 /// does not apply to the rules).
-pub fn find_period(rules: &Ruleset, values: &Values) -> Option<Period> {
+pub fn find_period(rules: &TakeAndBreak, values: &Values) -> Option<Period> {
     if !rules.periodicity_applies() {
         return None;
     }
@@ -81,7 +81,7 @@ pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
 }
 
 /// [`find_period`] on a slice: the first proven candidate of [`candidates`].
-pub fn find_in<T: Copy + PartialEq>(rules: &Ruleset, g: &[T]) -> Option<Period> {
+pub fn find_in<T: Copy + PartialEq>(rules: &TakeAndBreak, g: &[T]) -> Option<Period> {
     let len = g.len() as u64;
     candidates(rules, g, 32)
         .into_iter()
@@ -109,7 +109,11 @@ pub struct Candidate {
 ///
 /// Cost: one pass over the candidate shifts (`p ≤ len/2`, since a proof needs at least
 /// `2p` values) with a two-value prefilter, plus a backward pass per match.
-pub fn candidates<T: Copy + PartialEq>(rules: &Ruleset, g: &[T], max: usize) -> Vec<Candidate> {
+pub fn candidates<T: Copy + PartialEq>(
+    rules: &TakeAndBreak,
+    g: &[T],
+    max: usize,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
     let len = g.len();
     if len < 4 || proof_bound(rules, 0, 1).is_none() {

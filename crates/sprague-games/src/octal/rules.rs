@@ -8,7 +8,7 @@ use crate::impartial::Impartial;
 /// from one heap: bit 1 no heap, bit 2 one non-empty heap, bit 4 two non-empty heaps,
 /// bit 8 (hexadecimal) three non-empty heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ruleset {
+pub struct TakeAndBreak {
     /// `digits[j]` for `j = 0..=t` (`digits[0]` is `d0`, splitting without removing).
     pub digits: Vec<u8>,
     /// The digit that applies to every `j > t` (Lasker's Nim: 3, remove any number);
@@ -20,11 +20,11 @@ pub struct Ruleset {
     pub name: String,
 }
 
-impl Ruleset {
+impl TakeAndBreak {
     /// Parses `0.77`, `4.07`, `0.F` (hexadecimal when `hex`). Digits after the point are
     /// `d1 d2 …`; `d0` may only split (bit 4, or bit 8 in hex), since removing nothing and
     /// leaving one heap would be a pass.
-    pub fn parse(code: &str, hex: bool) -> Result<Ruleset> {
+    pub fn parse(code: &str, hex: bool) -> Result<TakeAndBreak> {
         let game = if hex { "hex" } else { "octal" };
         let bad = |reason: String| Error::bad_params(format!("{game}:{code}"), reason);
         let code = code.trim();
@@ -68,7 +68,7 @@ impl Ruleset {
             return Err(bad("every digit is 0: the game has no moves".to_string()));
         }
         let name = format!("{game}:{code}");
-        Ok(Ruleset {
+        Ok(TakeAndBreak {
             digits,
             tail: 0,
             unequal: false,
@@ -77,8 +77,8 @@ impl Ruleset {
     }
 
     /// Grundy's game: split one heap into two unequal non-empty heaps.
-    pub fn grundy_game() -> Ruleset {
-        Ruleset {
+    pub fn grundy_game() -> TakeAndBreak {
+        TakeAndBreak {
             digits: vec![4],
             tail: 0,
             unequal: true,
@@ -88,8 +88,8 @@ impl Ruleset {
 
     /// Lasker's Nim: remove any positive number from a heap, or split it into two
     /// non-empty heaps.
-    pub fn lasker_nim() -> Ruleset {
-        Ruleset {
+    pub fn lasker_nim() -> TakeAndBreak {
+        TakeAndBreak {
             digits: vec![4],
             tail: 3,
             unequal: false,
@@ -180,7 +180,7 @@ impl Ruleset {
 
 /// The engine's view: a position is a sorted list of non-empty heaps, a sum of single heaps.
 #[derive(Debug, Clone)]
-pub struct HeapRules(pub Ruleset);
+pub struct HeapRules(pub TakeAndBreak);
 
 impl Impartial for HeapRules {
     type Position = Vec<u64>;

@@ -3,27 +3,30 @@
 
 use super::*;
 
-pub(super) fn oct(code: &str) -> Ruleset {
-    Ruleset::parse(code, false).unwrap()
+pub(super) fn oct(code: &str) -> TakeAndBreak {
+    TakeAndBreak::parse(code, false).unwrap()
 }
 
 #[test]
 fn codes_parse_and_malformed_codes_are_named() {
     assert_eq!(oct("0.77").digits, vec![0, 7, 7]);
     assert_eq!(oct("4.07").digits, vec![4, 0, 7]);
-    assert_eq!(Ruleset::parse("0.F", true).unwrap().digits, vec![0, 15]);
+    assert_eq!(
+        TakeAndBreak::parse("0.F", true).unwrap().digits,
+        vec![0, 15]
+    );
     for bad in ["077", "0.8", "0.", "1.7", "2.7", "0.00", "12.7", "0.7x"] {
-        let e = Ruleset::parse(bad, false).unwrap_err().to_string();
+        let e = TakeAndBreak::parse(bad, false).unwrap_err().to_string();
         assert!(e.contains(bad), "{bad}: {e}");
     }
-    assert!(Ruleset::parse("0.G", true).is_err());
+    assert!(TakeAndBreak::parse("0.G", true).is_err());
 }
 
 /// The estimate of splits into three matches the splits the rules make, within a few per
 /// cent, and is 0 for games that never split into three.
 #[test]
 fn triple_work_estimates_the_splits_into_three() {
-    let r = Ruleset::parse("0.A0F", true).unwrap();
+    let r = TakeAndBreak::parse("0.A0F", true).unwrap();
     let n = 300u64;
     let mut triples = 0u128;
     for m in 0..=n {
@@ -34,7 +37,10 @@ fn triple_work_estimates_the_splits_into_three() {
         estimate * 100 >= triples * 95 && estimate * 100 <= triples * 105,
         "{estimate} estimated, {triples} made"
     );
-    assert_eq!(Ruleset::parse("0.77", false).unwrap().triple_work(n), 0);
+    assert_eq!(
+        TakeAndBreak::parse("0.77", false).unwrap().triple_work(n),
+        0
+    );
     assert_eq!(r.triple_work(u64::MAX), u128::MAX / 36);
 }
 

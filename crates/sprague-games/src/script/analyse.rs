@@ -26,7 +26,7 @@ pub(super) const MAX_EVERY_LISTED: usize = 100;
 const SJ_NAME: &str = "SJ theorem (anti-SG, Jia Zhihao 2009): the mover wins iff (XOR ≠ 0 and some value > 1) or (XOR = 0 and no value > 1)";
 
 /// An analysis of a sum, before it becomes a verdict.
-pub(super) struct Analysis {
+pub(super) struct ScriptAnalysis {
     /// Whether the player to move wins.
     pub first_wins: bool,
     /// The Grundy value of the sum (normal play) or its largest step (every-move play).
@@ -62,7 +62,7 @@ impl<'r> Solvers<'r> {
     }
 
     /// The analysis under the request's play convention.
-    pub fn analyse(&mut self, comps: &[ScriptPosition]) -> Result<Analysis> {
+    pub fn analyse(&mut self, comps: &[ScriptPosition]) -> Result<ScriptAnalysis> {
         if self.options.every && self.options.misere {
             return Err(Error::unsupported(
                 "`--every` and `--misere` together are not supported",
@@ -77,7 +77,7 @@ impl<'r> Solvers<'r> {
         }
     }
 
-    fn normal(&mut self, comps: &[ScriptPosition]) -> Result<Analysis> {
+    fn normal(&mut self, comps: &[ScriptPosition]) -> Result<ScriptAnalysis> {
         let values: Vec<u64> = comps
             .iter()
             .map(|c| self.grundy.grundy(c).map(Nimber::value))
@@ -91,7 +91,7 @@ impl<'r> Solvers<'r> {
                 }
             }
         }
-        Ok(Analysis {
+        Ok(ScriptAnalysis {
             first_wins: total != 0,
             value: Some(total),
             values: values.into_iter().map(Some).collect(),
@@ -103,7 +103,7 @@ impl<'r> Solvers<'r> {
         })
     }
 
-    fn misere(&mut self, comps: &[ScriptPosition]) -> Result<Analysis> {
+    fn misere(&mut self, comps: &[ScriptPosition]) -> Result<ScriptAnalysis> {
         let why = match sj_hypothesis(&mut self.grundy, comps, self.options.limit()) {
             Ok(SjCheck::Holds) => {
                 let values: Vec<u64> = comps
@@ -123,7 +123,7 @@ impl<'r> Solvers<'r> {
                         }
                     }
                 }
-                return Ok(Analysis {
+                return Ok(ScriptAnalysis {
                     first_wins,
                     value: None,
                     values: values.into_iter().map(Some).collect(),
@@ -154,7 +154,7 @@ impl<'r> Solvers<'r> {
                 }
             }
         }
-        Ok(Analysis {
+        Ok(ScriptAnalysis {
             first_wins,
             value: None,
             values: vec![None; comps.len()],
@@ -166,7 +166,7 @@ impl<'r> Solvers<'r> {
         })
     }
 
-    fn every(&mut self, comps: &[ScriptPosition]) -> Result<Analysis> {
+    fn every(&mut self, comps: &[ScriptPosition]) -> Result<ScriptAnalysis> {
         let steps: Vec<u64> = comps
             .iter()
             .map(|c| self.every.step(c))
@@ -188,7 +188,7 @@ impl<'r> Solvers<'r> {
             }
             winning = combos;
         }
-        Ok(Analysis {
+        Ok(ScriptAnalysis {
             first_wins,
             value: Some(max),
             values: steps.into_iter().map(Some).collect(),

@@ -13,7 +13,7 @@
 //! The library does no I/O: the caller reads the script and passes its text to
 //! [`game_from_script`]; the facade's catalogue refuses `rules:` specs and says so.
 
-use super::analyse::{combinations, Analysis, Solvers, SumMove};
+use super::analyse::{combinations, ScriptAnalysis, Solvers, SumMove};
 use super::words::{parse, write_component, write_position};
 use super::{ScriptPosition, ScriptProgram, ScriptRules};
 use crate::error::{Error, Result};
@@ -86,7 +86,12 @@ fn play(options: &SolveOptions) -> Play {
 
 impl ScriptGame {
     /// The facts `solve` and `moves` share: outcome, value, components, method.
-    fn base(&self, comps: &[ScriptPosition], a: &Analysis, options: &SolveOptions) -> Verdict {
+    fn base(
+        &self,
+        comps: &[ScriptPosition],
+        a: &ScriptAnalysis,
+        options: &SolveOptions,
+    ) -> Verdict {
         let play = play(options);
         let mut v = Verdict::new(
             self.spec_name(),

@@ -273,9 +273,7 @@ fn scripts_may_not_be_huge() {
 #[test]
 fn take_at_least_two_has_values_half_the_heap() {
     let g = ScriptGame::compile("rules:take-at-least-two.rhai", AT_LEAST_TWO).unwrap();
-    let values = g
-        .heap_values(60, crate::impartial::Limits::default())
-        .unwrap();
+    let values = g.heap_values(60, crate::limits::Limits::default()).unwrap();
     let expected: Vec<u64> = (0..=60).map(|n| n / 2).collect();
     assert_eq!(values, expected);
 }

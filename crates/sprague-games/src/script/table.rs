@@ -4,9 +4,10 @@
 use super::game::ScriptGame;
 use super::ScriptPosition;
 use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, Limits, MisereSolver};
+use crate::impartial::{GrundySolver, MisereSolver};
 use crate::interface::{HeapRows, Method, Play, Table, TableOptions, ValueKind};
-use crate::octal::seq::Values;
+use crate::limits::Limits;
+use crate::octal::Values;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;

@@ -3,7 +3,8 @@
 use crate::catalogue::lookup;
 
 use num_bigint::BigUint;
-use sprague_core::impartial::{Limits, MisereSolver};
+use sprague_core::impartial::MisereSolver;
+use sprague_core::limits::Limits;
 use sprague_games::interface::SolveOptions;
 use sprague_games::number::adapter::NumberGameAdapter;
 use sprague_games::number::nim::NimRules;

@@ -2,7 +2,7 @@
 //! terminal player (`sprague play`) and the HTTP API (`POST /api/v1/reply`).
 //!
 //! Everything here is a pure function of the game, the position, the options and a seed:
-//! no I/O, no clock, no global state. The computer's randomness comes from a [`Rng`] the
+//! no I/O, no clock, no global state. The computer's randomness comes from a [`SplitMix64`] the
 //! caller seeds, so that the same seed replays the same game.
 //!
 //! ```
@@ -18,16 +18,14 @@
 //! ```
 
 mod opponent;
-mod rng;
 
 pub use opponent::{Opponent, Probability};
-pub use rng::Rng;
 
+use crate::rng::SplitMix64;
 use serde::Serialize;
 use sprague_core::error::{Error, Result};
-use sprague_games::interface::{
-    Game, LegalMove, Move, Mover, SolveOptions, ValueKind, Verdict, Winner,
-};
+use sprague_core::value::Side;
+use sprague_games::interface::{Game, LegalMove, Move, SolveOptions, ValueKind, Verdict, Winner};
 
 /// The words of a position written as one string: split at runs of white space, as a shell
 /// splits simple words (no quoting: every game reads its words joined by spaces, so a word
@@ -54,9 +52,9 @@ pub fn legal_moves_of(
     game: &dyn Game,
     position: &[String],
     options: &SolveOptions,
-    side: Option<Mover>,
+    side: Option<Side>,
 ) -> Result<Vec<LegalMove>> {
-    let side = side.unwrap_or(Mover::Left);
+    let side = side.unwrap_or(Side::Left);
     let mut moves = game.legal_moves(position, options)?;
     moves.retain(|m| m.side.is_none() || m.side == Some(side));
     Ok(moves)
@@ -80,7 +78,7 @@ pub struct Choice {
     /// The position after it, written as the command line reads positions.
     pub position: String,
     /// Partizan games: the player who made it.
-    pub side: Option<Mover>,
+    pub side: Option<Side>,
     /// Whether the move was the best by analysis or drawn at random.
     pub choice: ChoiceKind,
 }
@@ -94,8 +92,8 @@ pub fn choose(
     position: &[String],
     options: &SolveOptions,
     opponent: Opponent,
-    side: Option<Mover>,
-    rng: &mut Rng,
+    side: Option<Side>,
+    rng: &mut SplitMix64,
 ) -> Result<Choice> {
     let legal = legal_moves_of(game, position, options, side)?;
     if legal.is_empty() {
@@ -105,7 +103,7 @@ pub fn choose(
             side.map_or_else(String::new, |s| format!(" ({})", side_name(s)))
         )));
     }
-    let random = |rng: &mut Rng| {
+    let random = |rng: &mut SplitMix64| {
         let m = &legal[rng.index(legal.len())];
         chosen(m, ChoiceKind::Random)
     };
@@ -135,10 +133,10 @@ pub fn choose(
     }
 }
 
-fn side_name(side: Mover) -> &'static str {
+fn side_name(side: Side) -> &'static str {
     match side {
-        Mover::Left => "Left",
-        Mover::Right => "Right",
+        Side::Left => "Left",
+        Side::Right => "Right",
     }
 }
 
@@ -174,11 +172,11 @@ fn best(
     game: &dyn Game,
     position: &[String],
     options: &SolveOptions,
-    side: Option<Mover>,
+    side: Option<Side>,
     legal: &[LegalMove],
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
 ) -> Result<Choice> {
-    let side = side.unwrap_or(Mover::Left);
+    let side = side.unwrap_or(Side::Left);
     let usable = |m: &Move| {
         (m.side.is_none() || m.side == Some(side)) && legal.iter().any(|l| l.position == m.position)
     };
@@ -222,7 +220,7 @@ pub struct Reply {
     /// The position after the move.
     pub position: String,
     /// Partizan games: the player who made the move.
-    pub side: Option<Mover>,
+    pub side: Option<Side>,
     /// Whether the move was the best by analysis or drawn at random.
     pub choice: ChoiceKind,
     /// The position after the move with every legal move (what `moves` answers for it).
@@ -236,10 +234,10 @@ pub fn reply(
     position: &[String],
     options: &SolveOptions,
     opponent: Opponent,
-    side: Option<Mover>,
+    side: Option<Side>,
     seed: u64,
 ) -> Result<Reply> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let c = choose(game, position, options, opponent, side, &mut rng)?;
     let verdict = game.moves(&words(&c.position), &after_move(options))?;
     Ok(Reply {

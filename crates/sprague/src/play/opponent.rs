@@ -42,7 +42,7 @@ impl Probability {
     }
 
     /// Draws an event of this probability.
-    pub fn draw(&self, rng: &mut super::Rng) -> bool {
+    pub fn draw(&self, rng: &mut crate::rng::SplitMix64) -> bool {
         rng.below(self.den) < self.num
     }
 }
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn a_probability_draws_as_often_as_it_says() {
-        let mut rng = super::super::Rng::new(1);
+        let mut rng = crate::rng::SplitMix64::new(1);
         let p = Probability::new(1, 4).unwrap();
         let hits = (0..4000).filter(|_| p.draw(&mut rng)).count();
         assert!((800..1200).contains(&hits), "{hits}");

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::catalogue::lookup;
+use crate::rng::SplitMix64;
 
 fn opts() -> SolveOptions {
     SolveOptions {
@@ -12,7 +13,7 @@ fn opts() -> SolveOptions {
 
 fn pick(spec: &str, position: &str, options: &SolveOptions, opponent: &str, seed: u64) -> Choice {
     let g = lookup(spec).unwrap();
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     choose(
         &*g,
         &words(position),
@@ -78,7 +79,7 @@ fn the_misere_minded_opponent_plays_the_misere_move() {
         &every,
         Opponent::MisereMinded,
         None,
-        &mut Rng::new(0),
+        &mut SplitMix64::new(0),
     )
     .unwrap_err();
     assert!(e.to_string().contains("every-move"), "{e}");
@@ -119,22 +120,18 @@ fn random_and_skilled_opponents_follow_the_seed() {
 #[test]
 fn partizan_moves_belong_to_the_side_to_move() {
     let g = lookup("domineering").unwrap();
-    for side in [Mover::Left, Mover::Right] {
+    for side in [Side::Left, Side::Right] {
         let c = choose(
             &*g,
             &words("..|.."),
             &opts(),
             Opponent::Perfect,
             Some(side),
-            &mut Rng::new(5),
+            &mut SplitMix64::new(5),
         )
         .unwrap();
         assert_eq!(c.side, Some(side));
-        assert_eq!(
-            c.label.starts_with("vertical"),
-            side == Mover::Left,
-            "{c:?}"
-        );
+        assert_eq!(c.label.starts_with("vertical"), side == Side::Left, "{c:?}");
     }
     // Left cannot move on a one-row board.
     let e = choose(
@@ -142,8 +139,8 @@ fn partizan_moves_belong_to_the_side_to_move() {
         &words(".."),
         &opts(),
         Opponent::Random,
-        Some(Mover::Left),
-        &mut Rng::new(0),
+        Some(Side::Left),
+        &mut SplitMix64::new(0),
     )
     .unwrap_err();
     assert!(e.to_string().contains("game is over"), "{e}");

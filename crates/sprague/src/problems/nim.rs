@@ -13,7 +13,7 @@ fn read_case(t: &mut Tokens<'_>, case: usize, what: &str) -> Result<(bool, bool)
     for i in 1..=n {
         t.expect_item(i, n, what)?;
         let w = t.word("a heap size")?;
-        let h = crate::problems::tokens::parse_uint_token(w).ok_or_else(|| {
+        let h = sprague_games::number::words::parse_uint_token(w).ok_or_else(|| {
             t.error(format!(
                 "case {case}, heap {i}: `{w}` is not a valid heap size (expected a non-negative integer)"
             ))
@@ -83,7 +83,8 @@ pub const PROBLEM_P4279: Problem = Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_core::impartial::{Impartial, Limits, MisereSolver};
+    use sprague_core::impartial::{Impartial, MisereSolver};
+    use sprague_core::limits::Limits;
 
     fn run(f: fn(&str, &mut String) -> Result<()>, s: &str) -> Result<String> {
         let mut out = String::new();

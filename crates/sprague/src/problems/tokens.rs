@@ -3,6 +3,7 @@
 
 use num_bigint::BigUint;
 use sprague_core::error::{Error, Result};
+use sprague_games::number::words::parse_uint_token;
 use std::str::FromStr;
 
 /// Reads whitespace-separated tokens of a judge input.
@@ -152,8 +153,6 @@ impl<'a> Tokens<'a> {
         Ok(())
     }
 }
-
-pub use sprague_games::numbers::parse_uint_token;
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! The one text renderer of a [`Verdict`]: what `sprague solve` and `sprague moves` print.
 
-use sprague_games::interface::{Listing, Move, Mover, ValueKind, Verdict, Winner};
+use sprague_core::value::Side;
+use sprague_games::interface::{Listing, Move, ValueKind, Verdict, Winner};
 use std::fmt::Write as _;
 
 /// The one text renderer: what `sprague solve` and `sprague moves` print.
@@ -48,8 +49,8 @@ fn moves_text(verdict: &Verdict, out: &mut String) {
         verdict.outcome,
         Winner::L | Winner::R | Winner::N | Winner::P
     );
-    let sides: &[Option<Mover>] = if partizan || verdict.moves.iter().any(|m| m.side.is_some()) {
-        &[Some(Mover::Left), Some(Mover::Right)]
+    let sides: &[Option<Side>] = if partizan || verdict.moves.iter().any(|m| m.side.is_some()) {
+        &[Some(Side::Left), Some(Side::Right)]
     } else {
         &[None]
     };
@@ -59,8 +60,8 @@ fn moves_text(verdict: &Verdict, out: &mut String) {
             Listing::All => "moves",
         };
         let heading = match side {
-            Some(Mover::Left) => format!("Left's {what}"),
-            Some(Mover::Right) => format!("Right's {what}"),
+            Some(Side::Left) => format!("Left's {what}"),
+            Some(Side::Right) => format!("Right's {what}"),
             None => what.to_string(),
         };
         let moves: Vec<&Move> = verdict.moves.iter().filter(|m| m.side == side).collect();
@@ -134,7 +135,7 @@ mod tests {
             Method::engine("canonical forms"),
         );
         let mut m = Move::new("horizontal domino at a1", "##");
-        m.side = Some(Mover::Right);
+        m.side = Some(Side::Right);
         m.winning = true;
         v.moves.push(m);
         let t = verdict_text(&v);

@@ -2,7 +2,7 @@
 //! a cycle (P1288).
 
 use super::typed::{join, shrink_each, shrink_list, smaller, Generator};
-use super::Rng;
+use crate::rng::SplitMix64;
 
 /// Every list of 1 to `len` heaps of `0..=max`, shortest first.
 fn all_heaps(len: usize, max: u64) -> Vec<Vec<u64>> {
@@ -57,7 +57,7 @@ fn cases_within(cases: &[Vec<u64>], max_t: usize, max_n: usize, max: u64) -> boo
 
 /// Heap lists that trip the usual mistakes: zero heaps, all heaps 1 (odd and even counts,
 /// with zeros among them), one large heap among ones, a zero XOR with large heaps.
-fn trap_heaps(rng: &mut Rng, max_n: usize, max: u64) -> Vec<u64> {
+fn trap_heaps(rng: &mut SplitMix64, max_n: usize, max: u64) -> Vec<u64> {
     let n = rng.size(1, max_n);
     // Values below this XOR to at most `max`: the zero-XOR lists stay in bounds.
     let xor_cap = (max + 1).next_power_of_two() / 2 - 1;
@@ -120,7 +120,7 @@ impl Generator for Nim {
             .to_vec()
     }
 
-    fn random(&self, rng: &mut Rng) -> Self::Input {
+    fn random(&self, rng: &mut SplitMix64) -> Self::Input {
         (0..rng.size(1, NIM_T))
             .map(|_| {
                 let n = rng.spread(1, 200) as usize;
@@ -129,7 +129,7 @@ impl Generator for Nim {
             .collect()
     }
 
-    fn adversarial(&self, rng: &mut Rng) -> Self::Input {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Self::Input {
         let mut cases: Vec<Vec<u64>> = (0..rng.size(1, NIM_T))
             .map(|_| trap_heaps(rng, 40, NIM_MAX))
             .collect();
@@ -184,7 +184,7 @@ impl Generator for AntiNim {
             .to_vec()
     }
 
-    fn random(&self, rng: &mut Rng) -> Self::Input {
+    fn random(&self, rng: &mut SplitMix64) -> Self::Input {
         (0..rng.size(1, 30))
             .map(|_| {
                 let n = rng.size(1, ANTI_N);
@@ -193,7 +193,7 @@ impl Generator for AntiNim {
             .collect()
     }
 
-    fn adversarial(&self, rng: &mut Rng) -> Self::Input {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Self::Input {
         (0..rng.size(1, 30))
             .map(|_| trap_heaps(rng, ANTI_N, ANTI_MAX))
             .collect()
@@ -238,7 +238,7 @@ impl Generator for CycleCoin {
         cycles().swap_remove(index as usize)
     }
 
-    fn random(&self, rng: &mut Rng) -> Vec<u64> {
+    fn random(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let n = rng.size(1, CYCLE_N);
         let zeros = rng.range(1, 4);
         let mut v: Vec<u64> = (0..n)
@@ -259,7 +259,7 @@ impl Generator for CycleCoin {
 
     /// One zero at every distance from the coin (the parity of the run before it decides),
     /// zeros on both sides of the coin, every value 0, the longest cycle of large values.
-    fn adversarial(&self, rng: &mut Rng) -> Vec<u64> {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let any = rng.size(1, CYCLE_N);
         let n = *rng.pick(&[CYCLE_N, CYCLE_N - 1, any]);
         let mut v: Vec<u64> = (0..n)

@@ -22,7 +22,6 @@ mod compare;
 mod heaps;
 mod numbers;
 mod report;
-mod rng;
 mod script;
 #[cfg(test)]
 mod tests;
@@ -31,10 +30,10 @@ mod typed;
 
 pub use compare::{compare_tokens, Mismatch, END};
 pub use report::{FailureReport, PhaseCounts, Report};
-pub use rng::{mix, Rng};
 pub use script::{Answer, ScriptTarget, Template};
 pub use typed::{shrink_list, smaller, Generator, Typed};
 
+use crate::rng::mix;
 use sprague_core::error::{Error, Result};
 
 /// The first seed of the random and adversarial cases; seeds below are exhaustive batches.

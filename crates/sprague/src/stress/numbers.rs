@@ -2,7 +2,7 @@
 //! Fibonacci Nim (P6487), prime-power subtraction (P4018), sorted piles (P4702).
 
 use super::typed::{fibonacci_up_to, join, shrink_each, shrink_list, smaller, Generator};
-use super::Rng;
+use crate::rng::SplitMix64;
 use num_integer::Roots;
 
 /// Writes a count and then one item a line.
@@ -96,7 +96,7 @@ impl Generator for Wythoff {
         batch(&all, 64, index)
     }
 
-    fn random(&self, rng: &mut Rng) -> Self::Input {
+    fn random(&self, rng: &mut SplitMix64) -> Self::Input {
         let top = largest_cold_index(WYTHOFF_MAX);
         (0..rng.size(1, 40))
             .map(|_| {
@@ -121,7 +121,7 @@ impl Generator for Wythoff {
     /// Cold pairs of Fibonacci differences (where `d·φ` is closest to a whole number, so a
     /// floating-point `φ` rounds the wrong way: `(165580140, 267914295)`), cold pairs near
     /// the bound, the same off by one, equal numbers, zeros, the largest numbers.
-    fn adversarial(&self, rng: &mut Rng) -> Self::Input {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Self::Input {
         let top = largest_cold_index(WYTHOFF_MAX);
         let fib: Vec<u64> = fibonacci_up_to(top);
         let mut cold: Vec<(u64, u64)> = Vec::new();
@@ -199,7 +199,7 @@ impl Generator for Euclid {
         batch(&all, 48, index)
     }
 
-    fn random(&self, rng: &mut Rng) -> Self::Input {
+    fn random(&self, rng: &mut SplitMix64) -> Self::Input {
         (0..rng.size(1, 40))
             .map(|_| (rng.spread(1, EUCLID_MAX), rng.spread(1, EUCLID_MAX)))
             .collect()
@@ -207,7 +207,7 @@ impl Generator for Euclid {
 
     /// Equal numbers, multiples, consecutive Fibonacci numbers (the longest games, whose
     /// ratio is nearest `φ`), pairs at the ratio 2 and at `φ` off by one, the largest numbers.
-    fn adversarial(&self, rng: &mut Rng) -> Self::Input {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Self::Input {
         let fib = fibonacci_up_to(EUCLID_MAX);
         let mut lines = Vec::new();
         for _ in 0..rng.size(4, 12) {
@@ -288,14 +288,14 @@ impl Generator for FibonacciNim {
         FIB_MIN + index
     }
 
-    fn random(&self, rng: &mut Rng) -> u64 {
+    fn random(&self, rng: &mut SplitMix64) -> u64 {
         rng.spread(FIB_MIN, FIB_MAX)
     }
 
     /// Fibonacci numbers (the answer is all of n), their neighbours, sums of two far-apart
     /// Fibonacci numbers (a small answer under a large n), every other Fibonacci number
     /// summed (the longest Zeckendorf form), the largest numbers.
-    fn adversarial(&self, rng: &mut Rng) -> u64 {
+    fn adversarial(&self, rng: &mut SplitMix64) -> u64 {
         let fib = fibonacci_up_to(FIB_MAX);
         let i = rng.size(1, fib.len() - 1);
         let n = match rng.below(7) {
@@ -356,7 +356,7 @@ impl Generator for PrimePower {
         batch(&all, 60, index)
     }
 
-    fn random(&self, rng: &mut Rng) -> Vec<u64> {
+    fn random(&self, rng: &mut SplitMix64) -> Vec<u64> {
         (0..rng.size(1, 60))
             .map(|_| rng.spread(1, PRIME_POWER_MAX))
             .collect()
@@ -364,7 +364,7 @@ impl Generator for PrimePower {
 
     /// Multiples of 6 (the only losing heaps) and their neighbours near the bound, large
     /// prime powers and the largest prime below 5·10^7, 1 and 5·10^7.
-    fn adversarial(&self, rng: &mut Rng) -> Vec<u64> {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let mut v = vec![
             1,
             6,
@@ -423,7 +423,7 @@ impl Generator for SortedPiles {
         sorted_lists(4, 4).swap_remove(index as usize)
     }
 
-    fn random(&self, rng: &mut Rng) -> Vec<u64> {
+    fn random(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let mut v: Vec<u64> = (0..rng.spread(1, PILES_MAX_N as u64))
             .map(|_| rng.spread(1, PILES_MAX))
             .collect();
@@ -432,7 +432,7 @@ impl Generator for SortedPiles {
     }
 
     /// All piles equal, the largest piles, the most piles, one pile, odd and even mixed.
-    fn adversarial(&self, rng: &mut Rng) -> Vec<u64> {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Vec<u64> {
         let any = rng.size(1, PILES_MAX_N);
         let n = *rng.pick(&[1, 2, PILES_MAX_N - 1, PILES_MAX_N, any]);
         let x = rng.spread(1, PILES_MAX);

@@ -19,9 +19,11 @@
 //! ends, so this ends too).
 
 use super::typed::{shrink_each, shrink_list, smaller};
-use super::{compare_tokens, Case, Mismatch, Phase, Rng, StressTarget, END, RANDOM_SEEDS};
+use super::{compare_tokens, Case, Mismatch, Phase, StressTarget, END, RANDOM_SEEDS};
+use crate::rng::SplitMix64;
 use sprague_core::error::{Error, Result};
-use sprague_core::impartial::{GrundySolver, Limits};
+use sprague_core::impartial::GrundySolver;
+use sprague_core::limits::Limits;
 use sprague_core::value::Nimber;
 use sprague_games::script::game::ScriptGame;
 use sprague_games::script::words::{parse, write_component};
@@ -304,7 +306,7 @@ impl ScriptTarget {
         }
     }
 
-    fn random_position(&self, rng: &mut Rng) -> Result<ScriptPosition> {
+    fn random_position(&self, rng: &mut SplitMix64) -> Result<ScriptPosition> {
         let t = &self.template;
         match &self.shape {
             Shape::Numbers(k) => {
@@ -330,9 +332,9 @@ impl ScriptTarget {
     }
 
     /// A trap: the largest numbers, or a losing position among large ones.
-    fn adversarial_position(&self, rng: &mut Rng) -> Result<ScriptPosition> {
+    fn adversarial_position(&self, rng: &mut SplitMix64) -> Result<ScriptPosition> {
         let t = &self.template;
-        let high = |rng: &mut Rng| rng.range(t.max - (t.max - t.min) / 8, t.max);
+        let high = |rng: &mut SplitMix64| rng.range(t.max - (t.max - t.min) / 8, t.max);
         if let Shape::Numbers(k) = self.shape {
             if rng.chance(1, 4) {
                 let numbers: Vec<u64> = (0..k)
@@ -378,7 +380,7 @@ impl ScriptTarget {
                 Ok((from..to).map(|i| self.exhaustive_position(i)).collect())
             }
             phase => {
-                let mut rng = Rng::new(seed);
+                let mut rng = SplitMix64::new(seed);
                 let lines = rng.size(1, MAX_LINES);
                 (0..lines)
                     .map(|_| {

@@ -284,7 +284,7 @@ fn judging_tells_failures_apart() {
 #[test]
 fn a_rules_script_is_a_target() {
     use super::{Answer, ScriptTarget, StressTarget, Template};
-    use sprague_core::impartial::Limits;
+    use sprague_core::limits::Limits;
     let nim2 = "fn options(p) {\n  let out = [];\n  for i in 0..2 {\n    for k in 0..p[i] {\n      let q = p;\n      q[i] = k;\n      out.push(q);\n    }\n  }\n  out\n}\n";
     let template = Template {
         count: true,

@@ -2,7 +2,7 @@
 //! Jewel Game (`jewel-game`).
 
 use super::typed::{shrink_list, smaller, Generator};
-use super::Rng;
+use crate::rng::SplitMix64;
 
 /// A tree for `tree-chain`: colours of vertices `1..=n` (true: black) and `n − 1` edges
 /// `(u, v)`, as the input writes them; the root is vertex 1.
@@ -17,7 +17,7 @@ pub struct Tree {
 impl Tree {
     /// The tree with parent `parent[i]` (0-based, `< i`) for vertex `i ≥ 1`, the labels
     /// other than the root's shuffled and the edges written in a random order and way.
-    fn from_parents(parent: &[usize], black: Vec<bool>, rng: Option<&mut Rng>) -> Tree {
+    fn from_parents(parent: &[usize], black: Vec<bool>, rng: Option<&mut SplitMix64>) -> Tree {
         let n = black.len();
         let mut label: Vec<u32> = (1..=n as u32).collect();
         let mut edges: Vec<(u32, u32)>;
@@ -168,7 +168,7 @@ impl Generator for TreeChain {
         small_trees().swap_remove(index as usize)
     }
 
-    fn random(&self, rng: &mut Rng) -> Tree {
+    fn random(&self, rng: &mut SplitMix64) -> Tree {
         let n = rng.spread(1, 60) as usize;
         let parents: Vec<usize> = (0..n)
             .map(|i| {
@@ -186,7 +186,7 @@ impl Generator for TreeChain {
 
     /// Long paths (a recursive search overflows its stack), stars, black vertices paired at
     /// one depth (an even total with an odd depth), everything black.
-    fn adversarial(&self, rng: &mut Rng) -> Tree {
+    fn adversarial(&self, rng: &mut SplitMix64) -> Tree {
         let n = match rng.below(8) {
             0 => rng.size(TREE_MAX / 2, TREE_MAX),
             _ => rng.size(1, 40),
@@ -330,7 +330,13 @@ fn jewels_of(worths: &[u64]) -> Vec<(u32, u64)> {
 }
 
 /// A random instance of `n` vertices, each with 1 to `max_out` out-arcs.
-fn random_jewel_game(rng: &mut Rng, n: u32, max_out: u32, k: usize, max_w: u64) -> JewelInput {
+fn random_jewel_game(
+    rng: &mut SplitMix64,
+    n: u32,
+    max_out: u32,
+    k: usize,
+    max_w: u64,
+) -> JewelInput {
     let mut arcs = Vec::new();
     // The judge allows self-loops (a token may stay put); one instance in three has some.
     let loops = rng.chance(1, 3);
@@ -377,7 +383,7 @@ impl Generator for Jewel {
         small_jewel_games().swap_remove(index as usize)
     }
 
-    fn random(&self, rng: &mut Rng) -> JewelInput {
+    fn random(&self, rng: &mut SplitMix64) -> JewelInput {
         let n = rng.range(2, 8) as u32;
         let k = rng.size(1, (n as usize).min(JEWEL_K));
         let max_w = *rng.pick(&[3, 100, JEWEL_W]);
@@ -387,7 +393,7 @@ impl Generator for Jewel {
     /// The largest instances (30 vertices, 10 jewels of the largest worths), one out-arc a
     /// vertex (every play ends in a repetition), jewels under the start vertices, both
     /// tokens on one vertex, equal worths.
-    fn adversarial(&self, rng: &mut Rng) -> JewelInput {
+    fn adversarial(&self, rng: &mut SplitMix64) -> JewelInput {
         // The largest instances take the reference a fraction of a second: one case in 8.
         let big = rng.chance(1, 8);
         let n = if big {

@@ -1,7 +1,8 @@
 //! The typed side of a stress target: a [`Generator`] makes structured inputs and smaller
 //! versions of them, and [`Typed`] adapts it to the object-safe [`StressTarget`].
 
-use super::{Case, Phase, Rng, StressTarget, RANDOM_SEEDS};
+use super::{Case, Phase, StressTarget, RANDOM_SEEDS};
+use crate::rng::SplitMix64;
 use sprague_core::error::{Error, Result};
 
 /// Structured inputs of one judge problem: made, checked, written out and made smaller.
@@ -17,9 +18,9 @@ pub trait Generator {
     /// Exhaustive batch `index` (`< exhaustive_len()`).
     fn exhaustive(&self, index: u64) -> Self::Input;
     /// A random input within the bounds.
-    fn random(&self, rng: &mut Rng) -> Self::Input;
+    fn random(&self, rng: &mut SplitMix64) -> Self::Input;
     /// An input made of the problem's known traps.
-    fn adversarial(&self, rng: &mut Rng) -> Self::Input;
+    fn adversarial(&self, rng: &mut SplitMix64) -> Self::Input;
     /// The input as the contestant reads it.
     fn render(&self, input: &Self::Input) -> String;
     /// Whether the input is valid and within the bounds (every generated input is; the
@@ -49,8 +50,8 @@ impl<G: Generator> Typed<G> {
                 g.exhaustive_len(),
                 g.exhaustive_len().saturating_sub(1)
             ))),
-            Phase::Random => Ok(g.random(&mut Rng::new(seed))),
-            Phase::Adversarial => Ok(g.adversarial(&mut Rng::new(seed))),
+            Phase::Random => Ok(g.random(&mut SplitMix64::new(seed))),
+            Phase::Adversarial => Ok(g.adversarial(&mut SplitMix64::new(seed))),
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::interface::{
     Component, Game, HeapRows, LegalMove, Listing, Method, MethodKind, Move, Play, SolveOptions,
     Table, TableOptions, ValueKind, Verdict, Winner,
 };
-use crate::octal::seq::Values;
+use crate::octal::Values;
 use num_bigint::BigUint;
 
 /// The most winning moves `solve` lists.

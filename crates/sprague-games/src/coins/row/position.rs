@@ -2,7 +2,7 @@
 //! of the heads, and written back the same way after a move. Free of the catalogue.
 
 use crate::error::{Error, Result};
-use crate::numbers::parse_uint_token;
+use crate::number::words::parse_uint_token;
 use num_bigint::BigUint;
 
 /// A parsed row: the head positions (ascending, distinct) and, when written as H/T, the

@@ -4,8 +4,8 @@
 
 use super::matching::{hopcroft_karp, Blossom, NONE};
 use crate::error::Result;
-use crate::graph::format::Csr;
-use crate::impartial::Limits;
+use crate::limits::Limits;
+use sprague_core::retrograde::Csr;
 use std::convert::Infallible;
 
 /// A simple undirected graph for geography (loops dropped: they never give a move;

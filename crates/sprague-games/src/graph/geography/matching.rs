@@ -2,7 +2,7 @@
 //! algorithm on any graph (also used for single augmenting-path searches by the decision).
 //! Separate from `decision` because they are general graph algorithms, not geography.
 
-use crate::graph::format::Csr;
+use sprague_core::retrograde::Csr;
 
 pub(super) const NONE: u32 = u32::MAX;
 

@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::graph::engine::HackenbushRules;
 use crate::graph::hackenbush::fusion::NONE;
-use crate::graph::hackenbush::position::{Analysis, Hackenbush};
+use crate::graph::hackenbush::position::{Hackenbush, HackenbushAnalysis};
 use crate::graph::undirected::Adjacency;
 use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
@@ -20,7 +20,7 @@ fn parse(words: &[String], options: &SolveOptions) -> Result<Hackenbush> {
 }
 
 /// The verdict of a position, without its moves.
-fn verdict(h: &Hackenbush, a: &Analysis) -> Verdict {
+fn verdict(h: &Hackenbush, a: &HackenbushAnalysis) -> Verdict {
     let outcome = Outcome::from_grundy_is_zero(a.value == 0);
     let method = format!(
         "fusion principle: {} bridges, {} fused components; colon principle on the bridge tree",

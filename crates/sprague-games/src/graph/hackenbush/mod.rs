@@ -29,4 +29,4 @@ pub mod position;
 mod tests;
 
 pub use fusion::Fusion;
-pub use position::{Analysis, EdgeNames, Hackenbush, MAX_CYCLE_WORK};
+pub use position::{EdgeNames, Hackenbush, HackenbushAnalysis, MAX_CYCLE_WORK};

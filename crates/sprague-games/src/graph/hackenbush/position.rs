@@ -45,7 +45,7 @@ pub struct Hackenbush {
 
 /// The analysis of a position.
 #[derive(Debug, Clone)]
-pub struct Analysis {
+pub struct HackenbushAnalysis {
     /// The Grundy value of the picture.
     pub value: u64,
     /// Edges (ids) whose cut leaves value 0.
@@ -150,7 +150,7 @@ impl Hackenbush {
     }
 
     /// Value, winning cuts and diagnostics.
-    pub fn analyse(&self) -> Analysis {
+    pub fn analyse(&self) -> HackenbushAnalysis {
         self.analyse_limited(&Limits::default())
             .expect("no deadline and no flag: nothing stops the analysis")
     }
@@ -158,7 +158,7 @@ impl Hackenbush {
     /// [`Hackenbush::analyse`] under the deadline and the cancellation flag of `limits`
     /// (the work itself is bounded by [`MAX_CYCLE_WORK`]): the cuts of cycle edges, each
     /// as long as its component, are the part that can take seconds.
-    pub fn analyse_limited(&self, limits: &Limits) -> Result<Analysis> {
+    pub fn analyse_limited(&self, limits: &Limits) -> Result<HackenbushAnalysis> {
         limits.check(0, CUTS_WHAT)?;
         let f = self.fusion();
         let k = f.value.len();
@@ -200,7 +200,7 @@ impl Hackenbush {
             }
         }
         winning.sort_unstable();
-        Ok(Analysis {
+        Ok(HackenbushAnalysis {
             value: f.root_value(),
             winning,
             ignored: f.reached_edge.iter().filter(|r| !**r).count(),

@@ -4,15 +4,16 @@
 //! misère play of one token. The `graph` game (`game`) writes its verdicts from these.
 
 use crate::error::{Error, Result};
-use crate::graph::format::{Csr, Graph};
-use crate::impartial::Limits;
+use crate::graph::format::Graph;
+use crate::limits::Limits;
 use crate::retrograde::gsg::{self, Gamma};
 use crate::retrograde::{self, Retro};
 use crate::value::Outcome;
+use sprague_core::retrograde::Csr;
 
 /// Everything known about a graph: values of every vertex and the single-token analysis.
 #[derive(Debug, Clone)]
-pub struct Analysis {
+pub struct GraphAnalysis {
     /// The graph as read, with its vertex names.
     pub graph: Graph,
     /// Its arcs as flat adjacency lists.
@@ -30,16 +31,16 @@ enum Values {
     Gsg(gsg::GsgLabels),
 }
 
-impl Analysis {
+impl GraphAnalysis {
     /// Parses and analyses a graph given as text.
-    pub fn new(text: &str) -> Result<Analysis> {
+    pub fn new(text: &str) -> Result<GraphAnalysis> {
         Self::new_with(text, &Limits::default())
     }
 
-    /// [`Analysis::new`] that honours the deadline, the cancellation flag and the progress
+    /// [`GraphAnalysis::new`] that honours the deadline, the cancellation flag and the progress
     /// callback of `limits` (the analyses take memory proportional to the graph given, so
     /// the position limit is not read).
-    pub fn new_with(text: &str, limits: &Limits) -> Result<Analysis> {
+    pub fn new_with(text: &str, limits: &Limits) -> Result<GraphAnalysis> {
         let graph = Graph::parse(text)?;
         if graph.vertex_count() == 0 {
             return Err(Error::parse(
@@ -53,7 +54,7 @@ impl Analysis {
     }
 
     /// Analyses a parsed graph.
-    pub fn from_graph(graph: Graph) -> Analysis {
+    pub fn from_graph(graph: Graph) -> GraphAnalysis {
         let arcs = graph.arcs();
         let reverse = arcs.transpose();
         let retro = retrograde::solve_csr(&arcs, Some(&reverse));
@@ -61,7 +62,7 @@ impl Analysis {
             Ok(Some(g)) => (true, Values::Grundy(g)),
             _ => (false, Values::Gsg(gsg::labels(&arcs, &reverse))),
         };
-        Analysis {
+        GraphAnalysis {
             graph,
             arcs,
             acyclic,
@@ -70,9 +71,9 @@ impl Analysis {
         }
     }
 
-    /// [`Analysis::from_graph`] that honours the deadline, the cancellation flag and the
+    /// [`GraphAnalysis::from_graph`] that honours the deadline, the cancellation flag and the
     /// progress callback of `limits`.
-    pub fn from_graph_with(graph: Graph, limits: &Limits) -> Result<Analysis> {
+    pub fn from_graph_with(graph: Graph, limits: &Limits) -> Result<GraphAnalysis> {
         let arcs = graph.arcs();
         let reverse = arcs.transpose();
         let retro = retrograde::solve_csr_with(&arcs, Some(&reverse), limits)?;
@@ -83,7 +84,7 @@ impl Analysis {
                 Values::Gsg(gsg::labels_with(&arcs, &reverse, limits)?),
             ),
         };
-        Ok(Analysis {
+        Ok(GraphAnalysis {
             graph,
             arcs,
             acyclic,
@@ -201,7 +202,7 @@ pub fn pair_outcome(a: &Gamma, b: &Gamma) -> Outcome {
     }
 }
 
-impl Analysis {
+impl GraphAnalysis {
     /// Win, loss or draw and remoteness of one token on every vertex under misère play (the
     /// player who cannot move wins). This is normal play on the graph with one new sink and
     /// an arc to it from every vertex without moves: there the player to move still has
@@ -212,7 +213,7 @@ impl Analysis {
         (retrograde::solve_csr(&csr, None), n)
     }
 
-    /// [`Analysis::misere_retro`] that honours the deadline, the cancellation flag and the
+    /// [`GraphAnalysis::misere_retro`] that honours the deadline, the cancellation flag and the
     /// progress callback of `limits`.
     pub fn misere_retro_with(&self, limits: &Limits) -> Result<(Retro, u32)> {
         let (csr, n) = self.misere_graph();
@@ -235,7 +236,7 @@ impl Analysis {
     }
 }
 
-/// The misère remoteness of `v` from [`Analysis::misere_retro`]: one less than on the
+/// The misère remoteness of `v` from [`GraphAnalysis::misere_retro`]: one less than on the
 /// graph with the extra sink (every vertex of the graph has a move there).
 pub fn misere_remoteness(r: &Retro, v: u32) -> Option<u32> {
     r.remoteness(v).map(|x| x.saturating_sub(1))

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::graph::format::PositionWords;
-use crate::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, Analysis};
+use crate::graph::loopy::analysis::{gamma_sum, misere_remoteness, pair_outcome, GraphAnalysis};
 use crate::interface::{
     Cell, Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Row, SolveOptions, Table,
     TableOptions, TableRows, ValueKind, Verdict,
@@ -70,7 +70,7 @@ fn graph_text(words: &[String]) -> Result<String> {
 
 /// One position of the `graph` game: the graph, its tokens and the play convention.
 struct Position {
-    a: Analysis,
+    a: GraphAnalysis,
     tokens: Vec<u32>,
     /// The graph written back as text, without the tokens.
     text: String,
@@ -107,7 +107,7 @@ impl Position {
         } else {
             options.tokens.clone()
         };
-        let a = Analysis::new_with(&graph_text(&pw.graph)?, &options.limits())?;
+        let a = GraphAnalysis::new_with(&graph_text(&pw.graph)?, &options.limits())?;
         if names.is_empty() {
             return Err(Error::invalid(
                 "no token: place at least one with `token=V` in the position (`token=a,b` for several) or `--token V` (a vertex name of the graph)",
@@ -393,7 +393,7 @@ impl Game for GraphGame {
             ));
         }
         let pw = PositionWords::split("graph", &options.args, &[])?;
-        let a = Analysis::new_with(&graph_text(&pw.graph)?, &options.limits)?;
+        let a = GraphAnalysis::new_with(&graph_text(&pw.graph)?, &options.limits)?;
         let acyclic = a.acyclic;
         let mut table = if options.misere {
             // One token per vertex under misère play: outcome and remoteness only (misère
@@ -453,7 +453,7 @@ impl Game for GraphGame {
 
 /// The rows of `table graph`: one per vertex, made from the analysis when written.
 struct VertexRows {
-    a: Analysis,
+    a: GraphAnalysis,
     /// The retrograde analysis of misère play, for a misère table.
     misere: Option<Retro>,
 }

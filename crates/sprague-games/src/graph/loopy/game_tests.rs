@@ -2,8 +2,9 @@
 //! verdicts, positions that read back, errors, the table, a million-vertex path.
 
 use crate::error::Result;
-use crate::graph::format::{Csr, Graph};
+use crate::graph::format::Graph;
 use crate::interface::{Game, Play, SolveOptions, TableOptions, ValueKind, Verdict, Winner};
+use sprague_core::retrograde::Csr;
 use sprague_core::testing::{next, random_graph};
 
 fn lookup(spec: &str) -> crate::error::Result<Box<dyn Game>> {

@@ -18,4 +18,4 @@ mod game_tests;
 #[cfg(test)]
 mod tests;
 
-pub use analysis::{gamma_sum, Analysis};
+pub use analysis::{gamma_sum, GraphAnalysis};

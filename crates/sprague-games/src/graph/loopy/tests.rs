@@ -3,9 +3,10 @@
 
 use super::analysis::misere_remoteness;
 use super::*;
-use crate::graph::format::{Csr, Graph};
+use crate::graph::format::Graph;
 use crate::retrograde::gsg;
 use crate::value::Outcome;
+use sprague_core::retrograde::Csr;
 use sprague_core::testing::{next, random_graph};
 
 #[test]
@@ -15,7 +16,7 @@ fn every_winning_move_reaches_a_lost_position_on_random_graphs() {
         let n = 1 + t % 7;
         let m = (next(&mut seed) % (2 * n as u64 + 2)) as usize;
         let csr = random_graph(&mut seed, n, m);
-        let a = Analysis::from_graph(graph_of(&csr));
+        let a = GraphAnalysis::from_graph(graph_of(&csr));
         let toks = [
             (next(&mut seed) % n as u64) as u32,
             (next(&mut seed) % n as u64) as u32,
@@ -51,7 +52,7 @@ fn generalized_nim_sum_is_gamma_of_the_sum() {
         let n = 1 + t % 6;
         let m = (next(&mut seed) % (2 * n as u64 + 3)) as usize;
         let csr = random_graph(&mut seed, n, m);
-        let a = Analysis::from_graph(graph_of(&csr));
+        let a = GraphAnalysis::from_graph(graph_of(&csr));
         let nn = n as u32;
         let prod = Csr::from_arcs(
             n * n,
@@ -106,7 +107,7 @@ fn misere_single_token_agrees_with_brute_force() {
         let n = 1 + t % 8;
         let m = (next(&mut seed) % (2 * n as u64 + 2)) as usize;
         let csr = random_graph(&mut seed, n, m);
-        let a = Analysis::from_graph(graph_of(&csr));
+        let a = GraphAnalysis::from_graph(graph_of(&csr));
         let (r, _) = a.misere_retro();
         let want = misere_brute(&csr);
         for v in 0..n as u32 {

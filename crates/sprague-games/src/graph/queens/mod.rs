@@ -11,7 +11,7 @@
 //! bitset of seen values per row, column and diagonal, so a cell costs O(N/64).
 
 use crate::error::{Error, Result};
-use crate::impartial::Limits;
+use crate::limits::Limits;
 use crate::value::Outcome;
 
 /// The largest coordinate the table accepts (memory grows as the square: about 4 bytes per

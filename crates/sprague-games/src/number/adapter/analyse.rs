@@ -1,7 +1,7 @@
 //! Who wins a position and how: the normal-play, misère and every-move analyses of a sum.
 //!
 //! Each analysis uses a game's theorems where it has them and the generic engine
-//! elsewhere, and says which in its [`Method`]:
+//! elsewhere, and says which in its [`Derivation`]:
 //! - normal play: Grundy values per component (closed form or search), XOR for the sum
 //!   (Sprague–Grundy); a lone component whose outcome, but not value, has a closed form
 //!   (Wythoff, Euclid, ...) is decided by that theorem;
@@ -10,22 +10,23 @@
 //! - every-move play: the step of each component; the first player wins iff the largest
 //!   step is odd.
 //!
-//! An [`Analysis`] lists the winning moves of the first of several equal components only;
+//! An [`NumberAnalysis`] lists the winning moves of the first of several equal components only;
 //! the verdict repeats them for the others.
 
 use super::NumberGameAdapter;
 use crate::compound::misere::{sj_first_wins, sj_hypothesis, sj_winning_targets, SjCheck};
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
+use crate::impartial::{GrundySolver, Impartial, MisereSolver};
 use crate::interface::{MethodKind, SolveOptions};
+use crate::limits::Limits;
 use crate::number::{NumberGame, Numbers};
 use crate::value::{Nimber, Outcome};
 use num_bigint::BigUint;
 
 /// What decided an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Method {
+pub enum Derivation {
     /// A closed form; the text names the theorem.
     Theorem(String),
     /// Exhaustive search by the generic engine.
@@ -42,34 +43,34 @@ pub enum Method {
     SjChecked(String),
 }
 
-impl Method {
+impl Derivation {
     /// `"theorem: ..."`, `"search"`, ...: the sentence of the verdict's `method`.
     pub fn describe(&self) -> String {
         match self {
-            Method::Theorem(t) | Method::SjProven(t) | Method::SjChecked(t) => {
+            Derivation::Theorem(t) | Derivation::SjProven(t) | Derivation::SjChecked(t) => {
                 format!("theorem: {t}")
             }
-            Method::Search => "search: the generic engine's exhaustive solver".to_string(),
-            Method::Mixed(t) => format!("theorem ({t}) where available, search elsewhere"),
-            Method::SearchBecause(t) => format!("search: {t}"),
+            Derivation::Search => "search: the generic engine's exhaustive solver".to_string(),
+            Derivation::Mixed(t) => format!("theorem ({t}) where available, search elsewhere"),
+            Derivation::SearchBecause(t) => format!("search: {t}"),
         }
     }
 
     /// The kind of method, for programs.
     pub fn kind(&self) -> MethodKind {
         match self {
-            Method::Theorem(_) => MethodKind::Theorem,
-            Method::Search | Method::SearchBecause(_) => MethodKind::Engine,
-            Method::Mixed(_) => MethodKind::Mixed,
-            Method::SjProven(_) => MethodKind::SjProven,
-            Method::SjChecked(_) => MethodKind::SjChecked,
+            Derivation::Theorem(_) => MethodKind::Theorem,
+            Derivation::Search | Derivation::SearchBecause(_) => MethodKind::Engine,
+            Derivation::Mixed(_) => MethodKind::Mixed,
+            Derivation::SjProven(_) => MethodKind::SjProven,
+            Derivation::SjChecked(_) => MethodKind::SjChecked,
         }
     }
 }
 
 /// A normal-play, misère or every-move analysis of a sum, before it becomes a verdict.
 #[derive(Debug, Clone)]
-pub struct Analysis {
+pub struct NumberAnalysis {
     /// Who wins the sum.
     pub outcome: Outcome,
     /// Normal play only; `None` when neither a theorem nor a search could give it.
@@ -80,7 +81,7 @@ pub struct Analysis {
     /// of several equal components only.
     pub winning_moves: Vec<(usize, Numbers)>,
     /// What decided the answer.
-    pub method: Method,
+    pub method: Derivation,
     /// Every-move play only: the step of each component. `winning_moves` then holds the
     /// per-component choices (any combination of one choice per listed component wins).
     pub steps: Option<Vec<BigUint>>,
@@ -95,7 +96,11 @@ where
     }
 
     /// Normal-play analysis of a sum: theorem per component where known, search elsewhere.
-    pub fn analyse_normal(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+    pub fn analyse_normal(
+        &self,
+        comps: &[Numbers],
+        options: &SolveOptions,
+    ) -> Result<NumberAnalysis> {
         let g = &self.0;
         let mut solver = GrundySolver::with_limits(g.rules(), Self::limits(options));
         let mut used_theorem = false;
@@ -125,12 +130,12 @@ where
                         .ok()
                     })
                     .map(|v| BigUint::from(v.value()));
-                return Ok(Analysis {
+                return Ok(NumberAnalysis {
                     outcome,
                     grundy: grundy.clone(),
                     component_values: vec![grundy],
                     winning_moves: moves.into_iter().map(|m| (0, m)).collect(),
-                    method: Method::Theorem(g.theorem_name().unwrap_or_default()),
+                    method: Derivation::Theorem(g.theorem_name().unwrap_or_default()),
                     steps: None,
                 });
             }
@@ -172,11 +177,11 @@ where
         }
         let name = g.theorem_name().unwrap_or_default();
         let method = match (used_theorem, used_search) {
-            (true, false) => Method::Theorem(name),
-            (true, true) => Method::Mixed(name),
-            _ => Method::Search,
+            (true, false) => Derivation::Theorem(name),
+            (true, true) => Derivation::Mixed(name),
+            _ => Derivation::Search,
         };
-        Ok(Analysis {
+        Ok(NumberAnalysis {
             outcome: Outcome::from_grundy_is_zero(total == BigUint::ZERO),
             grundy: Some(total),
             component_values: values.into_iter().map(Some).collect(),
@@ -187,15 +192,19 @@ where
     }
 
     /// Misère analysis: a proven theorem for this ruleset, else exact search of the sum.
-    pub fn analyse_misere(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+    pub fn analyse_misere(
+        &self,
+        comps: &[Numbers],
+        options: &SolveOptions,
+    ) -> Result<NumberAnalysis> {
         let g = &self.0;
         if let Some(v) = g.misere_theorem(comps) {
-            return Ok(Analysis {
+            return Ok(NumberAnalysis {
                 outcome: v.outcome,
                 grundy: None,
                 component_values: vec![None; comps.len()],
                 winning_moves: v.winning_moves,
-                method: Method::Theorem(v.theorem),
+                method: Derivation::Theorem(v.theorem),
                 steps: None,
             });
         }
@@ -229,12 +238,12 @@ where
                         }
                     }
                 }
-                return Ok(Analysis {
+                return Ok(NumberAnalysis {
                     outcome: if wins { Outcome::First } else { Outcome::Second },
                     grundy: None,
                     component_values: values.into_iter().map(Some).collect(),
                     winning_moves,
-                    method: Method::SjChecked(format!("{SJ_NAME}; its hypothesis was checked on every position reachable from this one: each position of Grundy value 0 is terminal and no move splits a component")),
+                    method: Derivation::SjChecked(format!("{SJ_NAME}; its hypothesis was checked on every position reachable from this one: each position of Grundy value 0 is terminal and no move splits a component")),
                     steps: None,
                 });
             }
@@ -254,7 +263,7 @@ where
         } else {
             Vec::new()
         };
-        Ok(Analysis {
+        Ok(NumberAnalysis {
             outcome: if wins {
                 Outcome::First
             } else {
@@ -263,7 +272,7 @@ where
             grundy: None,
             component_values: vec![None; comps.len()],
             winning_moves,
-            method: Method::SearchBecause(format!(
+            method: Derivation::SearchBecause(format!(
                 "exact misère search of the sum (the SJ theorem was not used: its hypothesis is not shown for this position: {why})"
             )),
             steps: None,
@@ -271,7 +280,7 @@ where
     }
 
     /// Misère play by the SJ formula where the ruleset proves the hypothesis outright.
-    fn misere_by_sj_theorem(&self, comps: &[Numbers]) -> Result<Option<Analysis>> {
+    fn misere_by_sj_theorem(&self, comps: &[Numbers]) -> Result<Option<NumberAnalysis>> {
         let g = &self.0;
         let Some(proof) = g.sj_theorem() else {
             return Ok(None);
@@ -298,7 +307,7 @@ where
                 }
             }
         }
-        Ok(Some(Analysis {
+        Ok(Some(NumberAnalysis {
             outcome: if wins {
                 Outcome::First
             } else {
@@ -307,14 +316,18 @@ where
             grundy: None,
             component_values: values.into_iter().map(Some).collect(),
             winning_moves,
-            method: Method::SjProven(format!("{SJ_NAME}; hypothesis: {proof}")),
+            method: Derivation::SjProven(format!("{SJ_NAME}; hypothesis: {proof}")),
             steps: None,
         }))
     }
 
     /// Every-move play (Every-SG, docs/theory.md#every-sg): the step of each component by closed form
     /// or by search; the first player wins iff the largest step is odd.
-    pub fn analyse_every(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+    pub fn analyse_every(
+        &self,
+        comps: &[Numbers],
+        options: &SolveOptions,
+    ) -> Result<NumberAnalysis> {
         let g = &self.0;
         let mut solver = EverySolver::new(g.rules(), Self::limits(options));
         let (mut used_theorem, mut used_search) = (false, false);
@@ -357,13 +370,13 @@ where
                 .unwrap_or_default()
         );
         let method = match (used_theorem, used_search) {
-            (true, false) => Method::Theorem(name),
-            (true, true) => Method::Mixed(name),
-            _ => Method::SearchBecause(
+            (true, false) => Derivation::Theorem(name),
+            (true, true) => Derivation::Mixed(name),
+            _ => Derivation::SearchBecause(
                 "steps of the Every-SG rule by exhaustive search (the first player wins iff the largest step is odd)".to_string(),
             ),
         };
-        Ok(Analysis {
+        Ok(NumberAnalysis {
             outcome: if wins {
                 Outcome::First
             } else {
@@ -377,8 +390,8 @@ where
         })
     }
 
-    /// Analysis under the requested play convention.
-    pub fn analyse(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Analysis> {
+    /// NumberAnalysis under the requested play convention.
+    pub fn analyse(&self, comps: &[Numbers], options: &SolveOptions) -> Result<NumberAnalysis> {
         if options.every && options.misere {
             return Err(Error::unsupported(
                 "`--every` and `--misere` together are not supported",

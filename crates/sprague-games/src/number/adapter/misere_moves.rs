@@ -3,7 +3,7 @@
 //! the check of the SJ hypothesis or the exhaustive search that the position's own
 //! analysis has just done (hundreds of moves, each as long as the whole analysis).
 
-use super::analyse::{Analysis, Method};
+use super::analyse::{Derivation, NumberAnalysis};
 use super::NumberGameAdapter;
 use crate::compound::misere::sj_first_wins;
 use crate::error::Result;
@@ -32,14 +32,14 @@ where
     pub(super) fn rate_misere(
         &self,
         comps: &[Numbers],
-        a: &Analysis,
+        a: &NumberAnalysis,
         legal: &[SumMove],
         options: &SolveOptions,
     ) -> Result<Vec<(Option<String>, Winner)>> {
         let g = &self.0;
         let mut out = Vec::with_capacity(legal.len());
         match &a.method {
-            Method::SjProven(_) | Method::SjChecked(_) => {
+            Derivation::SjProven(_) | Derivation::SjChecked(_) => {
                 // The hypothesis holds on every position reachable from this one (for the
                 // whole ruleset, or as checked), so after every move: the formula decides
                 // each from the components' values, only the moved one's being new.
@@ -63,7 +63,7 @@ where
                     return Ok(out);
                 }
             }
-            Method::Theorem(_) => {
+            Derivation::Theorem(_) => {
                 // The ruleset's misère theorem, where it covers the position after the move.
                 let mut rest = Vec::new();
                 for (k, m) in legal.iter().enumerate() {

@@ -25,7 +25,7 @@ mod parse;
 pub mod table;
 pub mod verdict;
 
-pub use analyse::{Analysis, Method};
+pub use analyse::{Derivation, NumberAnalysis};
 
 use crate::number::NumberGame;
 

@@ -6,12 +6,13 @@
 //! the outcome of each heap, by exact misère search. The answer is the catalogue's typed
 //! [`Table`], its values kept as a compact sequence.
 
-use super::{Method, NumberGameAdapter};
+use super::{Derivation, NumberGameAdapter};
 use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, Impartial, Limits, MisereSolver};
+use crate::impartial::{GrundySolver, Impartial, MisereSolver};
 use crate::interface::{HeapRows, Play, Table, TableOptions, TablePeriod, ValueKind};
+use crate::limits::Limits;
 use crate::number::{NumberGame, Shape};
-use crate::octal::seq::Values;
+use crate::octal::Values;
 use num_bigint::BigUint;
 
 impl<G: NumberGame> NumberGameAdapter<G>
@@ -46,7 +47,7 @@ where
         let mut values: Vec<u32> = Vec::with_capacity(options.upto as usize + 1);
         let mut wins: Vec<bool> = Vec::new();
         let mut misere = None;
-        let mut method = Method::Search;
+        let mut method = Derivation::Search;
         for n in 0..=options.upto {
             watch.check_every(n, "heaps tabulated")?;
             let c = vec![BigUint::from(n)];
@@ -58,7 +59,7 @@ where
                 continue;
             }
             let v = if let Some(v) = g.grundy_theorem(&c) {
-                method = Method::Theorem(g.theorem_name().unwrap_or_default());
+                method = Derivation::Theorem(g.theorem_name().unwrap_or_default());
                 u32::try_from(&v).map_err(|_| {
                     Error::unsupported(format!(
                         "the Grundy value of heap {n} is {v}, too large for a table"

@@ -8,7 +8,7 @@
 //! the winning moves of `solve` are the combinations of one winning choice per component.
 //! Values are Grundy values (normal play), steps (every-move play) or absent (misère).
 
-use super::analyse::Analysis;
+use super::analyse::NumberAnalysis;
 use super::NumberGameAdapter;
 use crate::compound::EverySolver;
 use crate::error::{Error, Result};
@@ -23,7 +23,7 @@ use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::collections::{HashMap, HashSet};
 
-pub use crate::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
+use crate::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
 /// The most winning combinations `solve` lists under every-move play.
 pub const MAX_EVERY_WINNING_LISTED: usize = 100;
 
@@ -84,7 +84,7 @@ where
 {
     /// The verdict's facts that `solve` and `moves` share: outcome, value, components,
     /// method; no moves yet.
-    fn base(&self, comps: &[Numbers], a: &Analysis, options: &SolveOptions) -> Verdict {
+    fn base(&self, comps: &[Numbers], a: &NumberAnalysis, options: &SolveOptions) -> Verdict {
         let play = play(options);
         let method = Method::new(a.method.kind(), a.method.describe());
         let position = write_position(comps, self.0.shape());
@@ -265,7 +265,7 @@ where
     fn rate_normal(
         &self,
         comps: &[Numbers],
-        a: &Analysis,
+        a: &NumberAnalysis,
         legal: &[SumMove],
         options: &SolveOptions,
     ) -> Result<Vec<(Option<String>, Winner)>> {
@@ -304,7 +304,7 @@ where
     /// Every-move play: the largest step after each combination.
     fn rate_every(
         &self,
-        a: &Analysis,
+        a: &NumberAnalysis,
         legal: &[SumMove],
         options: &SolveOptions,
     ) -> Result<Vec<(Option<String>, Winner)>> {

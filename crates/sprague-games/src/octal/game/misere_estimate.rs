@@ -134,7 +134,7 @@ pub(super) fn single_heaps(
             let total = spent.saturating_mul(x) / u128::from(s.max(1));
             let left = d.at.saturating_duration_since(t0).as_millis();
             (total > left.saturating_mul(SLACK))
-                .then(|| (total / 1000, crate::limits::seconds(&d.timeout)))
+                .then(|| (total / 1000, crate::error::seconds(&d.timeout)))
         });
         if x > u128::from(limit).saturating_mul(SLACK) || seconds.is_some() {
             let e = Estimate {
@@ -158,8 +158,8 @@ pub(super) fn single_heaps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::Limits;
-    use crate::octal::rules::Ruleset;
+    use crate::limits::Limits;
+    use crate::octal::rules::TakeAndBreak;
 
     #[test]
     fn growth_is_a_root_in_fixed_point() {
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn kayles_far_beyond_the_limit_is_refused_early_with_what_it_needs() {
-        let rules = HeapRules(Ruleset::parse("0.77", false).unwrap());
+        let rules = HeapRules(TakeAndBreak::parse("0.77", false).unwrap());
         let mut s = MisereSolver::new(rules.clone(), Limits::positions(50_000));
         let err = single_heaps(&mut s, 100, &|| "misère kayles heap 100".into()).unwrap_err();
         let text = err.to_string();

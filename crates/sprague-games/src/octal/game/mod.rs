@@ -29,20 +29,17 @@ mod table;
 mod verdict;
 mod winning;
 
-#[cfg(test)]
-pub(super) use crate::octal::lasker::lasker_winning_of;
-pub use crate::octal::lasker::{lasker, lasker_split_count, LaskerSplits};
-pub use crate::octal::moves::HeapMove;
 pub use request::{Checkpoint, TableRequest, DEFAULT_PERIOD_LIMIT};
 pub use table::OctalTable;
 
-use crate::octal::lasker::lasker_small;
+use crate::octal::lasker::{lasker, lasker_small};
 use crate::octal::moves::MoveCount;
 use verdict::Words;
 
 use super::period::{find_period, Period};
-use super::rules::Ruleset;
-use super::seq::{Computation, Method as SeqMethod, Values};
+use super::rules::TakeAndBreak;
+use super::seq::{Algorithm, Computation};
+use super::Values;
 use crate::error::{Error, Result};
 use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
@@ -72,7 +69,7 @@ pub const MAX_MOVES_LISTED: usize = 1000;
 /// A take-and-break game of the catalogue.
 pub struct OctalGame {
     /// The ruleset (code, Grundy's game or Lasker's Nim).
-    pub rules: Ruleset,
+    pub rules: TakeAndBreak,
 }
 
 /// Values known for a request: a table prefix, and a proven period or Lasker's formula
@@ -88,7 +85,7 @@ pub struct Known {
 
 impl Known {
     /// `g(n)`, from the table, the period, or Lasker's formula.
-    pub fn value(&self, rules: &Ruleset, n: &BigUint) -> Result<BigUint> {
+    pub fn value(&self, rules: &TakeAndBreak, n: &BigUint) -> Result<BigUint> {
         if let Some(v) = self.in_table(n) {
             return Ok(v.into());
         }
@@ -132,13 +129,13 @@ impl Known {
 }
 
 /// Whether the ruleset is Lasker's Nim (the only one with an infinite tail).
-fn is_lasker(r: &Ruleset) -> bool {
+fn is_lasker(r: &TakeAndBreak) -> bool {
     r.tail == 3 && r.digits == [4] && !r.unequal
 }
 
 /// Refuses hand-built rulesets with a tail other than Lasker's: move counts and
 /// enumerations below know the tail's takes (bits 1 and 2) only.
-fn check_rules(r: &Ruleset) -> Result<()> {
+fn check_rules(r: &TakeAndBreak) -> Result<()> {
     if r.tail != 0 && !is_lasker(r) {
         return Err(Error::unsupported(format!(
             "`{}`: an infinite tail of digit {} is not supported (only Lasker's Nim has one)",
@@ -151,7 +148,7 @@ fn check_rules(r: &Ruleset) -> Result<()> {
 /// Codes whose periodicity is an open problem and whose first [`PERIOD_SEARCH_LIMIT`]
 /// values prove no period (checked with `sprague table officers --period --upto 8388608`),
 /// so that a search within the limits is known to fail before it starts.
-fn period_open(r: &Ruleset) -> bool {
+fn period_open(r: &TakeAndBreak) -> bool {
     r.tail == 0 && !r.unequal && r.digits == [0, 6]
 }
 
@@ -167,7 +164,7 @@ fn heap_words(n: &BigUint) -> String {
 /// Grows a sequence up to heap `limit`, stopping as soon as a period is proven (the
 /// computation watches for one as it grows: see [`Computation`]).
 pub fn search_period(
-    rules: &Ruleset,
+    rules: &TakeAndBreak,
     comp: &mut Computation,
     limit: u64,
     progress: &mut dyn FnMut(u64, u64),
@@ -196,7 +193,7 @@ impl OctalGame {
     pub fn known(&self, max: &BigUint, options: &SolveOptions) -> Result<Known> {
         let r = &self.rules;
         check_rules(r)?;
-        let mut comp = Computation::new(r.clone(), SeqMethod::Sparse);
+        let mut comp = Computation::new(r.clone(), Algorithm::Sparse);
         comp.watched_by(options.limits());
         let none = &mut |_: u64, _: u64| {};
         if is_lasker(r) {

@@ -2,7 +2,7 @@
 //! to resume from, a progress callback, a period search without a fixed `upto`, and a hook
 //! to save the values as they grow.
 
-use crate::octal::seq::Values;
+use crate::octal::Values;
 
 /// A table request with the extras the command line offers: a prefix to resume from, a
 /// progress callback, and a period search without a fixed `upto`.

@@ -10,7 +10,8 @@ use crate::impartial::MisereSolver;
 use crate::interface::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::octal::period::{find_period, Period};
 use crate::octal::rules::HeapRules;
-use crate::octal::seq::{Computation, Method as SeqMethod, Values};
+use crate::octal::seq::{Algorithm, Computation};
+use crate::octal::Values;
 
 impl OctalGame {
     /// The whole table request with resumable state: see [`super::TableRequest`]. The
@@ -46,9 +47,9 @@ impl OctalGame {
         let mut comp = match req.resume {
             Some(v) => {
                 let verify = v.len().saturating_sub(1).min(256);
-                Computation::resume(r.clone(), SeqMethod::Sparse, v, verify)?
+                Computation::resume(r.clone(), Algorithm::Sparse, v, verify)?
             }
-            None => Computation::new(r.clone(), SeqMethod::Sparse),
+            None => Computation::new(r.clone(), Algorithm::Sparse),
         };
         comp.watched_by(req.limits.clone());
         let (upto, period) = match req.upto {

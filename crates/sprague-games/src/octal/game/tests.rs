@@ -153,14 +153,14 @@ fn moves_round_trip_and_agree_with_solve() {
 
 #[test]
 fn move_counts_are_the_closed_forms() {
-    let mut rules: Vec<Ruleset> = ["0.77", "4.07", "0.6", "0.137", "0.4"]
+    let mut rules: Vec<TakeAndBreak> = ["0.77", "4.07", "0.6", "0.137", "0.4"]
         .iter()
         .map(|c| oct(c))
         .collect();
-    rules.push(Ruleset::parse("0.F", true).unwrap());
-    rules.push(Ruleset::parse("C.1", true).unwrap());
-    rules.push(Ruleset::grundy_game());
-    rules.push(Ruleset::lasker_nim());
+    rules.push(TakeAndBreak::parse("0.F", true).unwrap());
+    rules.push(TakeAndBreak::parse("C.1", true).unwrap());
+    rules.push(TakeAndBreak::grundy_game());
+    rules.push(TakeAndBreak::lasker_nim());
     for r in rules {
         let hr = HeapRules(r.clone());
         for n in 0..60u64 {
@@ -181,17 +181,17 @@ fn lasker_splits_are_counted_and_listed_exactly() {
         for want in 0..=270u64 {
             let brute: Vec<u64> = (1..=h / 2)
                 .filter(|&a| {
-                    let l = |x: u64| game::lasker(&x.into());
+                    let l = |x: u64| crate::octal::lasker::lasker(&x.into());
                     (l(a) ^ l(h - a)) == want.into()
                 })
                 .collect();
             let (hb, wb) = (BigUint::from(h), BigUint::from(want));
             assert_eq!(
-                game::lasker_split_count(&hb, &wb),
+                crate::octal::lasker::lasker_split_count(&hb, &wb),
                 Some(brute.len().into()),
                 "h {h} w {want}"
             );
-            if let Some(sp) = game::LaskerSplits::new(&hb, &wb) {
+            if let Some(sp) = crate::octal::lasker::LaskerSplits::new(&hb, &wb) {
                 for k in [1, 2, 5, 1000] {
                     let got = sp.first(k);
                     let want: Vec<BigUint> =
@@ -221,20 +221,20 @@ fn huge_lasker_heaps_have_their_winning_moves() {
     // The formula's path (inverse take, counted and listed splits) finds what a scan of
     // every move finds.
     let g0 = OctalGame {
-        rules: Ruleset::lasker_nim(),
+        rules: TakeAndBreak::lasker_nim(),
     };
     let known = g0
         .known(&BigUint::from(300u32), &SolveOptions::default())
         .unwrap();
     for h in 1..=200u64 {
         let hb = BigUint::from(h);
-        let lh = game::lasker(&hb);
+        let lh = crate::octal::lasker::lasker(&hb);
         let wants = (0..40u64)
             .map(BigUint::from)
             .chain((0..8u32).map(|x| &lh ^ BigUint::from(x)));
         for want in wants {
             let scan = g0.winning_of(&known, &hb, &want, 10_000);
-            let formula = game::lasker_winning_of(&hb, &want, 10_000);
+            let formula = crate::octal::lasker::lasker_winning_of(&hb, &want, 10_000);
             assert_eq!(scan, formula, "h {h} want {want}");
         }
     }

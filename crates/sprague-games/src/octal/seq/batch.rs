@@ -3,13 +3,13 @@
 //! they read are adjacent. Separate from the speculative batches
 //! ([`super::speculate`]), which share the idea but run in parallel.
 
-use super::{Cell, Computation, Method, Stamp};
+use super::{Algorithm, Cell, Computation, Stamp};
 
 impl Computation {
     /// Whether heap `n` starts a batch (`Computation::batch`): the sparse method's general
     /// path with many rare heaps.
     pub(super) fn batches(&self, n: usize) -> bool {
-        self.method == Method::Sparse
+        self.method == Algorithm::Sparse
             && self.mask != 0
             && self.rules.tail & 4 == 0
             && !self.small()

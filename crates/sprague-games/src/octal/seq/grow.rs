@@ -5,9 +5,10 @@
 //! checks, partner lists, progress) reads in one place.
 
 use super::batch::BATCH;
-use super::{Cell, Computation, Method, Values, MAX_HEAPS};
+use super::{Algorithm, Cell, Computation, MAX_HEAPS};
 use crate::error::{Error, Result};
 use crate::octal::period;
+use crate::octal::Values;
 
 impl Computation {
     /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
@@ -152,7 +153,7 @@ impl Computation {
                 if stop {
                     break;
                 }
-                if self.method == Method::Sparse {
+                if self.method == Algorithm::Sparse {
                     // Proven periodic (periodicity theorem): copy.
                     let p = p.period as usize;
                     while g.len() < target {
@@ -162,13 +163,13 @@ impl Computation {
                     break;
                 }
             }
-            if n >= self.next_mask_check && self.method == Method::Sparse {
+            if n >= self.next_mask_check && self.method == Algorithm::Sparse {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
                 self.choose_mask_in(g);
                 self.next_mask_check = n * 2;
             } else if n & 0xFFFF == 0
                 && (n < 1 << 22 || n & 0xF_FFFF == 0)
-                && self.method == Method::Sparse
+                && self.method == Algorithm::Sparse
             {
                 self.choose_partners(n);
             }
@@ -202,8 +203,8 @@ impl Computation {
                 }
             }
             let v = match self.method {
-                Method::Plain => self.plain_value(g, n),
-                Method::Sparse => self.sparse_value(g, n),
+                Algorithm::Plain => self.plain_value(g, n),
+                Algorithm::Sparse => self.sparse_value(g, n),
             };
             match T::put(v) {
                 Some(x) => {

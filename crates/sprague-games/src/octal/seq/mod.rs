@@ -81,7 +81,6 @@ mod sparse;
 mod speculate;
 mod strategy;
 
-pub use super::values::Values;
 pub use cell::Cell;
 
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
@@ -89,13 +88,14 @@ use small::{splits_ring, SplitsOf};
 use speculate::{MarkedAhead, SPECULATION_FROM};
 use strategy::{Strategy, StrategyTrial};
 
-use super::rules::Ruleset;
+use super::rules::TakeAndBreak;
+use super::Values;
 use crate::error::{Error, Result};
-use crate::impartial::Limits;
+use crate::limits::Limits;
 
 /// How a sequence is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum Algorithm {
     /// Mex over every option.
     Plain,
     /// Rare and common values (Gangolli–Plambeck, Flammenkamp).
@@ -170,8 +170,8 @@ pub struct Stats {
 /// copied.
 #[derive(Debug, Clone)]
 pub struct Computation {
-    rules: Ruleset,
-    method: Method,
+    rules: TakeAndBreak,
+    method: Algorithm,
     values: Values,
     /// `(j, digit)` for every removal `j ≤ t` with a non-zero digit.
     js: Vec<(usize, u8)>,
@@ -235,7 +235,7 @@ pub struct Computation {
 
 impl Computation {
     /// A computation holding `g(0) = 0`.
-    pub fn new(rules: Ruleset, method: Method) -> Computation {
+    pub fn new(rules: TakeAndBreak, method: Algorithm) -> Computation {
         let js: Vec<(usize, u8)> = rules
             .digits
             .iter()
@@ -292,8 +292,8 @@ impl Computation {
     /// Continues from known values `g(0..prefix.len())` (e.g. read back from a file). The
     /// prefix is trusted; `verify` recomputes its last `verify` values and checks them.
     pub fn resume(
-        rules: Ruleset,
-        method: Method,
+        rules: TakeAndBreak,
+        method: Algorithm,
         prefix: Values,
         verify: usize,
     ) -> Result<Computation> {
@@ -350,7 +350,7 @@ impl Computation {
         self.stats
     }
     /// The rules.
-    pub fn rules(&self) -> &Ruleset {
+    pub fn rules(&self) -> &TakeAndBreak {
         &self.rules
     }
     /// The values computed so far, `g(0..len)`.
@@ -386,7 +386,7 @@ impl Computation {
 type Stamp = u16;
 
 /// The whole sequence `g(0..=upto)` in one call.
-pub fn grundy_sequence(rules: &Ruleset, upto: u64, method: Method) -> Result<Values> {
+pub fn grundy_sequence(rules: &TakeAndBreak, upto: u64, method: Algorithm) -> Result<Values> {
     let mut c = Computation::new(rules.clone(), method);
     c.extend_to(upto, &mut |_, _| {})?;
     Ok(c.into_values())

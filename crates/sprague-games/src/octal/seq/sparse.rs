@@ -5,7 +5,8 @@
 //! which builds on this one (it takes the rare/common helpers below); the driver (`grow`)
 //! chooses between the two.
 
-use super::{Cell, Computation, Stamp, Values, FIRST_SEARCH};
+use super::{Cell, Computation, Stamp, FIRST_SEARCH};
+use crate::octal::Values;
 
 impl Computation {
     pub(super) fn rebuild_sparse_state(&mut self) {

@@ -7,14 +7,14 @@
 use super::marks::mark_size;
 use super::sparse::{mark_rare_parts, rare_range};
 use super::strategy::{scan_chunked, Strategy};
-use super::{Cell, Computation, Method, Stamp};
+use super::{Algorithm, Cell, Computation, Stamp};
 use rayon::prelude::*;
 
 impl Computation {
     /// Whether heap `n` starts a speculative batch: the sparse method with the scan
     /// strategy, enough threads, and heaps large enough for the work to be worth it.
     pub(super) fn speculates(&self, n: usize) -> bool {
-        self.method == Method::Sparse
+        self.method == Algorithm::Sparse
             && self.strategy == Strategy::Scan
             && self.speculation_pays()
             && n >= self.speculate_from

@@ -4,7 +4,7 @@
 //! trials that keep the faster. Separate because the values never depend on it: only
 //! the speed does.
 
-use super::{Cell, Computation, Method, Stamp};
+use super::{Algorithm, Cell, Computation, Stamp};
 
 impl Computation {
     /// The value of heap `n` from its common candidate `c` and its targets (in
@@ -129,7 +129,7 @@ impl Computation {
             return;
         }
         t.recent = t.sum / u64::from(t.count);
-        if self.method == Method::Sparse && self.speculation_pays() {
+        if self.method == Algorithm::Sparse && self.speculation_pays() {
             let t = &mut self.strategy_trial;
             self.strategy = Strategy::Scan;
             t.trying = false;

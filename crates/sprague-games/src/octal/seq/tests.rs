@@ -6,33 +6,33 @@ use crate::impartial::GrundySolver;
 use crate::octal::tests::oct;
 use crate::octal::*;
 
-fn seq(r: &Ruleset, n: u64, m: Method) -> Vec<u32> {
+fn seq(r: &TakeAndBreak, n: u64, m: Algorithm) -> Vec<u32> {
     grundy_sequence(r, n, m).unwrap().to_u32()
 }
 
 #[test]
 fn known_sequences() {
-    let k = seq(&oct("0.77"), 20, Method::Sparse);
+    let k = seq(&oct("0.77"), 20, Algorithm::Sparse);
     assert_eq!(
         k[1..],
         [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
     );
-    let d = seq(&oct("0.07"), 20, Method::Sparse);
+    let d = seq(&oct("0.07"), 20, Algorithm::Sparse);
     assert_eq!(
         d[1..],
         [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
     );
-    let g = seq(&Ruleset::grundy_game(), 20, Method::Sparse);
+    let g = seq(&TakeAndBreak::grundy_game(), 20, Algorithm::Sparse);
     assert_eq!(
         g[1..],
         [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
     );
     // Dawson's Chess is Dawson's Kayles shifted by one.
-    let c = seq(&oct("0.137"), 300, Method::Sparse);
-    let d = seq(&oct("0.07"), 301, Method::Sparse);
+    let c = seq(&oct("0.137"), 300, Algorithm::Sparse);
+    let d = seq(&oct("0.07"), 301, Algorithm::Sparse);
     assert_eq!(c[..], d[1..]);
     // Lasker's Nim formula.
-    let l = seq(&Ruleset::lasker_nim(), 200, Method::Sparse);
+    let l = seq(&TakeAndBreak::lasker_nim(), 200, Algorithm::Sparse);
     for (n, &v) in l.iter().enumerate() {
         let want = crate::octal::lasker::lasker(&(n as u64).into());
         assert_eq!(num_bigint::BigUint::from(v), want, "lasker {n}");
@@ -43,7 +43,7 @@ fn known_sequences() {
 fn known_periods() {
     for (code, pre, per) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34)] {
         let r = oct(code);
-        let v = grundy_sequence(&r, 2000, Method::Sparse).unwrap();
+        let v = grundy_sequence(&r, 2000, Algorithm::Sparse).unwrap();
         let p = find_period(&r, &v).expect(code);
         assert_eq!((p.preperiod, p.period), (pre, per), "{code}");
         // The proof really checked what the theorem asks.
@@ -53,29 +53,32 @@ fn known_periods() {
     }
     // Past 2048 values a proven period is copied instead of computed: still exact.
     let r = oct("0.77");
-    assert_eq!(seq(&r, 5000, Method::Sparse), seq(&r, 5000, Method::Plain));
+    assert_eq!(
+        seq(&r, 5000, Algorithm::Sparse),
+        seq(&r, 5000, Algorithm::Plain)
+    );
     // Not enough values: nothing claimed.
     let r = oct("0.77");
-    let v = grundy_sequence(&r, 150, Method::Sparse).unwrap();
+    let v = grundy_sequence(&r, 150, Algorithm::Sparse).unwrap();
     assert_eq!(find_period(&r, &v), None);
     // A preperiod of 0 is proven with the bound for 1. 0.4 (take one only to split in
     // two) starts 0, 0, 0, 1: with n0 = 0 and p = 1 the bound p + t = 2 would pass on
     // three values, but the part that replaces a split (1, 1) of heap 3 would be empty,
     // leaving one heap, which the digit 4 does not allow.
     let r = oct("0.4");
-    let v = grundy_sequence(&r, 4, Method::Plain).unwrap();
+    let v = grundy_sequence(&r, 4, Algorithm::Plain).unwrap();
     assert_eq!(v.to_u32(), [0, 0, 0, 1, 1]);
     let first3 = Values::from_u32(&v.to_u32()[..3]);
     assert_eq!(find_period(&r, &first3), None);
     assert_eq!(period::proof_bound(&r, 0, 1), period::proof_bound(&r, 1, 1));
     // Nim with one token a move (0.3): periodic from 0, claimed once the bound for 1 is.
     let r = oct("0.3");
-    let v = grundy_sequence(&r, 40, Method::Sparse).unwrap();
+    let v = grundy_sequence(&r, 40, Algorithm::Sparse).unwrap();
     let p = find_period(&r, &v).unwrap();
     assert_eq!((p.preperiod, p.period), (0, 2));
     // No claim where the theorem does not apply.
-    let g = Ruleset::grundy_game();
-    let v = grundy_sequence(&g, 3000, Method::Sparse).unwrap();
+    let g = TakeAndBreak::grundy_game();
+    let v = grundy_sequence(&g, 3000, Algorithm::Sparse).unwrap();
     assert_eq!(find_period(&g, &v), None);
 }
 
@@ -88,8 +91,8 @@ fn plain_and_sparse_agree_on_all_two_digit_codes() {
             }
             let r = oct(&format!("0.{d1}{d2}"));
             assert_eq!(
-                seq(&r, 1500, Method::Plain),
-                seq(&r, 1500, Method::Sparse),
+                seq(&r, 1500, Algorithm::Plain),
+                seq(&r, 1500, Algorithm::Sparse),
                 "0.{d1}{d2}"
             );
         }
@@ -114,26 +117,33 @@ fn plain_and_sparse_agree_on_other_codes() {
         codes.push((c.into(), true));
     }
     for (c, hex) in &codes {
-        let r = Ruleset::parse(c, *hex).unwrap();
+        let r = TakeAndBreak::parse(c, *hex).unwrap();
         let n = if *hex { 300 } else { 1200 };
-        assert_eq!(seq(&r, n, Method::Plain), seq(&r, n, Method::Sparse), "{c}");
+        assert_eq!(
+            seq(&r, n, Algorithm::Plain),
+            seq(&r, n, Algorithm::Sparse),
+            "{c}"
+        );
     }
-    let g = Ruleset::grundy_game();
-    assert_eq!(seq(&g, 1500, Method::Plain), seq(&g, 1500, Method::Sparse));
+    let g = TakeAndBreak::grundy_game();
+    assert_eq!(
+        seq(&g, 1500, Algorithm::Plain),
+        seq(&g, 1500, Algorithm::Sparse)
+    );
 }
 
 #[test]
 fn tables_match_the_generic_engine() {
-    let mut rules: Vec<Ruleset> = ["0.77", "0.07", "0.137", "4.07", "0.6", "0.16"]
+    let mut rules: Vec<TakeAndBreak> = ["0.77", "0.07", "0.137", "4.07", "0.6", "0.16"]
         .iter()
         .map(|c| oct(c))
         .collect();
-    rules.push(Ruleset::parse("0.F", true).unwrap());
-    rules.push(Ruleset::parse("8.1", true).unwrap());
-    rules.push(Ruleset::grundy_game());
-    rules.push(Ruleset::lasker_nim());
+    rules.push(TakeAndBreak::parse("0.F", true).unwrap());
+    rules.push(TakeAndBreak::parse("8.1", true).unwrap());
+    rules.push(TakeAndBreak::grundy_game());
+    rules.push(TakeAndBreak::lasker_nim());
     for r in rules {
-        let v = seq(&r, 25, Method::Sparse);
+        let v = seq(&r, 25, Algorithm::Sparse);
         let hr = HeapRules(r.clone());
         let mut s = GrundySolver::new(&hr);
         for n in 0..=25u64 {
@@ -154,23 +164,23 @@ fn tables_match_the_generic_engine() {
 #[test]
 fn storage_widens_past_255_and_resumes() {
     // 0.6 (Officers) stays small; Lasker's Nim exceeds 255 quickly.
-    let r = Ruleset::lasker_nim();
-    let v = grundy_sequence(&r, 600, Method::Sparse).unwrap();
+    let r = TakeAndBreak::lasker_nim();
+    let v = grundy_sequence(&r, 600, Algorithm::Sparse).unwrap();
     assert_eq!(v.width(), 2);
     assert_eq!(v.get(599), 600);
     let r = oct("0.16");
-    let full = grundy_sequence(&r, 3000, Method::Sparse).unwrap();
+    let full = grundy_sequence(&r, 3000, Algorithm::Sparse).unwrap();
     let mut prefix = full.to_u32();
     prefix.truncate(1000);
     let mut c =
-        Computation::resume(r.clone(), Method::Sparse, Values::from_u32(&prefix), 100).unwrap();
+        Computation::resume(r.clone(), Algorithm::Sparse, Values::from_u32(&prefix), 100).unwrap();
     let mut calls = 0;
     c.extend_to(3000, &mut |_, _| calls += 1).unwrap();
     assert!(calls >= 1);
     assert_eq!(c.values().to_u32(), full.to_u32());
     // A wrong prefix is caught by the verification.
     prefix[999] ^= 1;
-    assert!(Computation::resume(r, Method::Sparse, Values::from_u32(&prefix), 100).is_err());
+    assert!(Computation::resume(r, Algorithm::Sparse, Values::from_u32(&prefix), 100).is_err());
     // File round trip.
     let bytes = file::encode("octal:0.16", &full).unwrap();
     let saved = file::decode(&bytes).unwrap();
@@ -202,17 +212,17 @@ fn every_path_of_the_sparse_method_is_exact() {
             partners: 24,
         },
     ];
-    let mut rules: Vec<Ruleset> = ["0.6", "0.16", "0.1777", "0.77", "4.07", "0.356", "0.4"]
+    let mut rules: Vec<TakeAndBreak> = ["0.6", "0.16", "0.1777", "0.77", "4.07", "0.356", "0.4"]
         .iter()
         .map(|c| oct(c))
         .collect();
-    rules.push(Ruleset::parse("0.9F", true).unwrap());
-    rules.push(Ruleset::parse("8.0F", true).unwrap());
-    rules.push(Ruleset::grundy_game());
+    rules.push(TakeAndBreak::parse("0.9F", true).unwrap());
+    rules.push(TakeAndBreak::parse("8.0F", true).unwrap());
+    rules.push(TakeAndBreak::grundy_game());
     for r in &rules {
-        let want = seq(r, 1500, Method::Plain);
+        let want = seq(r, 1500, Algorithm::Plain);
         for (i, t) in tunings.iter().enumerate() {
-            let mut c = Computation::new(r.clone(), Method::Sparse);
+            let mut c = Computation::new(r.clone(), Algorithm::Sparse);
             c.set_tuning(*t);
             c.without_small_path();
             c.extend_to(1500, &mut |_, _| {}).unwrap();
@@ -229,10 +239,10 @@ fn every_path_of_the_sparse_method_is_exact() {
     }
     // Resuming keeps the tuning's exactness (state rebuilt from the prefix).
     let r = oct("0.6");
-    let full = seq(&r, 2000, Method::Plain);
+    let full = seq(&r, 2000, Algorithm::Plain);
     let mut c = Computation::resume(
         r.clone(),
-        Method::Sparse,
+        Algorithm::Sparse,
         Values::from_u32(&full[..700]),
         50,
     )
@@ -258,7 +268,7 @@ fn speculative_batches_are_exact() {
         oct("0.16"),
         oct("0.1777"),
         oct("4.07"),
-        Ruleset::grundy_game(),
+        TakeAndBreak::grundy_game(),
         oct("0.26"),
         oct("0.36"),
         oct("0.46"),
@@ -266,8 +276,8 @@ fn speculative_batches_are_exact() {
         oct("0.76"),
         oct("4.6"),
     ] {
-        let want = seq(&r, 3000, Method::Plain);
-        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let want = seq(&r, 3000, Algorithm::Plain);
+        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         c.force_speculation_from(40);
         c.without_small_path();
         pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
@@ -285,7 +295,7 @@ fn speculative_batches_are_exact() {
         }
         // Again in steps (each step ends the batches, and the marks made ahead for the
         // next batch wait over the step), with the stamps of the marks near their wrap.
-        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         c.force_speculation_from(40);
         c.without_small_path();
         for upto in (100..=3000).step_by(100) {
@@ -305,10 +315,10 @@ fn sequential_batches_are_exact_and_stamps_wrap() {
         oct("0.6"),
         oct("0.16"),
         oct("0.356"),
-        Ruleset::grundy_game(),
+        TakeAndBreak::grundy_game(),
     ] {
-        let want = seq(&r, 2500, Method::Plain);
-        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let want = seq(&r, 2500, Algorithm::Plain);
+        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         c.force_batches_from(40);
         c.without_small_path();
         for upto in (100..=2500).step_by(100) {
@@ -325,7 +335,7 @@ fn sequential_batches_are_exact_and_stamps_wrap() {
 fn the_period_watch_stops_when_the_proof_is_complete() {
     // Kayles: preperiod 71, period 12; the proof needs g(0..2·71 + 2·12 + 2) = 168 values.
     let r = oct("0.77");
-    let mut c = Computation::new(r.clone(), Method::Sparse);
+    let mut c = Computation::new(r.clone(), Algorithm::Sparse);
     let p = c
         .extend_until_period(100_000, &mut |_, _| {})
         .unwrap()
@@ -334,7 +344,7 @@ fn the_period_watch_stops_when_the_proof_is_complete() {
     assert_eq!(c.len() as u64, period::values_needed(&r, 71, 12).unwrap());
     assert_eq!(c.len(), 168);
     // One value fewer proves nothing.
-    let v = grundy_sequence(&r, 166, Method::Plain).unwrap();
+    let v = grundy_sequence(&r, 166, Algorithm::Plain).unwrap();
     assert_eq!(find_period(&r, &v), None);
     // Many codes: whatever the watch proves is what the theorem needs, and the periodic
     // extension agrees with the plain method further on.
@@ -346,7 +356,7 @@ fn the_period_watch_stops_when_the_proof_is_complete() {
         x ^= x << 17;
         let d = |k: u32| ((x >> (3 * k)) & 7) as u8;
         let r = oct(&format!("0.{}{}{}", d(0), d(1), d(2) | 1));
-        let mut c = Computation::new(r.clone(), Method::Sparse);
+        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         let Some(p) = c.extend_until_period(3000, &mut |_, _| {}).unwrap() else {
             continue;
         };
@@ -361,7 +371,7 @@ fn the_period_watch_stops_when_the_proof_is_complete() {
             r.name
         );
         assert_eq!(find_period(&r, c.values()), Some(p), "{}", r.name);
-        let plain = seq(&r, len as u64 + 400, Method::Plain);
+        let plain = seq(&r, len as u64 + 400, Algorithm::Plain);
         for n in pre as usize..plain.len() {
             let k = pre as usize + (n - pre as usize) % per as usize;
             assert_eq!(plain[n], plain[k], "{} at {n}", r.name);

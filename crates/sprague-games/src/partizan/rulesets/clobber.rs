@@ -13,7 +13,8 @@ use super::grid::{display_board, parse_board, Board};
 use crate::error::Result;
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::Context;
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::value::Side;
 
 /// A Clobber board: layer 0 holds Left's stones (`x`), layer 1 Right's (`o`).
 pub type ClobberBoard = Board<2>;

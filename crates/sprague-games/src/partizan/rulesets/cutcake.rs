@@ -11,7 +11,8 @@ use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::value::Side;
 
 /// The largest side accepted.
 pub const MAX_SIDE: u32 = 10_000;

@@ -15,7 +15,8 @@ use crate::error::Result;
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::memo::CompactMemo;
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::value::Side;
 
 /// A Domineering board: layer 0 holds the empty cells.
 pub type DomBoard = Board<1>;

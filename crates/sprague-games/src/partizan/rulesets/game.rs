@@ -6,12 +6,13 @@
 
 use crate::error::{Error, Result};
 use crate::interface::{
-    Component, Game, LegalMove, Listing, Method, Move, Mover, Play, SolveOptions, ValueKind,
-    Verdict, Winner,
+    Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict,
+    Winner,
 };
 use sprague_core::partizan::canonical::{Context, PartizanOutcome};
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
+use sprague_core::value::Side;
 
 /// The most moves of each side a verdict lists; a longer list is cut short with a note.
 const MAX_LISTED: usize = 1000;
@@ -189,13 +190,6 @@ fn winner(o: PartizanOutcome) -> Winner {
     }
 }
 
-fn mover(side: Side) -> Mover {
-    match side {
-        Side::Left => Mover::Left,
-        Side::Right => Mover::Right,
-    }
-}
-
 /// Solves a position of a ruleset: its canonical value, outcome class, stops, mean and
 /// temperature, the components of the sum with their values, and the moves of each side
 /// (the winning ones, or all with `Listing::All`) with the value each leads to.
@@ -277,7 +271,7 @@ fn verdict<R: Listed>(
                 v.moves.push(Move {
                     label,
                     position: rules.display(&q),
-                    side: Some(mover(side)),
+                    side: Some(side),
                     value: writer.display(&mut ctx, qv),
                     outcome: Some(winner(ctx.outcome(qv))),
                     remoteness: None,
@@ -320,7 +314,7 @@ fn legal<R: Listed>(rules: &R, spec: &str, text: &str) -> Result<Vec<LegalMove>>
             out.push(LegalMove {
                 label,
                 position: rules.display(&q),
-                side: Some(mover(side)),
+                side: Some(side),
             });
         }
     }

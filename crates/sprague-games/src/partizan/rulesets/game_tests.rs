@@ -30,7 +30,8 @@ fn word(s: &str) -> Vec<String> {
 
 #[test]
 fn catalogue_reports() {
-    use crate::interface::{Listing, Mover, ValueKind, Winner};
+    use crate::interface::{Listing, ValueKind, Winner};
+    use sprague_core::value::Side;
     let opts = SolveOptions::default();
     let v = lookup("domineering")
         .unwrap()
@@ -48,7 +49,7 @@ fn catalogue_reports() {
     let left: Vec<&str> = v
         .moves
         .iter()
-        .filter(|m| m.side == Some(Mover::Left))
+        .filter(|m| m.side == Some(Side::Left))
         .map(|m| m.label.as_str())
         .collect();
     assert_eq!(
@@ -151,7 +152,8 @@ fn brute(game: &str, text: &str) -> sprague_core::partizan::outcome::Wins {
 /// the moves are the legal moves; `solve` lists exactly the winning ones.
 #[test]
 fn catalogue_moves_round_trip_and_agree_with_brute_force() {
-    use crate::interface::{Listing, Mover, Winner};
+    use crate::interface::{Listing, Winner};
+    use sprague_core::value::Side;
     let opts = SolveOptions::default();
     let letter = |w: Winner| w.as_str().chars().next().unwrap();
     for &(game, positions) in SAMPLES {
@@ -173,12 +175,12 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
             assert_eq!(again.position, all.position, "{game} {text}");
             assert_eq!(again.value, all.value, "{game} {text}");
             let legal = g.legal_moves(&word(text), &opts).unwrap();
-            let listed: Vec<(&str, &str, Option<Mover>)> = all
+            let listed: Vec<(&str, &str, Option<Side>)> = all
                 .moves
                 .iter()
                 .map(|m| (m.label.as_str(), m.position.as_str(), m.side))
                 .collect();
-            let legal: Vec<(&str, &str, Option<Mover>)> = legal
+            let legal: Vec<(&str, &str, Option<Side>)> = legal
                 .iter()
                 .map(|m| (m.label.as_str(), m.position.as_str(), m.side))
                 .collect();
@@ -186,8 +188,8 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
             let winners: Vec<_> = all.moves.iter().filter(|m| m.winning).cloned().collect();
             assert_eq!(solved.moves, winners, "{game} {text}");
             for (side, wins_first) in [
-                (Mover::Left, root.left_first),
-                (Mover::Right, root.right_first),
+                (Side::Left, root.left_first),
+                (Side::Right, root.right_first),
             ] {
                 // A side that wins moving first has a winning move listed, and no other does.
                 let has = solved.moves.iter().any(|m| m.side == Some(side));
@@ -200,8 +202,8 @@ fn catalogue_moves_round_trip_and_agree_with_brute_force() {
                 assert_eq!(Some(after.outcome), m.outcome, "{game} {text}: {}", m.label);
                 let w = brute(game, &m.position);
                 let side = match m.side {
-                    Some(Mover::Left) => sprague_core::partizan::rules::Side::Left,
-                    Some(Mover::Right) => sprague_core::partizan::rules::Side::Right,
+                    Some(Side::Left) => sprague_core::value::Side::Left,
+                    Some(Side::Right) => sprague_core::value::Side::Right,
                     None => panic!("{game} {text}: a partizan move without a side"),
                 };
                 assert_eq!(
@@ -335,7 +337,7 @@ fn catalogue_refuses_other_conventions_and_options() {
 
 #[test]
 fn long_move_lists_are_capped_or_refused() {
-    use crate::interface::Mover;
+    use sprague_core::value::Side;
     let g = lookup("cutcake").unwrap();
     let opts = SolveOptions::default();
     // Cakes 1x3 to 1x64: every vertical cut of a 1xC cake (worth C-1) loses 2, and the sum
@@ -348,7 +350,7 @@ fn long_move_lists_are_capped_or_refused() {
     let left = v
         .moves
         .iter()
-        .filter(|m| m.side == Some(Mover::Left))
+        .filter(|m| m.side == Some(Side::Left))
         .count();
     assert_eq!(left, 1000);
     assert!(!v.complete);

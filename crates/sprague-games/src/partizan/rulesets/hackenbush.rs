@@ -24,7 +24,8 @@ use crate::interface::{Entry, Method, MethodKind, SolveOptions};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use sprague_core::partizan::canonical::{Context, GameId};
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::value::Side;
 
 /// The most edges a graph may have.
 pub const MAX_EDGES: usize = 128;

@@ -12,7 +12,8 @@ use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::Context;
-use sprague_core::partizan::rules::{Ruleset, Side};
+use sprague_core::partizan::rules::Ruleset;
+use sprague_core::value::Side;
 
 /// The most squares a strip may have.
 pub const MAX_SQUARES: usize = 128;

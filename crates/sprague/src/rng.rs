@@ -1,5 +1,6 @@
-//! The generators' pseudo-random numbers: splitmix64, seeded per case, so that a seed alone
-//! gives the same input again (no global state, no clock).
+//! The one pseudo-random generator of the library: SplitMix64, seeded by the caller, so that
+//! a seed alone gives the same stress input or the same game against the computer again, on
+//! every machine (no global state, no clock).
 
 /// The splitmix64 finaliser: a bijection of `u64` that scatters nearby seeds far apart.
 pub fn mix(mut z: u64) -> u64 {
@@ -8,16 +9,18 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A splitmix64 generator.
-#[derive(Debug, Clone)]
-pub struct Rng {
+/// SplitMix64: a 64-bit state advanced by a fixed odd constant and scrambled by [`mix`]. It
+/// passes the usual statistical batteries, more than choosing moves or inputs needs, in a
+/// few lines with no dependency.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitMix64 {
     state: u64,
 }
 
-impl Rng {
+impl SplitMix64 {
     /// The generator of one seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
     }
 
     /// The next 64 random bits.
@@ -26,9 +29,13 @@ impl Rng {
         mix(self.state)
     }
 
-    /// A number in `0..n` (`n > 0`), by rejection so that every value is equally likely.
+    /// A number in `0..n`, by rejection so that every value is equally likely (0 for
+    /// `n = 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "Rng::below(0)");
+        if n == 0 {
+            return 0;
+        }
+        // Draws at or above `zone` would make the small remainders likelier: drawn again.
         let zone = u64::MAX - u64::MAX % n;
         loop {
             let x = self.next_u64();
@@ -61,6 +68,12 @@ impl Rng {
         lo + self.range(0, top.min(hi - lo))
     }
 
+    /// An index into a list of `len` items (`len` > 0).
+    pub fn index(&mut self, len: usize) -> usize {
+        // usize fits in u64 on every supported target, and the result is below `len`.
+        self.below(len as u64) as usize
+    }
+
     /// A usize in `lo..=hi`.
     pub fn size(&mut self, lo: usize, hi: usize) -> usize {
         self.range(lo as u64, hi as u64) as usize
@@ -86,12 +99,12 @@ mod tests {
 
     #[test]
     fn reproducible_and_in_range() {
-        let mut a = Rng::new(7);
-        let mut b = Rng::new(7);
+        let mut a = SplitMix64::new(7);
+        let mut b = SplitMix64::new(7);
         for _ in 0..100 {
             assert_eq!(a.next_u64(), b.next_u64());
         }
-        let mut r = Rng::new(1);
+        let mut r = SplitMix64::new(1);
         let mut seen = [false; 5];
         for _ in 0..500 {
             let x = r.range(3, 7);
