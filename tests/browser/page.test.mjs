@@ -57,7 +57,7 @@ test("the board, strip, queen and graph editors write the position the command l
 
   await chooseGame(page, "mock-turtles");
   await typePosition(page, "3 5");
-  assert.equal(await page.locator("[data-editor=coins] [data-col]").count(), 5);
+  assert.equal(await page.locator("[data-editor=strip] [data-col]").count(), 5);
   await click(page, '[data-row="0"][data-col="0"]');
   assert.equal(await text(page), "HTHTH");
 

@@ -38,6 +38,15 @@ async function download(page, kind) {
 
 test("the pictures panel shows the three pictures, each downloadable as SVG and PNG", async () => {
   const page = await open();
+  // The panel starts with the first catalogue game each picture applies to; Kayles shows a
+  // proven period, and Wythoff's game its P-positions.
+  await page.evaluate(([heaps, pairs]) => {
+    for (const [sel, game] of [[heaps, "kayles"], [pairs, "wythoff"]]) {
+      const input = document.querySelector(sel);
+      input.value = game;
+      input.dataset.touched = "1";
+    }
+  }, [`${figure("grundy")} [data-key="game"]`, `${figure("p-positions")} [data-key="game"]`]);
   await page.click("#pictures summary");
   for (const [kind, says] of Object.entries(PICTURES)) {
     await loaded(page, kind);

@@ -19,8 +19,13 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// List the games of the catalogue.
     List {
-        #[arg(long)]
+        /// Print the catalogue as JSON: every entry's names, usage, summary, examples,
+        /// editor, players, pictures and how it is solved.
+        #[arg(long, conflicts_with = "markdown")]
         json: bool,
+        /// Print the catalogue as the Markdown table README.md holds.
+        #[arg(long)]
+        markdown: bool,
     },
     /// The rules, the theorem and the references of a game.
     Explain {

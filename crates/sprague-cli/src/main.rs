@@ -36,7 +36,7 @@ fn parse_command_line() -> Cli {
 /// Runs every command but `stress`, which `main` runs itself.
 fn run(command: Command, cancel: Arc<AtomicBool>) -> Result<()> {
     match command {
-        Command::List { json } => list::list(json),
+        Command::List { json, markdown } => list::list(json, markdown),
         Command::Explain { game, json } => list::explain(&game, json),
         Command::Solve {
             game,

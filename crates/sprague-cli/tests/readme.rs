@@ -154,3 +154,40 @@ fn shell_words_follow_quotes() {
         ["solve", "graph", "x>x x>t", "--token", "a b"]
     );
 }
+
+/// README's table of the catalogue is the catalogue: the text between its `catalogue`
+/// markers is what `sprague list --markdown` prints. `SPRAGUE_BLESS=1 cargo test` writes the
+/// table into README.md after a game is added.
+#[test]
+fn readme_catalogue_table_is_generated_from_the_catalogue() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["list", "--markdown"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let (begin, end) = ("<!-- catalogue:begin -->\n", "<!-- catalogue:end -->");
+    let start = readme
+        .find(begin)
+        .expect("README.md has a catalogue:begin marker")
+        + begin.len();
+    let stop = readme[start..]
+        .find(end)
+        .expect("and a catalogue:end marker")
+        + start;
+    if readme[start..stop] != table {
+        if std::env::var_os("SPRAGUE_BLESS").is_some() {
+            let updated = format!("{}{table}{}", &readme[..start], &readme[stop..]);
+            std::fs::write(path, updated).unwrap();
+        } else {
+            panic!(
+                "README.md's catalogue table differs from `sprague list --markdown`; run `SPRAGUE_BLESS=1 cargo test -p sprague-cli --test readme` to write it"
+            );
+        }
+    }
+    // Every game of the catalogue has its row.
+    let rows = table.lines().filter(|l| l.starts_with("| `")).count();
+    assert_eq!(rows, sprague::catalogue::entries().len());
+}

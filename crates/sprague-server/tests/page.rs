@@ -83,3 +83,34 @@ async fn the_page_uses_only_its_own_files_and_the_api() {
     let (_, _, index) = get("/").await;
     assert!(index.contains("src=\"/app.js\"") && index.contains("href=\"/app.css\""));
 }
+
+/// The page knows editors, not games: every game's examples, editor, players and pictures
+/// come from the catalogue (`GET /api/v1/games`), so a new game needs no page code. No
+/// string in the page's files may be a catalogue name or alias.
+#[tokio::test]
+async fn no_catalogue_game_is_named_in_the_page_code() {
+    let mut names: Vec<&str> = Vec::new();
+    for e in sprague::catalogue::entries() {
+        names.push(e.name);
+        names.extend(e.aliases.iter().copied());
+    }
+    let mut found = Vec::new();
+    for path in page_paths() {
+        let (_, _, body) = get(path).await;
+        for (line_no, line) in body.lines().enumerate() {
+            for quote in ['"', '\'', '`'] {
+                // The text between each pair of quotes on the line.
+                for (i, piece) in line.split(quote).enumerate() {
+                    if i % 2 == 1 && names.contains(&piece) {
+                        found.push(format!("{path}:{}: {quote}{piece}{quote}", line_no + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the page names catalogue games (read them from the catalogue instead):\n{}",
+        found.join("\n")
+    );
+}

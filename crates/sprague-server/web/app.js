@@ -5,36 +5,17 @@
 import { call, moves as fetchMoves, reply as fetchReply, remember } from "./api.js";
 import { editorFor, showEditor } from "./editors.js";
 import { drawChart } from "./chart.js";
-import { initPictures, suggestPictures } from "./pictures.js";
+import { initPictures, pictureDefaults, suggestPictures } from "./pictures.js";
 import { h, clear } from "./dom.js";
 import { dyadic, numberPart, describeOutcome, valueText, winnerOf, other } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** A start for every game: parameters (for `NAME:PARAMS` games) and a position. */
-const EXAMPLES = {
-  "nim": ["", "3 4 5"], "euclid": ["", "25 7"], "wythoff": ["", "8 4"],
-  "fibonacci-nim": ["", "20 3"], "redistribute": ["", "3 5 7"], "bash": ["3", "10"],
-  "bounded-nim": ["4", "7 9 12"], "subtraction": ["1,3,4", "10 7"], "prime-power": ["", "10 7"],
-  "sorted-piles": ["", "1 2 2 5"], "staircase-nim": ["", "3 1 4 1 5"], "moore-nim": ["2", "3 5 6 7"],
-  "octal": ["0.77", "5 7"], "hex": ["0.F", "5 6"], "kayles": ["", "3 4"],
-  "dawson-kayles": ["", "5 9"], "dawson-chess": ["", "6 4"], "officers": ["", "7 9"],
-  "grundy-game": ["", "7 10"], "lasker-nim": ["", "3 5"], "twins": ["", "THHTH"],
-  "mock-turtles": ["", "TTHTHTTTH"], "ruler": ["", "THHTHHT"], "coins": ["up-to:4", "HTTHH"],
-  "turning-corners": ["", "THT|HHT|TTH"], "tartan": ["ruler*twins", "HH|TH"],
-  "graph": ["", "a>b>c a>c d>e token=a,d"], "green-hackenbush": ["", "0-1 1-2 2-0 1-3 3-4"],
-  "geography": ["", "1-2 2-3 3-4 2-5 5-6 start=1"], "tree-chain": ["", "1-2 1-3 3-4 black=2,4"],
-  "queens": ["", "3,5 4,7"], "hackenbush": ["", "0-1:B 1-2:R 1-3:G 0-4:R 4-5:B"],
-  "domineering": ["", "...|...|..."], "cutcake": ["", "3x4 + 2x2"],
-  "toads-and-frogs": ["", "tt..ff"], "clobber": ["", "xox|oxo"],
-};
-const PARTIZAN = ["hackenbush", "domineering", "cutcake", "toads-and-frogs", "clobber"];
-const HEAP_PICTURES = ["kayles", "dawson-kayles", "dawson-chess", "officers", "grundy-game",
-  "lasker-nim", "octal", "hex", "subtraction", "bash", "bounded-nim"];
-
+// The page knows no game: the catalogue (`GET /api/v1/games`) says, for each, its examples,
+// the editor of its positions, whose moves they are and which pictures apply.
 const state = {
-  game: "nim", params: "", play: "normal", first: "left",
-  history: [{ position: "3 4 5", label: null }], at: 0,
+  game: "", params: "", play: "normal", first: "left",
+  history: [{ position: "", label: null }], at: 0,
   computer: "second", opponent: "perfect", skill: "3/4", hints: true,
 };
 let catalogue = [];
@@ -44,7 +25,11 @@ let editor = null;
 let typing = null;         // the debounce timer of the text box
 
 const spec = () => (state.params ? `${state.game}:${state.params}` : state.game);
-const partizan = () => PARTIZAN.includes(state.game);
+const entryOf = (name) => catalogue.find((e) => e.name === name);
+const partizan = () => (entryOf(state.game) || {}).players === "partizan";
+/** The game shown, as the game of a picture (`grundy`, `p-positions`) where that picture applies. */
+const pictureGame = (kind) => ((entryOf(state.game) || { pictures: [] }).pictures.includes(kind) ? spec() : null);
+const suggested = () => ({ heapGame: pictureGame("grundy"), pairGame: pictureGame("p-positions"), value: null });
 const sideAt = (k) => (partizan() ? (k % 2 === 0 ? state.first : other(state.first)) : null);
 const computerAt = (k) => (state.computer === "first" && k % 2 === 0) ||
   (state.computer === "second" && k % 2 === 1);
@@ -150,13 +135,17 @@ function newStart(text, { auto = false } = {}) {
   refresh({ auto });
 }
 
+/** A new game from the catalogue entry `name`, started at its first example. */
 function chooseGame(name) {
   state.game = name;
-  const [params, pos] = EXAMPLES[name] || ["", ""];
-  state.params = params;
-  editor = editorFor(name);
+  const entry = entryOf(name);
+  const example = entry && entry.examples.length ? entry.examples[0] : { spec: name, position: "" };
+  const colon = example.spec.indexOf(":");
+  state.params = colon < 0 ? "" : example.spec.slice(colon + 1);
+  const pos = example.position;
+  editor = editorFor(entry && entry.editor);
   if (!partizan()) state.first = "left";
-  suggestPictures({ heapGame: HEAP_PICTURES.includes(name) ? spec() : null, value: null });
+  suggestPictures(suggested());
   // A new game: when the computer plays first, it moves at once.
   newStart(pos, { auto: true });
 }
@@ -451,7 +440,7 @@ function wire() {
     setTimeout(() => { $("copy-link").textContent = "copy link"; }, 1500);
   });
   window.addEventListener("hashchange", () => {
-    if (readHash()) { editor = editorFor(state.game); refresh({ auto: "last" }); }
+    if (readHash()) { editor = editorFor((entryOf(state.game) || {}).editor); refresh({ auto: "last" }); }
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
@@ -470,13 +459,14 @@ async function main() {
     return;
   }
   for (const g of catalogue) $("game").append(h("option", { value: g.name, title: g.summary }, g.name));
+  pictureDefaults(catalogue);
   if (readHash()) {
-    editor = editorFor(state.game);
-    suggestPictures({ heapGame: HEAP_PICTURES.includes(state.game) ? spec() : null, value: null });
+    editor = editorFor((entryOf(state.game) || {}).editor);
+    suggestPictures(suggested());
     // A permalink where the computer is to move at the end of the game: it moves at once.
     refresh({ auto: "last" });
-  } else {
-    chooseGame("nim");
+  } else if (catalogue.length) {
+    chooseGame(catalogue[0].name);
   }
   document.body.dataset.ready = "1";
 }

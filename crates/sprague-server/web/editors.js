@@ -94,7 +94,7 @@ function queenBoard({ single }) {
       const n = clamp(far + 3, 8, 61);
       const c = n > 30 ? 12 : n > 16 ? 22 : 28, pad = 22;
       const size = pad + n * c + 4;
-      const s = svg("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, "data-editor": "queens" });
+      const s = svg("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, "data-editor": "chessboard" });
       for (let y = 0; y < n; y++) {
         for (let x = 0; x < n; x++) {
           const cell = svg("rect", {
@@ -136,34 +136,36 @@ function queen(s, cx, cy, c) {
   }, s);
 }
 
-/** How each kind of square is drawn. */
-function drawSquare(s, kind, ch, x, y, c) {
+/** Draws one square's content by its glyph (the catalogue names the glyph of each symbol). */
+function drawSquare(s, glyph, ch, x, y, c) {
   const cx = x + c / 2, cy = y + c / 2;
-  if (kind === "clobber" && ch !== ".") {
-    svg("circle", { class: "piece", cx, cy, r: c * 0.36, fill: ch === "x" ? "var(--left)" : "var(--right)",
+  if (glyph === "left-stone" || glyph === "right-stone") {
+    svg("circle", { class: "piece", cx, cy, r: c * 0.36, fill: glyph === "left-stone" ? "var(--left)" : "var(--right)",
       stroke: "#fff", "stroke-width": 2 }, s);
-  } else if (kind === "coins") {
-    svg("circle", { class: "piece", cx, cy, r: c * 0.38, fill: ch === "H" ? "#e3b341" : "#c9ccd2",
-      stroke: ch === "H" ? "#9c7515" : "#8b8f96", "stroke-width": 1.5 }, s);
+  } else if (glyph === "heads" || glyph === "tails") {
+    svg("circle", { class: "piece", cx, cy, r: c * 0.38, fill: glyph === "heads" ? "#e3b341" : "#c9ccd2",
+      stroke: glyph === "heads" ? "#9c7515" : "#8b8f96", "stroke-width": 1.5 }, s);
     svgText(ch, { class: "piece", x: cx, y: cy + 5, "text-anchor": "middle", "font-size": c * 0.42,
       fill: "#333", "font-weight": 600 }, s);
-  } else if (kind === "toads" && ch !== ".") {
-    const d = ch === "t" ? 1 : -1, r = c * 0.34;
+  } else if (glyph === "left-piece" || glyph === "right-piece") {
+    const d = glyph === "left-piece" ? 1 : -1, r = c * 0.34;
     svg("path", { class: "piece", d: `M${cx - d * r},${cy - r} L${cx + d * r},${cy} L${cx - d * r},${cy + r} Z`,
-      fill: ch === "t" ? "var(--left)" : "var(--right)" }, s);
+      fill: glyph === "left-piece" ? "var(--left)" : "var(--right)" }, s);
   }
 }
 
-const SQUARES = {
-  domineering: { states: [".", "#"], hint: "click a square: empty or filled (Left places vertical dominoes, Right horizontal)" },
-  clobber: { states: [".", "x", "o"], hint: "click a square: empty, x (Left, blue) or o (Right, red)" },
-  coins: { states: ["T", "H"], hint: "click a coin to turn it (H heads, T tails)" },
-  toads: { states: [".", "t", "f"], hint: "click a square: empty, toad (Left, moves right) or frog (Right, moves left)" },
-};
+/** The symbols of a grid or strip, the blank first, and the glyph of each. */
+function squaresOf(cfg) {
+  const states = cfg.squares.map((q) => q.symbol);
+  const glyph = (ch) => (cfg.squares.find((q) => q.symbol === ch) || { glyph: "empty" }).glyph;
+  // Boards with filled squares (dominoes) draw empty and filled cells; others a checkerboard.
+  const filling = cfg.squares.some((q) => q.glyph === "filled");
+  return { states, glyph, filling };
+}
 
 /** A rectangular board of rows separated by `|`; click a square to cycle its contents. */
-function board(kind) {
-  const { states, hint } = SQUARES[kind];
+function board(cfg) {
+  const { states, glyph, filling } = squaresOf(cfg);
   return {
     parse(text) {
       const t = text.trim();
@@ -178,10 +180,10 @@ function board(kind) {
     render(root, m, change) {
       const nr = m.rows.length, nc = m.rows[0].length, c = 38, pad = 20;
       const width = pad + nc * c + 2, height = pad + nr * c + 2;
-      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": kind });
+      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "grid" });
       m.rows.forEach((row, i) => row.forEach((ch, j) => {
         const x = pad + j * c, y = pad + i * c;
-        const cls = kind === "domineering" ? (ch === "#" ? "filled" : "empty")
+        const cls = filling ? (glyph(ch) === "filled" ? "filled" : "empty")
           : (i + j) % 2 ? "dark" : "light";
         const cell = svg("rect", { class: "cell " + cls, x, y, width: c, height: c, "data-row": i, "data-col": j }, s);
         cell.addEventListener("click", () => {
@@ -189,7 +191,7 @@ function board(kind) {
           rows[i][j] = states[(states.indexOf(ch) + 1) % states.length];
           change({ rows });
         });
-        drawSquare(s, kind, ch, x, y, c);
+        drawSquare(s, glyph(ch), ch, x, y, c);
       }));
       for (let j = 0; j < nc; j++) svgText(letters(j), { x: pad + j * c + c / 2, y: 14, class: "coordinate" }, s);
       for (let i = 0; i < nr; i++) svgText(String(i + 1), { x: pad / 2, y: pad + i * c + c / 2 + 4, class: "coordinate" }, s);
@@ -209,22 +211,26 @@ function board(kind) {
           h("button", { type: "button", "data-action": "remove-row", onclick: () => resize(-1, 0), disabled: nr <= 1 }, "− row"),
           h("button", { type: "button", "data-action": "add-column", onclick: () => resize(0, 1) }, "+ column"),
           h("button", { type: "button", "data-action": "remove-column", onclick: () => resize(0, -1), disabled: nc <= 1 }, "− column"),
-          h("span", { className: "muted" }, hint)),
+          h("span", { className: "muted" }, cfg.hint)),
         s);
     },
   };
 }
 
-/** A strip of squares (one row): coins, toads and frogs. Coins also read head positions. */
-function strip(kind) {
-  const b = board(kind);
+/**
+ * A strip of squares (one row): coins, toads and frogs. A numbered strip also reads the
+ * positions of its second kind of square (coins: `2 3 5` for heads at 2, 3 and 5).
+ */
+function strip(cfg) {
+  const b = board(cfg);
+  const { states, glyph } = squaresOf(cfg);
   return {
     parse(text) {
       const ws = words(text);
-      if (kind === "coins" && ws.length > 0 && ws.every((w) => /^\d{1,2}$/.test(w) && Number(w) >= 1)) {
+      if (cfg.numbered && ws.length > 0 && ws.every((w) => /^\d{1,2}$/.test(w) && Number(w) >= 1)) {
         const len = Math.max(...ws.map(Number));
-        const row = Array.from({ length: len }, () => "T");
-        for (const w of ws) row[Number(w) - 1] = "H";
+        const row = Array.from({ length: len }, () => states[0]);
+        for (const w of ws) row[Number(w) - 1] = states[1];
         return { rows: [row] };
       }
       if (ws.length !== 1 || ws[0].includes("|")) return null;
@@ -234,52 +240,43 @@ function strip(kind) {
     render(root, m, change) {
       const row = m.rows[0], c = 38, pad = 6;
       const width = 2 * pad + row.length * c, height = c + 26;
-      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": kind });
+      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "strip" });
       row.forEach((ch, j) => {
         const x = pad + j * c, y = 4;
         const cell = svg("rect", { class: "cell " + (j % 2 ? "dark" : "light"), x, y, width: c, height: c,
           "data-row": 0, "data-col": j }, s);
         cell.addEventListener("click", () => {
           const r = row.slice();
-          r[j] = SQUARES[kind].states[(SQUARES[kind].states.indexOf(ch) + 1) % SQUARES[kind].states.length];
+          r[j] = states[(states.indexOf(ch) + 1) % states.length];
           change({ rows: [r] });
         });
-        drawSquare(s, kind, ch, x, y, c);
+        drawSquare(s, glyph(ch), ch, x, y, c);
         svgText(String(j + 1), { x: x + c / 2, y: c + 20, class: "coordinate" }, s);
       });
-      const fill = SQUARES[kind].states[0];
       root.append(
         h("div", { className: "tools" },
           h("span", {}, `${row.length} squares`),
           h("button", { type: "button", "data-action": "add-square",
-            onclick: () => change({ rows: [[...row, fill]] }), disabled: row.length >= 64 }, "+ square"),
+            onclick: () => change({ rows: [[...row, states[0]]] }), disabled: row.length >= 64 }, "+ square"),
           h("button", { type: "button", "data-action": "remove-square",
             onclick: () => change({ rows: [row.slice(0, -1)] }), disabled: row.length <= 1 }, "− square"),
-          h("span", { className: "muted" }, SQUARES[kind].hint)),
+          h("span", { className: "muted" }, cfg.hint)),
         s);
     },
   };
 }
 
-const HEAP_GAMES = [
-  "nim", "bash", "bounded-nim", "subtraction", "prime-power", "sorted-piles", "staircase-nim",
-  "moore-nim", "redistribute", "octal", "hex", "kayles", "dawson-kayles", "dawson-chess",
-  "officers", "grundy-game", "lasker-nim",
-];
-
-/** The editor of a catalogue entry (by its name), or null: the text box alone. */
-export function editorFor(name) {
-  if (HEAP_GAMES.includes(name)) return heaps;
-  switch (name) {
-    case "wythoff": return queenBoard({ single: true });
-    case "queens": return queenBoard({ single: false });
-    case "domineering": return board("domineering");
-    case "clobber": return board("clobber");
-    case "turning-corners": case "tartan": return board("coins");
-    case "twins": case "mock-turtles": case "ruler": case "coins": return strip("coins");
-    case "toads-and-frogs": return strip("toads");
-    case "graph": case "green-hackenbush": case "geography": case "tree-chain": case "hackenbush":
-      return graphEditor(name);
+/**
+ * The editor a catalogue entry asks for (its `editor`: the page knows editors, not games),
+ * or null: the text box alone.
+ */
+export function editorFor(editor) {
+  switch (editor && editor.kind) {
+    case "heaps": return heaps;
+    case "chessboard": return queenBoard({ single: !editor.several });
+    case "grid": return board(editor);
+    case "strip": return strip(editor);
+    case "network": return graphEditor(editor);
     default: return null;
   }
 }

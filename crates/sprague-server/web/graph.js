@@ -1,22 +1,10 @@
-// The graph editor: games whose positions are small graphs (tokens on a directed graph,
-// geography, Green Hackenbush, red-blue-green Hackenbush, tree chain), drawn as SVG with a
-// circular layout, or layered from the ground (Hackenbush) or the root (tree chain).
+// The graph editor: positions that are small graphs (tokens on a directed graph, a start
+// vertex, a ground, coloured edges, black vertices), drawn as SVG with a circular layout, or
+// layered from the ground or the root, as the catalogue entry's editor says.
 
 import { svg, svgText, h } from "./dom.js";
 
 const R = 15;
-
-/** Vertices of note per game: written `KEY=V,W` after the graph's items. */
-const GAMES = {
-  "graph": { directed: true, marks: [{ key: "token", multi: true, verb: "toggle a token" }], layout: "circle" },
-  "geography": { marks: [{ key: "start", verb: "set the start" }], layout: "circle" },
-  "green-hackenbush": { marks: [{ key: "ground", verb: "set the ground", implicit: "0" }], layout: "ground" },
-  "tree-chain": {
-    marks: [{ key: "black", multi: true, verb: "toggle black" }, { key: "root", verb: "set the root" }],
-    layout: "tree",
-  },
-  "hackenbush": { coloured: true, marks: [], layout: "ground" },
-};
 
 function parse(text, cfg) {
   const plain = text.split("\n").map((l) => l.split("#")[0]).join(" ");
@@ -179,9 +167,12 @@ function edgePath(e, pos, k, count, directed) {
   return off === 0 ? `M${x1},${y1} L${ex},${ey}` : `M${x1},${y1} Q${mx},${my} ${ex},${ey}`;
 }
 
-/** The editor of one of the graph games. */
-export function graphEditor(name) {
-  const cfg = { directed: false, coloured: false, ...GAMES[name] };
+/**
+ * The editor of a graph position. `cfg` is the catalogue entry's editor: whether edges are
+ * directed or coloured, the layout (`circle`, `ground`, `tree`), and the vertices of note
+ * (`marks`, written `KEY=V,W` after the graph's items).
+ */
+export function graphEditor(cfg) {
   // The tool in use and the vertex an edge starts from live across redraws.
   const ui = { tool: cfg.marks.length ? "mark:" + cfg.marks[0].key : "edge", from: null, colour: "B" };
   return {
@@ -191,7 +182,7 @@ export function graphEditor(name) {
       const ground = groundOf(m, cfg);
       const treeRoot = (m.marks.root || [])[0] ?? m.vertices[0];
       const { pos, width, height } = layout(m, cfg, ground, treeRoot);
-      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "graph" });
+      const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "network" });
       const defs = svg("defs", {}, s);
       const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5,
         markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, defs);
@@ -244,7 +235,7 @@ export function graphEditor(name) {
           if (ui.tool.startsWith("mark:")) {
             const k = cfg.marks.find((mk) => "mark:" + mk.key === ui.tool);
             const vals = next.marks[k.key] || [];
-            next.marks[k.key] = k.multi ? (vals.includes(v) ? vals.filter((t) => t !== v) : [...vals, v]) : [v];
+            next.marks[k.key] = k.several ? (vals.includes(v) ? vals.filter((t) => t !== v) : [...vals, v]) : [v];
           } else if (ui.tool === "edge") {
             if (ui.from === null || !m.vertices.includes(ui.from)) { ui.from = v; update(m); return; }
             if (ui.from === v && !cfg.directed) { ui.from = null; update(m); return; }
@@ -265,7 +256,7 @@ export function graphEditor(name) {
       if (cfg.coloured) tools.push(["paint", "recolour edges"]);
       const bar = h("div", { className: "tools" }, h("span", {}, "click does:"),
         tools.map(([tool, label]) => h("label", {},
-          h("input", { type: "radio", name: "graph-tool-" + name, value: tool, checked: ui.tool === tool,
+          h("input", { type: "radio", name: "graph-tool", value: tool, checked: ui.tool === tool,
             "data-tool": tool, onchange: () => { ui.tool = tool; ui.from = null; update(m); } }),
           " " + label)));
       if (cfg.coloured) {

@@ -53,13 +53,25 @@ export function showPictures() {
 }
 
 /** Sets the panel's inputs from the game on the page, unless a person typed in them. */
-export function suggestPictures({ heapGame, value }) {
+export function suggestPictures({ heapGame, pairGame, value }) {
   const set = (sel, v) => {
     const input = panel().querySelector(sel);
     if (input && v && !input.dataset.touched) input.value = v;
   };
   set('[data-kind="grundy"] [data-key="game"]', heapGame);
+  set('[data-kind="p-positions"] [data-key="game"]', pairGame);
   set('[data-kind="thermograph"] [data-key="value"]', value);
+}
+
+/**
+ * The games the pictures start with, until the user picks a game they apply to: the first
+ * example of the first catalogue entry each picture applies to.
+ */
+export function pictureDefaults(catalogue) {
+  for (const input of panel().querySelectorAll("[data-picture-default]")) {
+    const entry = catalogue.find((e) => e.pictures.includes(input.dataset.pictureDefault) && e.examples.length);
+    if (entry && !input.value) input.value = entry.examples[0].spec;
+  }
 }
 
 /** Wires the panel: pictures are drawn when it is opened and on "show". */

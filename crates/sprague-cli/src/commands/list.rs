@@ -3,14 +3,16 @@
 use anyhow::Result;
 use sprague::catalogue;
 
-/// Prints every game of the catalogue.
-pub(crate) fn list(json: bool) -> Result<()> {
+/// Prints every game of the catalogue: a line each, as JSON, or as README's table.
+pub(crate) fn list(json: bool, markdown: bool) -> Result<()> {
     let list: Vec<_> = catalogue::entries()
         .iter()
         .map(sprague_games::interface::Entry::summary_info)
         .collect();
     if json {
         println!("{}", serde_json::to_string_pretty(&list)?);
+    } else if markdown {
+        print!("{}", sprague::render::catalogue_markdown(&list));
     } else {
         println!("{}", sprague::render::list_text(&list));
     }

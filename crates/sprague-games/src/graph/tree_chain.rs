@@ -18,6 +18,7 @@ use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
+use crate::interface::{Editor, Example, Layout, Mark, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -472,6 +473,33 @@ pub fn entry() -> Entry {
         rules: "A rooted tree (root: the word `root=V` among the tree's items, or `--ground V`; default the first vertex written) has black and white vertices (`black=V,V,...`). A move turns a black vertex white and then flips the colours of any subset of its ancestors. The player who cannot move (every vertex white) loses. Example: `sprague solve tree-chain 1-2 1-3 3-4 black=2,4`. A move is named `whiten 4, flip 3` (the flipped ancestors from the parent up); the position after it is the tree with its new `black=` list.",
         theorem: "P-position iff every depth holds an even number of black vertices. The winning moves whiten a black vertex at the deepest odd depth and flip exactly its ancestors at the other odd depths. The Grundy value is the sum of 2^d over the depths d with an odd number of black vertices: by the coin-turning principle a black vertex at depth d is worth 2^d (its options are worth every value below 2^d). In misère and every-move play (`--misere`, `--every`) the parity rule does not hold: the engine searches whole colourings.",
         references: "nowcoder contest 204 problem H; the parity argument is in the module documentation and checked by exhaustive search on small trees.",
+        examples: const {
+            &[
+                Example::plays("tree-chain", "1-2 1-3 3-4 black=2,4", &[Play::Normal, Play::Misere]),
+            ]
+        },
+        editor: Editor::Network {
+            directed: false,
+            coloured: false,
+            layout: Layout::Tree,
+            marks: &[
+                Mark {
+                    key: "black",
+                    several: true,
+                    verb: "toggle black",
+                    implicit: None,
+                },
+                Mark {
+                    key: "root",
+                    several: false,
+                    verb: "set the root",
+                    implicit: None,
+                },
+            ],
+        },
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Search,
         build,
     }
 }

@@ -4,10 +4,12 @@
 
 use serde::Serialize;
 
-use super::Entry;
+use super::{Editor, Entry, Example, Picture, Players};
 
-/// One line of `sprague list`: an entry's names, usage and summary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One line of `sprague list`, and what the web page knows of a game (`GET /api/v1/games`):
+/// its names, usage and summary, its examples, the editor that draws its positions, whose
+/// moves they are, its pictures, and whether a theorem answers it.
+#[derive(Debug, Clone, Serialize)]
 pub struct EntrySummary {
     /// The name used in specs.
     pub name: &'static str,
@@ -17,10 +19,20 @@ pub struct EntrySummary {
     pub usage: &'static str,
     /// One line.
     pub summary: &'static str,
+    /// Positions to try, the first one first.
+    pub examples: &'static [Example],
+    /// How the page draws and edits a position.
+    pub editor: Editor,
+    /// Impartial or partizan.
+    pub players: Players,
+    /// The pictures that apply.
+    pub pictures: &'static [Picture],
+    /// `theorem` or `search`.
+    pub solution: &'static str,
 }
 
 /// `sprague explain`: everything an entry says about its game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct EntryDetails {
     /// The name used in specs.
     pub name: &'static str,
@@ -36,6 +48,10 @@ pub struct EntryDetails {
     pub theorem: &'static str,
     /// Where the results come from.
     pub references: &'static str,
+    /// Positions to try, the first one first.
+    pub examples: &'static [Example],
+    /// `theorem` or `search`.
+    pub solution: &'static str,
 }
 
 impl Entry {
@@ -46,6 +62,11 @@ impl Entry {
             aliases: self.aliases,
             usage: self.usage,
             summary: self.summary,
+            examples: self.examples,
+            editor: self.editor,
+            players: self.players,
+            pictures: self.pictures,
+            solution: self.solution.kind(),
         }
     }
 
@@ -59,6 +80,8 @@ impl Entry {
             rules: self.rules,
             theorem: self.theorem,
             references: self.references,
+            examples: self.examples,
+            solution: self.solution.kind(),
         }
     }
 }

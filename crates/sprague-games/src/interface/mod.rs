@@ -10,12 +10,16 @@
 
 pub mod about;
 pub mod caps;
+pub mod entry;
 pub mod table;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod verdict;
 
 pub use about::{EntryDetails, EntrySummary};
+pub use entry::{
+    no_params, Editor, Entry, Example, Glyph, Layout, Mark, Picture, Players, Solution, Square,
+};
 pub use table::{Cell, HeapRows, Row, Table, TablePeriod, TableRows};
 pub use verdict::{
     Component, Details, LegalMove, Listing, Method, MethodKind, Move, Play, ValueKind, Verdict,
@@ -150,44 +154,5 @@ pub trait Game: Send + Sync {
             "`sprague table` is not available for `{}`",
             self.spec()
         )))
-    }
-}
-
-/// A catalogue entry: the description a person reads (`sprague list`, `sprague explain`)
-/// and the constructor that turns parameters into a [`Game`].
-#[derive(Clone)]
-pub struct Entry {
-    /// The name used in specs (`nim`, `bash`, `octal`).
-    pub name: &'static str,
-    /// Other accepted names (`kayles` might be an alias of a fixed code).
-    pub aliases: &'static [&'static str],
-    /// How parameters are written, e.g. `bash:M`; empty when the game takes none.
-    pub usage: &'static str,
-    /// One line for `sprague list`.
-    pub summary: &'static str,
-    /// The rules, in full sentences.
-    pub rules: &'static str,
-    /// The theorem (closed form) the toolkit uses, or how the game is solved.
-    pub theorem: &'static str,
-    /// Where the results come from.
-    pub references: &'static str,
-    /// Builds the game from the text after `NAME:` (None when there was no colon).
-    pub build: fn(params: Option<&str>) -> Result<Box<dyn Game>>,
-}
-
-impl std::fmt::Debug for Entry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Entry").field("name", &self.name).finish()
-    }
-}
-
-/// For games without parameters: an error naming the game when `NAME:PARAMS` was written.
-pub fn no_params(game: &str, params: Option<&str>) -> Result<()> {
-    match params {
-        None => Ok(()),
-        Some(p) => Err(Error::bad_params(
-            game,
-            format!("`{game}` takes no parameters, got `{p}`"),
-        )),
     }
 }

@@ -6,12 +6,13 @@
 //! an n every move leaves a residue in 2..=k or 0 with a stone left, or takes to 1..; see
 //! the test against exact search). Sums of several heaps in misère play are searched.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::take_label;
 use super::{small, MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Picture, Play, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -179,6 +180,13 @@ fn build_bounded(params: Option<&str>) -> Result<Box<dyn Game>> {
 
 const REFS: &str = "C. G. Bachet de Méziriac, Problèmes plaisants et délectables (1612), problem 22; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., vol. 1, ch. 4 (subtraction games; misère play ch. 13).";
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    Ok(theorem_against_search(&TakeUpTo::new("bash", 3))?
+        + theorem_against_search(&TakeUpTo::new("bash", 1))?)
+}
+
 /// The catalogue entry of Bash.
 pub fn entry_bash() -> Entry {
     Entry {
@@ -189,8 +197,23 @@ pub fn entry_bash() -> Entry {
         rules: "One heap of n stones (several heaps make a sum). A move takes between 1 and M stones. Under normal play the player who takes the last stone wins; under misère play (--misere) that player loses.",
         theorem: "g(n) = n mod (M+1): the player to move loses exactly when M+1 divides n, and wins by taking n mod (M+1). A sum of heaps has value XOR of (h mod (M+1)). Misère, one heap: the player to move loses iff n mod (M+1) = 1, and otherwise takes (n−1) mod (M+1) stones (checked against exact misère search); sums of heaps are searched exactly in misère play.",
         references: REFS,
+        examples: const {
+            &[
+                Example::plays("bash:3", "10", &[Play::Normal, Play::Misere]),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Theorem { check: check_theorem },
         build: build_bash,
     }
+}
+
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_bounded_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&TakeUpTo::new("bounded-nim", 4))
 }
 
 /// The catalogue entry of bounded Nim.
@@ -203,6 +226,15 @@ pub fn entry_bounded() -> Entry {
         rules: "Heaps of stones. A move takes between 1 and K stones from one heap. Under normal play the player who takes the last stone wins.",
         theorem: "A heap of h has Grundy value h mod (K+1) (Bachet), and by the Sprague–Grundy theorem a position's value is the XOR of (h mod (K+1)) over its heaps; it is a P-position iff that XOR is 0. Misère play: one heap by the misère Bachet rule, several heaps by exact search.",
         references: REFS,
+        examples: const {
+            &[
+                Example::normal("bounded-nim:4", "7 9 12"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Theorem { check: check_bounded_theorem },
         build: build_bounded,
     }
 }

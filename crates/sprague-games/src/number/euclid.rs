@@ -3,12 +3,13 @@
 //! Theorem (Cole & Davie 1969): with x ≥ y > 0 the mover wins iff x = y or x/y > φ, i.e.
 //! iff x = y or x² − xy − y² > 0 — exact in integers.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::default_label;
 use super::{small, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::Result;
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Picture, Play, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -223,6 +224,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Euclid)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&Euclid)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -233,6 +240,17 @@ pub fn entry() -> Entry {
         rules: "Two non-negative numbers. A move subtracts a positive multiple of the smaller from the larger, leaving it non-negative. The player who makes a 0 wins (a pair containing 0 is a finished game).",
         theorem: "With x ≥ y > 0, the player to move wins iff x = y or x/y > φ (the golden ratio), decided exactly as x² − xy − y² > 0. From a winning position with q = ⌊x/y⌋ ≥ 2, exactly one of (x mod y, y) and (x mod y + y, y) is a losing position to move to.",
         references: "A. J. Cole and A. J. T. Davie, A game based on the Euclidean algorithm and a winning strategy for it, Math. Gazette 53 (1969) 354–357.",
+        examples: const {
+            &[
+                Example::normal("euclid", "25 7"),
+                Example::plays("euclid", "25 7 + 3 2", &[Play::Every]),
+                Example::plays("euclid", "5 3 + 2 1", &[Play::Misere]),
+            ]
+        },
+        editor: Editor::Text,
+        players: Players::Impartial,
+        pictures: &[Picture::PPositions],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -20,12 +20,13 @@
 //! least winning move from (N, N) is the smallest term F_(ir) (N itself when N is a Fibonacci
 //! number), since F_(ir + 2) > 2·F_(ir). Grundy values are searched (small positions only).
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::{default_label, MAX_LISTED_CHARS, MAX_WINNING_LISTED};
 use super::{MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::collections::VecDeque;
@@ -337,6 +338,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(FibonacciNim)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&FibonacciNim)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -347,6 +354,16 @@ pub fn entry() -> Entry {
         rules: "One heap of N stones. The first move takes any 1..N stones (taking all is allowed); each later move takes 1..2k stones, k being the previous move. The player who cannot move loses. `N L` is a heap of N where the next move may take at most L; after taking k the position is `N−k 2k`.",
         theorem: "Write N as a sum of non-consecutive Fibonacci numbers (Zeckendorf). (N, L) is a first-player win iff the smallest term is ≤ L. The winning moves take k = a tail sum T of the representation (its smallest terms) with k ≤ L, where either k = N or the next larger term exceeds 2k; the least winning first move is the smallest term (N itself when N is a Fibonacci number). Grundy values are searched (heaps up to 400).",
         references: "M. J. Whinihan, Fibonacci Nim, Fibonacci Quarterly 1 (1963) 9–13; E. Zeckendorf (1972); Luogu P6487 (COCI HRPA).",
+        examples: const {
+            &[
+                Example::normal("fibonacci-nim", "20 3"),
+                Example::normal("fibonacci-nim", "20"),
+            ]
+        },
+        editor: Editor::Text,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -10,12 +10,13 @@
 //! move loses iff the number of heaps of 1 is ≡ 1 (mod k + 1). Checked against exact
 //! misère search in the tests before it is used.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::default_label;
 use super::{MisereVerdict, MoveAt, MoveCount, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -379,6 +380,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Moore::new(k))))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    Ok(theorem_against_search(&Moore::new(2))? + theorem_against_search(&Moore::new(3))?)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -389,6 +396,15 @@ pub fn entry() -> Entry {
         rules: "Heaps of stones (one component is the whole list of heaps). A move takes a positive number of stones from each of between 1 and K heaps. Normal play: whoever cannot move loses; misère play (--misere): whoever cannot move wins.",
         theorem: "Moore (1910): a position is a P-position iff, for every bit position, the number of heaps with that bit set is divisible by K+1 (K = 1 is Nim). A winning move is built bit by bit from the top; every winning move is listed when the position has at most 200000 moves. Misère: the same while some heap exceeds 1; when every heap is at most 1, the player to move loses iff the number of 1-heaps is ≡ 1 (mod K+1) — verified against exact misère search. Grundy values have no known closed form; sums of several Moore games are searched.",
         references: "E. H. Moore, A generalization of the game called Nim, Annals of Mathematics 11 (1910) 93–94; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, 2nd ed., vol. 3, ch. 15.",
+        examples: const {
+            &[
+                Example::normal("moore-nim:2", "3 5 6 7"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -3,12 +3,13 @@
 //! Misère (Bouton): the mover wins iff (XOR ≠ 0 and some heap > 1) or
 //! (XOR = 0 and no heap > 1).
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::take_label;
 use super::{small, MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::Result;
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Play, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -150,6 +151,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Nim)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&Nim)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -160,6 +167,16 @@ pub fn entry() -> Entry {
         rules: "Heaps of stones. A move takes any positive number of stones from one heap. Under normal play the player who takes the last stone wins; under misère play (--misere) that player loses.",
         theorem: "A heap of n stones has Grundy value n and a position's value is the XOR (nim-sum) of its heaps: the player to move loses exactly when the XOR is 0. Misère: the player to move wins iff (XOR ≠ 0 and some heap > 1) or (XOR = 0 and every heap ≤ 1).",
         references: "C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics 3 (1901–02) 35–39.",
+        examples: const {
+            &[
+                Example::plays("nim", "3 4 5", &[Play::Normal, Play::Misere, Play::Every]),
+                Example::normal("nim", "1 1"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

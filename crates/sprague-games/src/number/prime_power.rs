@@ -5,12 +5,13 @@
 //! induction their values are the five residues other than n mod 6, whose mex is n mod 6.
 //! For n < 5 the options are 0..n−1, so g(n) = n. (Checked by brute force in the tests.)
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::take_label;
 use super::{small, MoveAt, MoveCount, MoveList, NumberGame, Numbers, Shape};
 use crate::error::Result;
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use num_bigint::BigUint;
 
 /// Heaps up to this size get every winning move listed (a sieve up to the heap).
@@ -210,6 +211,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(PrimePower)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&PrimePower)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -220,6 +227,16 @@ pub fn entry() -> Entry {
         rules: "Heaps of stones. A move takes p^k stones from one heap, p a prime and k ≥ 0 (so 1, 2, 3, 4, 5, 7, 8, 9, 11, ... stones). Normal play: whoever cannot move loses.",
         theorem: "g(n) = n mod 6: 1..5 are prime powers and no multiple of 6 is, so (induction) the options of n reach every residue mod 6 except n's own. The player to move loses iff every heap's n mod 6 XORs to 0; from one heap, take n mod 6 stones.",
         references: "Luogu P4018 Roy&October之取石子; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, vol. 1, ch. 4 (subtraction games).",
+        examples: const {
+            &[
+                Example::normal("prime-power", "10 7"),
+                Example::normal("prime-power", "13"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -17,11 +17,12 @@
 //! nondecreasing sequences w above these bounds with Σw ≤ ⌊(ΣO + h − 1)/2⌋, enumerated
 //! without repetition; at most [`MAX_LISTED_MOVES`] are listed.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::{MoveCount, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::collections::HashSet;
@@ -354,6 +355,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Redistribute)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&Redistribute)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -364,6 +371,15 @@ pub fn entry() -> Entry {
         rules: "Heaps of stones; the whole list of heaps is one game. A move chooses a heap, removes at least one stone from it, then moves any number of its remaining stones onto other non-empty heaps, distributed as the mover likes. The player who cannot move loses.",
         theorem: "The player to move loses iff the heaps can be paired into equal pairs (so their number is even). From any other position the largest heap can pay for a pairing: with an odd number of heaps remove it and raise the smaller heap of each consecutive pair; with an even number lower it to the smallest heap and pair the rest. Every winning move is listed (up to 100). Grundy values are searched (up to 14 stones).",
         references: "A classic olympiad exercise (heaps with redistribution); see e.g. the pairing strategy in Berlekamp, Conway, Guy, Winning Ways, and the seeds of this project.",
+        examples: const {
+            &[
+                Example::normal("redistribute", "3 5 7"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -5,12 +5,13 @@
 //! have the other parity) and the first player wins iff Σa is odd. From a winning position
 //! every move wins.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::default_label;
 use super::{MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -163,6 +164,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(SortedPiles)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&SortedPiles)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -173,6 +180,15 @@ pub fn entry() -> Entry {
         rules: "Piles a1 ≤ a2 ≤ … ≤ an (one component is the whole list). A move takes one stone from a pile i with a_i > a_(i−1), where a_0 = 0, so the list stays non-decreasing. Normal play: whoever cannot move loses.",
         theorem: "A non-empty position always has a move (the first non-empty pile) and every move removes exactly one stone, so every play lasts exactly Σa moves: the first player wins iff Σa is odd, the Grundy value is Σa mod 2, and from a winning position every move wins. Misère (also for sums): the player to move wins iff the total number of stones is even.",
         references: "Luogu P4702 取石子 (Alice moves first).",
+        examples: const {
+            &[
+                Example::normal("sorted-piles", "1 2 2 5"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

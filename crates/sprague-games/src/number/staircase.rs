@@ -5,12 +5,13 @@
 //! same coins on down from that odd stair (coins on even stairs are a reversible detour).
 //! Checked against the rules by brute force.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::default_label;
 use super::{MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use num_bigint::BigUint;
 
 /// The rules over coins per stair (index 0 is stair 1).
@@ -154,6 +155,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Staircase)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&Staircase)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -164,6 +171,15 @@ pub fn entry() -> Entry {
         rules: "Coins on stairs 1..n, written c1 c2 … cn (one component is the whole staircase). A move takes k ≥ 1 coins from one stair i and puts them on stair i − 1; coins moved from stair 1 leave the game. Normal play: whoever cannot move loses.",
         theorem: "The value is the XOR of the odd stairs c1 ^ c3 ^ c5 ^ …: moving coins down from an odd stair is a Nim move there; coins moved from an even stair onto an odd stair can be moved straight on by the opponent, so the even stairs do not count. Winning moves: lower an odd stair to its Nim target, or move coins from an even stair onto the odd stair below to raise it to its target.",
         references: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, 2nd ed., vol. 3, ch. 14 (staircase Nim); R. Sprague (1936), P. M. Grundy (1939).",
+        examples: const {
+            &[
+                Example::normal("staircase-nim", "3 1 4 1 5"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -14,12 +14,13 @@
 //! (A. Siegel), but this module claims no period: it computes values exactly up to a limit
 //! and refuses larger heaps with a clear error.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::take_label;
 use super::{MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Picture, Players, Solution};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -451,6 +452,17 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Subtraction::parse(p)?)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    let mut compared = 0;
+    for set in ["1,3,4", "2,5,6", "1,2,4,8", "allbut:2,3", "allbut:1"] {
+        let game = Subtraction::parse(set).map_err(|e| e.to_string())?;
+        compared += theorem_against_search(&game)?;
+    }
+    Ok(compared)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -461,6 +473,17 @@ pub fn entry() -> Entry {
         rules: "Heaps of stones. A move takes s stones from one heap, where s belongs to the finite set S (`subtraction:1,3,4`), or, for `subtraction:allbut:S`, where s is any positive number not in S. Normal play: whoever cannot move loses.",
         theorem: "Finite S with largest element t: g(n) is the mex of g(n − s), so it depends only on the t values before it; once a window of t consecutive values recurs, the values are periodic from its first occurrence (pigeonhole). The first recurrence gives the least preperiod and period, which `sprague table --period` reports and which answer heaps of any length (n mod period). All-but S: g(n) is the least value not taken by a heap m < n with n − m ∉ S, computed exactly with one count per value (O(|S|) per heap) up to heap 10^7; these values are known to be arithmetic-periodic (Siegel), which is not used here.",
         references: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, 2nd ed., vol. 1, ch. 4 (subtraction games, periodicity); A. N. Siegel, Finite excluded subtraction sets and Kayles-like games, MSRI Publ. 56 (Games of No Chance 3), 2009, and Combinatorial Game Theory (AMS 2013), ch. IV.",
+        examples: const {
+            &[
+                Example::normal("subtraction:1,3,4", "10 7"),
+                Example::normal("subtraction:1,3,4", "9 4"),
+                Example::normal("subtraction:allbut:2,3", "9"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -21,12 +21,13 @@
 //! The Grundy values of Wythoff's game have no known closed form; sprague searches them (small
 //! positions only) and decides the outcome and winning moves of any position by the theorem.
 
+use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::moves::default_label;
 use super::{small, MisereVerdict, MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use crate::interface::{Entry, Game};
+use crate::interface::{Editor, Entry, Example, Game, Picture, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 
@@ -293,6 +294,12 @@ fn build(params: Option<&str>) -> Result<Box<dyn Game>> {
     Ok(Box::new(NumberGameAdapter(Wythoff)))
 }
 
+/// The theorem against the engine's search of the rules on every small position (the
+/// entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    theorem_against_search(&Wythoff)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -303,6 +310,16 @@ pub fn entry() -> Entry {
         rules: "Two heaps. A move takes any positive number of stones from one heap, or the same positive number from both heaps. The player who cannot move loses.",
         theorem: "The P-positions are (⌊nφ⌋, ⌊nφ⌋ + n) and their mirror images, n ≥ 0. Exactly, with a ≤ b and d = b − a: P iff a = (d + isqrt(5d²)) div 2. From an N-position the winning moves are among three: the diagonal move to (⌊dφ⌋, ⌊dφ⌋ + d), and lowering either heap to the partner of the other. Grundy values have no known closed form and are searched (small positions only).",
         references: "W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde 7 (1907) 199–202; Berlekamp, Conway, Guy, Winning Ways, ch. 3.",
+        examples: const {
+            &[
+                Example::normal("wythoff", "8 4"),
+                Example::normal("wythoff", "3 5"),
+            ]
+        },
+        editor: Editor::Chessboard { several: false },
+        players: Players::Impartial,
+        pictures: &[Picture::PPositions],
+        solution: Solution::Theorem { check: check_theorem },
         build,
     }
 }

@@ -4,6 +4,7 @@
 use super::game::OctalGame;
 use super::rules::TakeAndBreak;
 use crate::error::Result;
+use crate::interface::{Editor, Example, Picture, Play, Players, Solution};
 use crate::interface::{Entry, Game};
 
 /// The take-and-break game of the catalogue entry `name` (its canonical name) with the
@@ -63,26 +64,212 @@ const CODE_RULES: &str = "Heaps of stones. A code d0.d1d2… says what a move ma
 const CODE_THEOREM: &str = "Sprague–Grundy: a position's value is the XOR of its heaps' values. Heap values are computed by the sparse-space method (rare and common values); periods are reported only when proven by the periodicity theorem (Guy–Smith: g(n+p) = g(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0; 3·n0 + 2p + t for hexadecimal three-heap splits). Heaps beyond the table use a proven period. Misère play: exact search.";
 const REFS: &str = "Berlekamp, Conway, Guy, Winning Ways, ch. 4; Guy & Smith (1956), The G-values of various games; Gangolli & Plambeck (1989); Flammenkamp, octal game tables.";
 
-/// The catalogue entries of this module.
-pub fn entries() -> Vec<Entry> {
-    let e = |name, aliases, usage, summary, rules, theorem, build| Entry {
-        name,
-        aliases,
-        usage,
-        summary,
-        rules,
-        theorem,
+/// The catalogue entry of `octal`.
+pub fn octal() -> Entry {
+    Entry {
+        name: "octal",
+        aliases: &["octal-game"],
+        usage: "octal:D0.D1D2… HEAP...",
+        summary: "take-and-break game from an octal code (e.g. octal:0.77, octal:4.07)",
+        rules: CODE_RULES,
+        theorem: CODE_THEOREM,
         references: REFS,
-        build,
-    };
+        examples: const {
+            &[
+                Example::normal("octal:0.77", "5 7"),
+                Example::normal("octal:0.137", "9"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_octal,
+    }
+}
+
+/// The catalogue entry of `hex`.
+pub fn hex() -> Entry {
+    Entry {
+        name: "hex",
+        aliases: &["hexadecimal"],
+        usage: "hex:D0.D1D2… HEAP...",
+        summary: "take-and-break game from a hexadecimal code (e.g. hex:0.F)",
+        rules: CODE_RULES,
+        theorem: CODE_THEOREM,
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("hex:0.F", "5 6"),
+                Example::normal("hex:0.F", "6 3"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_hex,
+    }
+}
+
+/// The catalogue entry of `kayles`.
+pub fn kayles() -> Entry {
+    Entry {
+        name: "kayles",
+        aliases: &[],
+        usage: "kayles HEAP...",
+        summary: "Kayles, octal 0.77: knock down one or two adjacent pins",
+        rules: "Octal 0.77: remove one or two stones from a heap, leaving zero, one or two heaps.",
+        theorem: "Grundy values are periodic: preperiod 71, period 12 (proven by the periodicity theorem).",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("kayles", "3 4"),
+                Example::plays("kayles", "8", &[Play::Misere]),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_kayles,
+    }
+}
+
+/// The catalogue entry of `dawson-kayles`.
+pub fn dawson_kayles() -> Entry {
+    Entry {
+        name: "dawson-kayles",
+        aliases: &["dawsons-kayles"],
+        usage: "dawson-kayles HEAP...",
+        summary: "Dawson's Kayles, octal 0.07",
+        rules: "Octal 0.07: remove two stones from a heap, leaving zero, one or two heaps.",
+        theorem: "Grundy values are periodic: preperiod 53, period 34.",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("dawson-kayles", "5 9"),
+                Example::normal("dawson-kayles", "7"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_dawson_kayles,
+    }
+}
+
+/// The catalogue entry of `dawson-chess`.
+pub fn dawson_chess() -> Entry {
+    Entry {
+        name: "dawson-chess",
+        aliases: &["dawsons-chess"],
+        usage: "dawson-chess HEAP...",
+        summary: "Dawson's Chess, octal 0.137",
+        rules: "Octal 0.137: remove a heap of one, two stones leaving zero or one heap, or three stones leaving any.",
+        theorem: "Dawson's Kayles shifted by one: preperiod 52, period 34.",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("dawson-chess", "6 4"),
+                Example::normal("dawson-chess", "6"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_dawson_chess,
+    }
+}
+
+/// The catalogue entry of `officers`.
+pub fn officers() -> Entry {
+    Entry {
+        name: "officers",
+        aliases: &[],
+        usage: "officers HEAP...",
+        summary: "Officers, octal 0.6 (periodicity open)",
+        rules: "Octal 0.6: remove one stone from a heap, leaving one or two non-empty heaps.",
+        theorem: "No period is known; values are computed.",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("officers", "7 9"),
+                Example::normal("officers", "10"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_officers,
+    }
+}
+
+/// The catalogue entry of `grundy-game`.
+pub fn grundy_game() -> Entry {
+    Entry {
+        name: "grundy-game",
+        aliases: &["grundys-game"],
+        usage: "grundy-game HEAP...",
+        summary: "Grundy's game: split a heap into two unequal heaps",
+        rules: "Split one heap into two non-empty heaps of different sizes.",
+        theorem:
+            "No period is known; values are computed (the periodicity theorem does not apply).",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("grundy-game", "7 10"),
+                Example::normal("grundy-game", "9"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_grundy,
+    }
+}
+
+/// The catalogue entry of `lasker-nim`.
+pub fn lasker_nim() -> Entry {
+    Entry {
+        name: "lasker-nim",
+        aliases: &["laskers-nim"],
+        usage: "lasker-nim HEAP...",
+        summary: "Lasker's Nim: take any number, or split a heap in two",
+        rules: "Remove any positive number of stones from one heap, or split a heap into two non-empty heaps.",
+        theorem: "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.",
+        references: REFS,
+        examples: const {
+            &[
+                Example::normal("lasker-nim", "3 5"),
+                Example::normal("lasker-nim", "5 2"),
+                Example::normal("lasker-nim", "1000000000000"),
+            ]
+        },
+        editor: Editor::Heaps,
+        players: Players::Impartial,
+        pictures: &[Picture::Grundy],
+        solution: Solution::Search,
+        build: build_lasker,
+    }
+}
+
+/// Every take-and-break entry, for the tests of this family (the catalogue's registry
+/// lists them one by one).
+#[cfg(test)]
+pub(crate) fn all() -> Vec<Entry> {
     vec![
-        e("octal", &["octal-game"], "octal:D0.D1D2…", "take-and-break game from an octal code (e.g. octal:0.77, octal:4.07)", CODE_RULES, CODE_THEOREM, build_octal as fn(Option<&str>) -> Result<Box<dyn Game>>),
-        e("hex", &["hexadecimal"], "hex:D0.D1D2…", "take-and-break game from a hexadecimal code (e.g. hex:0.F)", CODE_RULES, CODE_THEOREM, build_hex),
-        e("kayles", &[], "", "Kayles, octal 0.77: knock down one or two adjacent pins", "Octal 0.77: remove one or two stones from a heap, leaving zero, one or two heaps.", "Grundy values are periodic: preperiod 71, period 12 (proven by the periodicity theorem).", build_kayles),
-        e("dawson-kayles", &["dawsons-kayles"], "", "Dawson's Kayles, octal 0.07", "Octal 0.07: remove two stones from a heap, leaving zero, one or two heaps.", "Grundy values are periodic: preperiod 53, period 34.", build_dawson_kayles),
-        e("dawson-chess", &["dawsons-chess"], "", "Dawson's Chess, octal 0.137", "Octal 0.137: remove a heap of one, two stones leaving zero or one heap, or three stones leaving any.", "Dawson's Kayles shifted by one: preperiod 52, period 34.", build_dawson_chess),
-        e("officers", &[], "", "Officers, octal 0.6 (periodicity open)", "Octal 0.6: remove one stone from a heap, leaving one or two non-empty heaps.", "No period is known; values are computed.", build_officers),
-        e("grundy-game", &["grundys-game"], "", "Grundy's game: split a heap into two unequal heaps", "Split one heap into two non-empty heaps of different sizes.", "No period is known; values are computed (the periodicity theorem does not apply).", build_grundy),
-        e("lasker-nim", &["laskers-nim"], "", "Lasker's Nim: take any number, or split a heap in two", "Remove any positive number of stones from one heap, or split a heap into two non-empty heaps.", "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.", build_lasker),
+        octal(),
+        hex(),
+        kayles(),
+        dawson_kayles(),
+        dawson_chess(),
+        officers(),
+        grundy_game(),
+        lasker_nim(),
     ]
 }

@@ -46,7 +46,7 @@ fn triple_work_estimates_the_splits_into_three() {
 
 #[test]
 fn malformed_specs_are_refused() {
-    let game = |spec| crate::interface::testing::game_of(&entries::entries(), spec);
+    let game = |spec| crate::interface::testing::game_of(&entries::all(), spec);
     assert!(game("octal").is_err());
     assert!(game("kayles:3").is_err());
     assert!(game("octal:0.8").is_err());

@@ -13,7 +13,7 @@ fn lookup(spec: &str) -> Result<Box<dyn Game>> {
         crate::number::subtraction::entry(),
         crate::number::wythoff::entry(),
     ];
-    entries.extend(crate::octal::entries::entries());
+    entries.extend(crate::octal::entries::all());
     crate::interface::testing::game_of(&entries, spec)
 }
 

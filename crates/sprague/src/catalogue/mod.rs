@@ -14,6 +14,8 @@
 #[cfg(test)]
 mod compound_tests;
 #[cfg(test)]
+mod entry_tests;
+#[cfg(test)]
 mod fallback_tests;
 #[cfg(test)]
 mod number_tests;
@@ -187,7 +189,13 @@ mod about_tests {
         assert_eq!(j[0]["name"], list[0].name);
         let keys: Vec<&String> = j[0].as_object().unwrap().keys().collect();
         // (serde_json's maps sort their keys.)
-        assert_eq!(keys, ["aliases", "name", "summary", "usage"]);
+        assert_eq!(
+            keys,
+            [
+                "aliases", "editor", "examples", "name", "pictures", "players", "solution",
+                "summary", "usage"
+            ]
+        );
         assert!(list_text(&list).lines().count() == list.len());
         let e = find_entry("euclid").unwrap().details();
         let j = serde_json::to_value(&e).unwrap();

@@ -4,33 +4,15 @@
 
 use crate::catalogue::lookup;
 
-use sprague_games::interface::{Game, Listing, SolveOptions, Verdict, Winner};
+use sprague_games::interface::{Game, Listing, Play, SolveOptions, Verdict, Winner};
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
 
-/// The specs a catalogue entry is tested under (parameters for those that need them).
-fn specs(name: &str) -> Vec<&'static str> {
-    match name {
-        "nim" => vec!["nim"],
-        "euclid" => vec!["euclid"],
-        "wythoff" => vec!["wythoff"],
-        "fibonacci-nim" => vec!["fibonacci-nim"],
-        "redistribute" => vec!["redistribute"],
-        "bash" => vec!["bash:3"],
-        "bounded-nim" => vec!["bounded-nim:2"],
-        "subtraction" => vec!["subtraction:1,3,4", "subtraction:allbut:2,3"],
-        "prime-power" => vec!["prime-power"],
-        "sorted-piles" => vec!["sorted-piles"],
-        "staircase-nim" => vec!["staircase-nim"],
-        "moore-nim" => vec!["moore-nim:2"],
-        other => panic!("add specs and sample positions for `{other}` to this test"),
-    }
-}
-
-/// A few small positions per game: lone components, sums, terminal positions.
-fn samples(name: &str) -> &'static [&'static str] {
+/// Edge cases per game beside its entry's examples: lone components, sums, terminal
+/// positions.
+fn edge_cases(name: &str) -> &'static [&'static str] {
     match name {
         "nim" => &["3 4 5", "1 1", "2 2 1", "0 0", "7"],
         "euclid" => &["25 7", "3 2 + 1 1", "5 0", "4 4", "24 15"],
@@ -44,7 +26,7 @@ fn samples(name: &str) -> &'static [&'static str] {
         "sorted-piles" => &["1 2 3", "0 1 + 2 2", "1 1", "0"],
         "staircase-nim" => &["3 1 2", "1 0 + 2", "0 0"],
         "moore-nim" => &["1 2 3", "3 3 3", "2 2 + 1", "0 0"],
-        other => panic!("add sample positions for `{other}` to this test"),
+        _ => &[],
     }
 }
 
@@ -123,14 +105,46 @@ fn check(game: &dyn Game, position: &str, play: &str, opts: &SolveOptions) {
     }
 }
 
+/// The number games: the entries built on `sprague_games::number`.
+fn number_entries() -> Vec<sprague_games::interface::Entry> {
+    use sprague_games::number::*;
+    vec![
+        nim::entry(),
+        euclid::entry(),
+        wythoff::entry(),
+        fibonacci_nim::entry(),
+        redistribute::entry(),
+        bash::entry_bash(),
+        bash::entry_bounded(),
+        subtraction::entry(),
+        prime_power::entry(),
+        sorted_piles::entry(),
+        staircase::entry(),
+        moore::entry(),
+    ]
+}
+
 #[test]
 fn solve_and_moves_agree_on_every_number_game() {
-    let entries = crate::catalogue::entries()[..12].to_vec();
-    assert!(entries.len() >= 12);
-    for e in entries {
-        for spec in specs(e.name) {
+    for e in number_entries() {
+        let mut specs: Vec<&str> = e.examples.iter().map(|x| x.spec).collect();
+        specs.dedup();
+        for spec in specs {
             let game = lookup(spec).unwrap();
-            for position in samples(e.name) {
+            // The examples under the plays they declare; the edge cases under every play.
+            for x in e.examples.iter().filter(|x| x.spec == spec) {
+                for (play, opts) in plays() {
+                    let declared = match play {
+                        "misère" => Play::Misere,
+                        "every" => Play::Every,
+                        _ => Play::Normal,
+                    };
+                    if x.plays.contains(&declared) {
+                        check(game.as_ref(), x.position, play, &opts);
+                    }
+                }
+            }
+            for position in edge_cases(e.name) {
                 for (play, opts) in plays() {
                     check(game.as_ref(), position, play, &opts);
                 }

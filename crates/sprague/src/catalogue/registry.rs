@@ -1,17 +1,19 @@
 //! The registry: every game of the catalogue, one line each, in the order `sprague list`
-//! shows them. A new game is its own file in `sprague_games` and one line here.
+//! shows them. A new game is its own file in `sprague_games` (its rules, its theorem
+//! where one exists, and its entry) and one line here; the page, the README's tables and
+//! the contract tests read everything else from the entry.
 
-use sprague_games::graph;
 use sprague_games::interface::Entry;
 use sprague_games::number::{
     bash, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles, staircase,
     subtraction, wythoff,
 };
-use sprague_games::partizan::rulesets;
+use sprague_games::partizan::rulesets::{clobber, cutcake, domineering, hackenbush, toads};
+use sprague_games::{coins, graph, octal};
 
 /// Every entry of the catalogue, in the order `sprague list` shows them.
 pub fn entries() -> Vec<Entry> {
-    let mut all = vec![
+    vec![
         nim::entry(),
         euclid::entry(),
         wythoff::entry(),
@@ -24,22 +26,29 @@ pub fn entries() -> Vec<Entry> {
         sorted_piles::entry(),
         staircase::entry(),
         moore::entry(),
-    ];
-    all.extend(sprague_games::octal::entries::entries());
-    all.extend(sprague_games::coins::entries::entries());
-    all.extend([
+        octal::entries::octal(),
+        octal::entries::hex(),
+        octal::entries::kayles(),
+        octal::entries::dawson_kayles(),
+        octal::entries::dawson_chess(),
+        octal::entries::officers(),
+        octal::entries::grundy_game(),
+        octal::entries::lasker_nim(),
+        coins::entries::twins(),
+        coins::entries::mock_turtles(),
+        coins::entries::ruler(),
+        coins::entries::coins(),
+        coins::entries::turning_corners(),
+        coins::entries::tartan(),
         graph::loopy::game::entry(),
         graph::hackenbush::game::entry(),
         graph::geography::game::entry(),
         graph::tree_chain::entry(),
         graph::queens::game::entry(),
-    ]);
-    all.extend([
-        rulesets::hackenbush::entry(),
-        rulesets::domineering::entry(),
-        rulesets::cutcake::entry(),
-        rulesets::toads::entry(),
-        rulesets::clobber::entry(),
-    ]);
-    all
+        hackenbush::entry(),
+        domineering::entry(),
+        cutcake::entry(),
+        toads::entry(),
+        clobber::entry(),
+    ]
 }

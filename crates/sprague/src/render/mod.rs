@@ -7,7 +7,7 @@ pub mod table;
 pub mod value;
 pub mod verdict;
 
-pub use about::{explain_text, list_text};
+pub use about::{catalogue_markdown, explain_text, list_text};
 pub use table::{table_string, table_text};
 pub use value::value_text;
 pub use verdict::verdict_text;

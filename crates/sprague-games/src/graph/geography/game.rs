@@ -9,6 +9,7 @@ use crate::graph::undirected::{option_vertex, parse_undirected};
 use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, Verdict,
 };
+use crate::interface::{Editor, Example, Layout, Mark, Players, Solution};
 use crate::value::Outcome;
 
 struct GeographyGame;
@@ -233,6 +234,26 @@ pub fn entry() -> Entry {
         rules: "A token stands on the start vertex of an undirected graph (the word `start=V` among the graph's items, or `--start V`); the start counts as visited. A move takes the token along an edge to a vertex not visited before. The player who cannot move loses. Example: `sprague solve geography 1-2 2-3 3-4 start=1`. A move is named `move to V`; the position after it is the graph without the vertex just left (visited vertices are gone) and `start=V`.",
         theorem: "The player to move wins iff the start vertex is in every maximum matching, i.e. iff the maximum matching of G − s is smaller than that of G; moving along the matching edge at s then wins, and a move to w wins iff w is missed by some maximum matching of G − s. Matchings: Hopcroft–Karp when the graph is bipartite (BFS 2-colouring), Edmonds' blossom algorithm otherwise; all iterative. In misère and every-move play (`--misere`, `--every`) the matching rule does not hold: the engine searches the token and the visited set.",
         references: "Fraenkel, Scheinerman, Ullman, Undirected edge geography, Theoretical Computer Science 112 (1993) 371–381; Hopcroft, Karp, SIAM J. Comput. 2 (1973); Edmonds, Paths, trees, and flowers, Canad. J. Math. 17 (1965).",
+        examples: const {
+            &[
+                Example::normal("geography", "1-2 2-3 3-4 2-5 5-6 start=1"),
+                Example::plays("geography", "1-2 2-3 3-4 2-4 start=1", &[Play::Every]),
+            ]
+        },
+        editor: Editor::Network {
+            directed: false,
+            coloured: false,
+            layout: Layout::Circle,
+            marks: &[Mark {
+                    key: "start",
+                    several: false,
+                    verb: "set the start",
+                    implicit: None,
+                }],
+        },
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Search,
         build,
     }
 }

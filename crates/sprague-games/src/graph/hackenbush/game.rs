@@ -10,6 +10,7 @@ use crate::interface::{
     Component, Entry, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind,
     Verdict,
 };
+use crate::interface::{Editor, Example, Layout, Mark, Players, Solution};
 use crate::value::Outcome;
 
 struct GreenHackenbushGame;
@@ -190,6 +191,26 @@ pub fn entry() -> Entry {
         rules: "A graph of edges is attached to the ground vertex (the word `ground=V` among the graph's items, or `--ground V`; default `0`). A move cuts one edge; every edge no longer connected to the ground disappears. Loops and parallel edges are allowed. The player who cannot move (nothing left) loses. Several pictures on the same ground are a disjunctive sum; edges not connected to the ground are ignored. Example: `sprague solve green-hackenbush 0-1 1-2 2-0 1-3`, or `sprague solve green-hackenbush a-b b-c c-a ground=a`. A move is named `cut edge u-v` (`u-v#k` for the k-th of parallel edges); the position after it is the graph left connected to the ground, written the same way.",
         theorem: "Colon principle: a rooted tree is worth g(v) = XOR over children c of (g(c) + 1). Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value, its edges becoming loops, each loop worth *1 (so an odd cycle acts as one extra leaf edge, an even cycle as none). The toolkit finds the bridges (iterative lowlink DFS), fuses every 2-edge-connected component, and applies the colon principle to the tree of components. Winning cuts: bridges by a top-down pass, cycle edges by re-fusing their component without them. In misère and every-move play (`--misere`, `--every`) the principles do not hold: the engine searches whole positions (pieces on the ground as components of a sum).",
         references: "Berlekamp, Conway, Guy, Winning Ways for your Mathematical Plays, ch. 7 (Green Hackenbush, colon and fusion principles); Conway, On Numbers and Games, ch. 7.",
+        examples: const {
+            &[
+                Example::normal("green-hackenbush", "0-1 1-2 2-0 1-3 3-4"),
+                Example::plays("green-hackenbush", "0-1 1-2 2-0 1-3", &[Play::Misere]),
+            ]
+        },
+        editor: Editor::Network {
+            directed: false,
+            coloured: false,
+            layout: Layout::Ground,
+            marks: &[Mark {
+                    key: "ground",
+                    several: false,
+                    verb: "set the ground",
+                    implicit: Some("0"),
+                }],
+        },
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Search,
         build,
     }
 }

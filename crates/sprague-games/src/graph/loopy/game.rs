@@ -9,6 +9,7 @@ use crate::interface::{
     Cell, Component, Entry, Game, LegalMove, Listing, Method, Move, Play, Row, SolveOptions, Table,
     TableOptions, TableRows, ValueKind, Verdict,
 };
+use crate::interface::{Editor, Example, Layout, Mark, Players, Solution};
 use crate::retrograde::gsg::Gamma;
 use crate::retrograde::Retro;
 use crate::value::Outcome;
@@ -47,6 +48,26 @@ cannot move wins); the remoteness is one less than there.",
 A. S. Fraenkel and Y. Yesha, The generalized Sprague–Grundy function and its invariance under \
 certain mappings, J. Combin. Theory A 43 (1986); A. S. Fraenkel, Scenic trails ascending from \
 sea-level Nim to alpine chess (1996); Berlekamp, Conway, Guy, Winning Ways, ch. 11 (loopy games).",
+examples: const {
+    &[
+        Example::normal("graph", "a>b>c a>c d>e token=a,d"),
+        Example::normal("graph", "a>b b>a b>c token=a"),
+    ]
+},
+editor: Editor::Network {
+    directed: true,
+    coloured: false,
+    layout: Layout::Circle,
+    marks: &[Mark {
+            key: "token",
+            several: true,
+            verb: "toggle a token",
+            implicit: None,
+        }],
+},
+players: Players::Impartial,
+pictures: &[],
+solution: Solution::Search,
         build: |params| match params {
             None | Some("") => Ok(Box::new(GraphGame)),
             Some(p) => Err(Error::bad_params(

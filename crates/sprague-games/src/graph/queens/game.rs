@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::graph::engine::QueensRules;
+use crate::interface::{Editor, Example, Players, Solution};
 
 use crate::error::{Error, Result};
 use crate::interface::{
@@ -247,6 +248,16 @@ pub fn entry() -> Entry {
         rules: "Tokens stand on cells (x, y) of a grid, written `x,y` (tokens numbered from 1 in the order written). A move shifts one token left, down, or diagonally down-left by any distance (several tokens may share a cell). The first player to move a token onto (0,0) wins; a position with a token on (0,0) is over (the player to move has lost). Example: `sprague solve queens 3,5 4,7`. A move is named `move queen 2 from (3,5) to (1,3)`.",
         theorem: "A token on row 0, column 0 or the diagonal x = y reaches (0,0) at once: the mover wins. Otherwise nobody moves a token onto those lines (the opponent would win), so the game is the sum of single-token games with those moves removed: the mover wins iff the XOR of their Grundy values is non-zero. The values come from a table (mex over row, column and diagonal bitsets), coordinates up to 4000. In misère and every-move play (`--misere`, `--every`) the sum rule does not hold: the engine searches whole positions (small coordinates only).",
         references: "Sprague–Grundy theory (Berlekamp, Conway, Guy, Winning Ways, ch. 4); the queen-move corner game is Wythoff's game in disguise (Wythoff, 1907).",
+        examples: const {
+            &[
+                Example::normal("queens", "3,5 4,7"),
+                Example::plays("queens", "2,3 3,1", &[Play::Misere, Play::Every]),
+            ]
+        },
+        editor: Editor::Chessboard { several: true },
+        players: Players::Impartial,
+        pictures: &[],
+        solution: Solution::Search,
         build,
     }
 }

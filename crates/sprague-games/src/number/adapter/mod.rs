@@ -19,6 +19,7 @@
 //! - [`table`]: `sprague table`, the values of single heaps.
 
 pub mod analyse;
+pub mod check;
 mod misere_moves;
 mod moves;
 mod parse;

@@ -7,7 +7,7 @@ use crate::octal::tests::oct;
 use crate::octal::*;
 
 fn lookup(spec: &str) -> crate::error::Result<Box<dyn crate::interface::Game>> {
-    crate::interface::testing::game_of(&entries::entries(), spec)
+    crate::interface::testing::game_of(&entries::all(), spec)
 }
 use num_bigint::BigUint;
 

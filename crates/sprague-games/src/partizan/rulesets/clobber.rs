@@ -11,6 +11,7 @@
 use super::game::{searched, Listed, RulesetGame};
 use super::grid::{display_board, parse_board, Board};
 use crate::error::Result;
+use crate::interface::{Editor, Example, Glyph, Picture, Players, Solution, Square};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::Context;
 use sprague_core::partizan::rules::Ruleset;
@@ -138,6 +139,23 @@ pub fn entry() -> Entry {
         theorem: "Canonical forms by search; the board splits into groups of stones, one-coloured groups are 0, and the \
                   eight symmetries of a group (and the colour swap, negating) share work.",
         references: "Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (2005); Siegel, Combinatorial Game Theory (2013).",
+        examples: const {
+            &[
+                Example::normal("clobber", "xox|oxo"),
+                Example::normal("clobber", "xxo|o.x"),
+            ]
+        },
+        editor: Editor::Grid {
+            squares: &[
+                Square { symbol: '.', glyph: Glyph::Empty, name: "empty" },
+                Square { symbol: 'x', glyph: Glyph::LeftStone, name: "Left's stone" },
+                Square { symbol: 'o', glyph: Glyph::RightStone, name: "Right's stone" },
+            ],
+            hint: "click a square: empty, x (Left, blue) or o (Right, red)",
+        },
+        players: Players::Partizan,
+        pictures: &[Picture::Thermograph],
+        solution: Solution::Search,
         build: |p| RulesetGame::build(Clobber, p),
     }
 }

@@ -9,6 +9,7 @@
 
 use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::interface::{Editor, Example, Picture, Players, Solution};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::rules::Ruleset;
@@ -225,6 +226,15 @@ pub fn entry() -> Entry {
                 Moves read `cut 3x4 vertically into 3x1 + 3x3`.",
         theorem: "Every cake is an integer: with 2^k the largest power of two at most the shorter side, ⌊longer / 2^k⌋ − 1 free moves for the player who cuts across the longer side (Left when it is at least as wide as tall); a sum adds them, so no cake is searched.",
         references: "Winning Ways, ch. 2; CGSuite's Cutcake (GenCutcake: Left splits the columns).",
+        examples: const {
+            &[
+                Example::normal("cutcake", "3x4 + 2x2"),
+            ]
+        },
+        editor: Editor::Text,
+        players: Players::Partizan,
+        pictures: &[Picture::Thermograph],
+        solution: Solution::Search,
         build: |p| RulesetGame::build(Cutcake, p),
     }
 }

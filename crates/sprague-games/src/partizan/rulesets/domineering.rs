@@ -12,6 +12,7 @@ use super::domineering_fast;
 use super::game::{searched, Listed, RulesetGame};
 use super::grid::{display_board, parse_board, shr, Board};
 use crate::error::Result;
+use crate::interface::{Editor, Example, Glyph, Picture, Players, Solution, Square};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::memo::CompactMemo;
@@ -222,6 +223,22 @@ pub fn entry() -> Entry {
         theorem: "Canonical forms by search: the board splits into its connected empty regions, each shared by its reflections \
                   (same value) and transpositions (negated value).",
         references: "Winning Ways, ch. 1; Lachmann, Moore, Rapaport, Who wins Domineering on rectangular boards? (2002).",
+        examples: const {
+            &[
+                Example::normal("domineering", "...|...|..."),
+                Example::normal("domineering", "...|..."),
+            ]
+        },
+        editor: Editor::Grid {
+            squares: &[
+                Square { symbol: '.', glyph: Glyph::Empty, name: "empty" },
+                Square { symbol: '#', glyph: Glyph::Filled, name: "filled" },
+            ],
+            hint: "click a square: empty or filled (Left places vertical dominoes, Right horizontal)",
+        },
+        players: Players::Partizan,
+        pictures: &[Picture::Thermograph],
+        solution: Solution::Search,
         build: |p| RulesetGame::build(Domineering, p),
     }
 }

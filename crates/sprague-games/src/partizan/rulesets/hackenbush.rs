@@ -20,6 +20,7 @@
 
 use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::interface::{Editor, Example, Layout, Picture, Players, Solution};
 use crate::interface::{Entry, Method, MethodKind, SolveOptions};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -550,6 +551,22 @@ pub fn entry() -> Entry {
         theorem: "Blue–red strings: sign expansion (first run of n edges = ±n, then ±1/2^k). Otherwise canonical forms by search, \
                   the picture split into the components hanging from the ground.",
         references: "Berlekamp, Conway, Guy, Winning Ways, ch. 1, 2, 7; Conway, On Numbers and Games.",
+        examples: const {
+            &[
+                Example::normal("hackenbush", "0-1:B 1-2:R 1-3:G 0-4:R 4-5:B"),
+                Example::normal("hackenbush", "BRB"),
+                Example::normal("hackenbush", "0-1:B 1-2:R 1-3:G 2-0:G"),
+            ]
+        },
+        editor: Editor::Network {
+            directed: false,
+            coloured: true,
+            layout: Layout::Ground,
+            marks: &[],
+        },
+        players: Players::Partizan,
+        pictures: &[Picture::Thermograph],
+        solution: Solution::Search,
         build: |p| RulesetGame::build(Hackenbush::catalogue(), p),
     }
 }

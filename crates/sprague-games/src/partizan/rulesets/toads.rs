@@ -10,6 +10,7 @@
 
 use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::interface::{Editor, Example, Glyph, Picture, Players, Solution, Square};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::Context;
 use sprague_core::partizan::rules::Ruleset;
@@ -267,6 +268,23 @@ pub fn entry() -> Entry {
         theorem: "Canonical forms by search; the strip splits at `ttff` walls, dead end pieces are dropped, and the mirrored \
                   strip with toads and frogs swapped has the negated value.",
         references: "Winning Ways, ch. 1; Erickson, New Toads and Frogs results (1996).",
+        examples: const {
+            &[
+                Example::normal("toads-and-frogs", "tt..ff"),
+            ]
+        },
+        editor: Editor::Strip {
+            squares: &[
+                Square { symbol: '.', glyph: Glyph::Empty, name: "empty" },
+                Square { symbol: 't', glyph: Glyph::LeftPiece, name: "toad" },
+                Square { symbol: 'f', glyph: Glyph::RightPiece, name: "frog" },
+            ],
+            hint: "click a square: empty, toad (Left, moves right) or frog (Right, moves left)",
+            numbered: false,
+        },
+        players: Players::Partizan,
+        pictures: &[Picture::Thermograph],
+        solution: Solution::Search,
         build: |p| RulesetGame::build(ToadsAndFrogs, p),
     }
 }
