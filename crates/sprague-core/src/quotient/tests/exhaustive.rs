@@ -1,0 +1,151 @@
+//! The quotient against an independent exhaustive misère search: the outcome of every
+//! small sum, and the winning moves of random sums.
+
+use super::octal::{multisets, Nim, Octal, Search};
+use crate::limits::Limits;
+use crate::quotient::{HeapGame, HeapOptions, Quotient, QuotientConfig, QuotientSolver};
+use crate::testing::next;
+use crate::value::Outcome;
+
+fn quotient<G: HeapGame>(game: G, upto: u64) -> Quotient {
+    let mut s = QuotientSolver::new(game, QuotientConfig::default()).unwrap();
+    s.run(upto, &Limits::default()).unwrap();
+    s.quotient()
+}
+
+/// Every sum of at most `k` heaps of sizes `1..=max` has the outcome the quotient says.
+fn agrees_on_small_sums<G: HeapGame + Clone>(game: G, name: &str, upto: u64, max: u64, k: usize) {
+    let q = quotient(game.clone(), upto);
+    let mut search = Search::new(&game);
+    let mut checked = 0;
+    for w in multisets(max, k) {
+        let want = if search.is_p(&w) {
+            Outcome::Second
+        } else {
+            Outcome::First
+        };
+        assert_eq!(q.outcome(&w).unwrap(), want, "{name}: {w:?}");
+        checked += 1;
+    }
+    assert!(checked >= 455, "{name}: only {checked} sums");
+}
+
+#[test]
+fn finite_quotients_decide_every_small_sum() {
+    for code in [
+        "0.75", "0.12", "0.31", "0.52", "0.3", "0.73", "0.71", "0.53",
+    ] {
+        agrees_on_small_sums(Octal::new(code), code, 100, 12, 4);
+    }
+}
+
+#[test]
+fn bounded_quotients_of_wild_games_decide_every_small_sum() {
+    // Dawson's Kayles, Kayles and Dawson's Chess: quotients grow with the heaps; the
+    // quotient of heaps up to 20 decides all sums of heaps up to 12.
+    for code in ["0.07", "0.77", "0.137"] {
+        agrees_on_small_sums(Octal::new(code), code, 20, 12, 3);
+    }
+}
+
+#[test]
+fn bounded_nim_decides_every_small_sum() {
+    let q = quotient(Nim, 7);
+    let mut search = Search::new(&Nim);
+    for w in multisets(7, 4) {
+        assert_eq!(
+            q.outcome(&w).unwrap() == Outcome::Second,
+            search.is_p(&w),
+            "{w:?}"
+        );
+    }
+    assert!(
+        q.outcome(&[8]).is_err(),
+        "heap 8 is beyond the bounded quotient"
+    );
+}
+
+/// The winning moves of random sums, by the quotient, are exactly those an exhaustive
+/// search finds.
+#[test]
+fn winning_moves_match_the_search() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for code in ["0.75", "0.52", "0.07", "0.77"] {
+        let game = Octal::new(code);
+        let q = quotient(game.clone(), 20);
+        let mut search = Search::new(&game);
+        for _ in 0..150 {
+            let k = 1 + next(&mut seed) % 4;
+            let heaps: Vec<u64> = (0..k).map(|_| 1 + next(&mut seed) % 14).collect();
+            let got = q.winning_moves(&game, &heaps, &Limits::default()).unwrap();
+            assert!(got.complete);
+            let mut want = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                if !seen.insert(h) {
+                    continue;
+                }
+                let mut opts = HeapOptions::new();
+                game.options(h, &mut opts);
+                for o in opts.iter() {
+                    let mut after: Vec<u64> = heaps.clone();
+                    after.remove(i);
+                    after.extend_from_slice(o);
+                    let mut leaves = o.to_vec();
+                    leaves.sort_unstable();
+                    if search.is_p(&after) && !want.contains(&(i, leaves.clone())) {
+                        want.push((i, leaves));
+                    }
+                }
+            }
+            let mut got: Vec<(usize, Vec<u64>)> =
+                got.moves.into_iter().map(|m| (m.index, m.leaves)).collect();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{code} {heaps:?}");
+        }
+    }
+}
+
+/// In huge heaps, moves are found by residues; each one found leaves a P-position, and a
+/// sum claimed lost has none.
+#[test]
+fn huge_heaps_are_played_by_residues() {
+    let game = Octal::new("0.75");
+    let q = quotient(game.clone(), 1_000);
+    let period = q.period().expect("0.75 has a proven period");
+    let mut seed = 7u64;
+    let mut winning = 0;
+    for _ in 0..300 {
+        let k = 1 + next(&mut seed) % 6;
+        let heaps: Vec<u64> = (0..k)
+            .map(|_| 1_000_000_000_000 + next(&mut seed) % 1_000)
+            .collect();
+        let moves = q.winning_moves(&game, &heaps, &Limits::default()).unwrap();
+        if q.outcome(&heaps).unwrap() == Outcome::Second {
+            assert!(moves.moves.is_empty());
+            continue;
+        }
+        assert!(
+            !moves.moves.is_empty(),
+            "{heaps:?} is N but no move was found"
+        );
+        winning += 1;
+        for m in &moves.moves {
+            let mut after = heaps.clone();
+            after.remove(m.index);
+            after.extend_from_slice(&m.leaves);
+            assert_eq!(
+                q.outcome(&after).unwrap(),
+                Outcome::Second,
+                "{heaps:?} {m:?}"
+            );
+            assert!(m.leaves.iter().sum::<u64>() + 2 >= m.heap);
+        }
+    }
+    assert!(winning > 50);
+    // The images of huge heaps follow the period.
+    let far = 10u64.pow(18) + 7;
+    let back = period.preperiod + (far - period.preperiod) % period.period;
+    assert_eq!(q.phi(far), q.phi(back));
+}

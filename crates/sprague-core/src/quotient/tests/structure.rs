@@ -1,0 +1,1 @@
+//! Tame quotients, presentations, checkpoints, limits, and periods not claimed.
