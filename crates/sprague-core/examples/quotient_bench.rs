@@ -54,4 +54,21 @@ fn main() {
         t.elapsed(),
         r.err()
     );
+    if std::env::var("SHOW").is_ok() {
+        let pr = q.presentation();
+        println!("presentation {}", pr.text());
+        let pw: Vec<String> = q
+            .p_portion()
+            .iter()
+            .map(|&x| pr.element_text(x).unwrap())
+            .collect();
+        println!("P = {{{}}}", pw.join(", "));
+        let phi: Vec<String> = q
+            .phi_table()
+            .iter()
+            .map(|&x| pr.element_text(x).unwrap())
+            .collect();
+        println!("phi {}", phi.join(" "));
+        println!("tame {:?}", q.tame().map(|t| t.rank));
+    }
 }

@@ -30,7 +30,7 @@
 use super::basis::{mark, reduce, Basis, KeyLetter, Marking, Reduced, WORK};
 use super::game::{HeapGame, HeapOptions};
 use super::monoid::{Element, FiniteMonoid};
-use super::verify::{dedup_letters, least_failure, LeastWords, Letter};
+use super::verify::{dedup_letters, least_failure, LeastWords, Letter, Scope};
 use super::QuotientConfig;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -148,11 +148,16 @@ pub(crate) fn conservative(
         if p[x as usize] != alone_p {
             continue;
         }
-        // Quick test, the P side for this heap: no `y` with `y·x ∈ P` and `y·Ω` meeting P.
+        // Quick tests on the sums `w + n`, `w` the least word of each element `y`: the P
+        // side (no such sum claimed P with a P option) and the N side (none claimed N
+        // without one).
         for y in 0..m.order() as Element {
             *work += 1;
             limits.check_every(*work, WORK)?;
-            if p[m.mul(y, x) as usize] && omega.iter().any(|&o| p[m.mul(y, o) as usize]) {
+            let yx = m.mul(y, x);
+            let p_option = omega.iter().any(|&o| p[m.mul(y, o) as usize])
+                || words.options_of(y).iter().any(|t| p[m.mul(t, x) as usize]);
+            if p[yx as usize] == p_option {
                 continue 'candidates;
             }
         }
@@ -161,7 +166,7 @@ pub(crate) fn conservative(
         }
         // The least words do not change: the new letter is the largest heap, so it enters
         // no least word of an element already reached.
-        if least_failure(m, p, &with, words, false, limits, work)?.is_none() {
+        if least_failure(m, p, &with, words, Scope::WithLast, limits, work)?.is_none() {
             return Ok(Some(x));
         }
     }
@@ -303,7 +308,7 @@ pub(crate) fn extend<G: HeapGame + ?Sized>(
             &trial.p,
             &letters,
             &words,
-            true,
+            Scope::Least,
             limits,
             work,
         )?

@@ -5,7 +5,7 @@ use super::extend::{bad_option, conservative, extend, Trial};
 use super::game::{check_rules, max_parts, max_take, HeapGame, HeapOptions, SplitRule};
 use super::monoid::{Element, FiniteMonoid};
 use super::period::{Period, PeriodTracker};
-use super::verify::{least_failure, LeastWords, Letter};
+use super::verify::{least_failure, LeastWords, Letter, Scope};
 use super::{Quotient, QuotientChange, QuotientConfig};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -306,7 +306,7 @@ impl<G: HeapGame> QuotientSolver<G> {
             &trial.p,
             &letters,
             &words,
-            false,
+            Scope::Any,
             limits,
             &mut s.work,
         )?

@@ -58,9 +58,11 @@ pub(crate) fn colex(a: &[u64], b: &[u64]) -> Ordering {
     a.iter().rev().cmp(b.iter().rev())
 }
 
-/// The colex-least sum of letters reaching each element, as a tree of parents.
+/// The colex-least sum of letters reaching each element, as a tree of parents, with the
+/// images of that sum's options.
 pub(crate) struct LeastWords {
     parent: Vec<(u32, u32)>,
+    opts: Vec<Bits>,
 }
 
 impl LeastWords {
@@ -72,10 +74,12 @@ impl LeastWords {
         limits: &Limits,
         work: &mut u64,
     ) -> Result<Self> {
-        let mut parent = vec![(u32::MAX, u32::MAX); m.order()];
+        let order = m.order();
+        let mut parent = vec![(u32::MAX, u32::MAX); order];
+        let mut opts = vec![Bits::new(order); order];
         parent[0] = (0, u32::MAX);
         if letters.is_empty() {
-            return Ok(LeastWords { parent });
+            return Ok(LeastWords { parent, opts });
         }
         // (letter, element, descended)
         let mut stack: Vec<(usize, Element, bool)> = vec![(letters.len() - 1, 0, false)];
@@ -90,16 +94,26 @@ impl LeastWords {
                 }
                 continue;
             }
-            let y = m.mul(top.1, letters[top.0].g);
+            let l = &letters[top.0];
+            let x = top.1;
+            let y = m.mul(x, l.g);
             if parent[y as usize].0 != u32::MAX {
                 stack.pop();
                 continue;
             }
-            parent[y as usize] = (top.1, top.0 as u32);
+            parent[y as usize] = (x, top.0 as u32);
+            let mut t = Bits::new(order);
+            for o in opts[x as usize].iter() {
+                t.insert(m.mul(o, l.g));
+            }
+            for &o in &l.omega {
+                t.insert(m.mul(x, o));
+            }
+            opts[y as usize] = t;
             top.1 = y;
             top.2 = false;
         }
-        Ok(LeastWords { parent })
+        Ok(LeastWords { parent, opts })
     }
 
     /// The least sum reaching `x` (heap sizes, nondecreasing), if some sum reaches it.
@@ -117,20 +131,44 @@ impl LeastWords {
         out.sort_unstable();
         Some(out)
     }
+
+    /// The images of the options of the least sum reaching `x`.
+    pub(crate) fn options_of(&self, x: Element) -> &Bits {
+        &self.opts[x as usize]
+    }
 }
 
-/// The colex-least sum of heaps at which the trial (`m`, `p`, `letters`) is wrong, or
-/// `None` if it is right for every sum. With `least = false` any failure will do, and the
-/// search stops at the first it meets.
+/// Which sums a verification covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// All of them; find the colex-least failure.
+    Least,
+    /// All of them; stop at the first failure met.
+    Any,
+    /// Only the sums with the last letter, the others being known right (a heap added to
+    /// a verified quotient); stop at the first failure met.
+    WithLast,
+}
+
+/// A sum of heaps at which the trial (`m`, `p`, `letters`) is wrong — the colex-least one
+/// with [`Scope::Least`] — or `None` if it is right for every sum in `scope`. `words` are
+/// the least words of the letters without the last one when `scope` is
+/// [`Scope::WithLast`] (the last letter, the largest heap, enters no least word of an
+/// element reached without it).
 pub(crate) fn least_failure(
     m: &FiniteMonoid,
     p: &[bool],
     letters: &[Letter],
     words: &LeastWords,
-    least: bool,
+    scope: Scope,
     limits: &Limits,
     work: &mut u64,
 ) -> Result<Option<Vec<u64>>> {
+    let least = scope == Scope::Least;
+    let checked = match scope {
+        Scope::WithLast => &letters[letters.len().saturating_sub(1)..],
+        _ => letters,
+    };
     let order = m.order();
     if p.first() == Some(&true) {
         // The empty sum is an N-position (the player to move has no move, and wins).
@@ -141,7 +179,7 @@ pub(crate) fn least_failure(
     for x in 0..order as Element {
         *work += 1;
         limits.check_every(*work, WORK)?;
-        for l in letters {
+        for l in checked {
             if p[m.mul(x, l.g) as usize] && l.omega.iter().any(|&o| p[m.mul(x, o) as usize]) {
                 if let Some(mut w) = words.word(x, letters) {
                     w.push(l.heap);
@@ -156,7 +194,36 @@ pub(crate) fn least_failure(
             }
         }
     }
-    // N side.
+    // N side. To know whether a failure exists (not which is least), a letter can stand
+    // for another with the same image and more option images: substituting it in a
+    // failing sum keeps the element and shrinks the option images, so the sum still fails.
+    let dominated = |i: usize| {
+        let l = &letters[i];
+        letters.iter().enumerate().any(|(j, k)| {
+            j != i
+                && k.g == l.g
+                && k.omega.len() <= l.omega.len()
+                && k.omega.iter().all(|o| l.omega.binary_search(o).is_ok())
+                && (k.omega.len() < l.omega.len() || j < i)
+        })
+    };
+    let letters: Vec<&Letter> = match scope {
+        Scope::Least => letters.iter().collect(),
+        Scope::Any => (0..letters.len())
+            .filter(|&i| !dominated(i))
+            .map(|i| &letters[i])
+            .collect(),
+        Scope::WithLast => {
+            let last = letters.len().saturating_sub(1);
+            if letters.is_empty() || dominated(last) {
+                return Ok(best);
+            }
+            (0..letters.len())
+                .filter(|&i| i == last || !dominated(i))
+                .map(|i| &letters[i])
+                .collect()
+        }
+    };
     let mut pbits = Bits::new(order);
     for (x, &is_p) in p.iter().enumerate() {
         if is_p {
@@ -179,7 +246,8 @@ pub(crate) fn least_failure(
             x: 0,
             opts: Bits::new(order),
             copies: 0,
-            descended: false,
+            // Skipping the descent skips the sums without the last letter.
+            descended: scope == Scope::WithLast,
         });
     }
     while let Some(top) = stack.last_mut() {
@@ -199,7 +267,7 @@ pub(crate) fn least_failure(
             }
             continue;
         }
-        let l = &letters[top.li];
+        let l = letters[top.li];
         let y = m.mul(top.x, l.g);
         let mut opts = Bits::new(order);
         for t in top.opts.iter() {
@@ -282,13 +350,22 @@ mod tests {
         let words = LeastWords::compute(&m, &letters, &limits, &mut work).unwrap();
         assert_eq!(words.word(5, &letters), Some(vec![1, 2, 2]));
         assert_eq!(
-            least_failure(&m, &p, &letters, &words, true, &limits, &mut work).unwrap(),
+            least_failure(&m, &p, &letters, &words, Scope::Least, &limits, &mut work).unwrap(),
             None
         );
         // Claim that *2 + *2 (b²) is an N-position: refuted at 2 + 2.
         let wrong = vec![false, true, false, false, false, false];
         assert_eq!(
-            least_failure(&m, &wrong, &letters, &words, true, &limits, &mut work).unwrap(),
+            least_failure(
+                &m,
+                &wrong,
+                &letters,
+                &words,
+                Scope::Least,
+                &limits,
+                &mut work
+            )
+            .unwrap(),
             Some(vec![2, 2])
         );
     }
