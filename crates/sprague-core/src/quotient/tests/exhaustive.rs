@@ -149,3 +149,76 @@ fn huge_heaps_are_played_by_residues() {
     let back = period.preperiod + (far - period.preperiod) % period.period;
     assert_eq!(q.phi(far), q.phi(back));
 }
+
+/// A quotient is right iff it is locally consistent at every sum: claimed lost iff the sum
+/// has a move and no move leads to a sum claimed lost. Random sums of large heaps (beyond
+/// the heaps computed, where the period takes over) are checked here directly, option by
+/// option, independently of the verification's exploration and of the periodicity proof.
+#[test]
+fn proven_quotients_are_locally_consistent_on_large_sums() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for code in ["0.77", "0.75", "0.44", "0.53", "0.71", "0.72", "0.15"] {
+        let game = Octal::new(code);
+        let q = quotient(game.clone(), 2_000);
+        assert!(q.is_proven(), "{code}");
+        for _ in 0..400 {
+            let k = 1 + next(&mut seed) % 5;
+            let heaps: Vec<u64> = (0..k).map(|_| 1 + next(&mut seed) % 400).collect();
+            let claimed = q.outcome(&heaps).unwrap() == Outcome::Second;
+            let mut has_move = false;
+            let mut p_option = false;
+            for i in 0..heaps.len() {
+                let mut opts = HeapOptions::new();
+                game.options(heaps[i], &mut opts);
+                for o in opts.iter() {
+                    has_move = true;
+                    let mut after = heaps.clone();
+                    after.remove(i);
+                    after.extend_from_slice(o);
+                    p_option |= q.outcome(&after).unwrap() == Outcome::Second;
+                }
+            }
+            assert_eq!(claimed, has_move && !p_option, "{code}: {heaps:?}");
+        }
+    }
+}
+
+/// A heap game as an [`Impartial`] ruleset whose positions are multisets of heaps, so that
+/// the core's own misère search ([`crate::impartial::MisereSolver`]) can cross-check.
+struct AsImpartial(Octal);
+
+impl crate::impartial::Impartial for AsImpartial {
+    type Position = Vec<u64>;
+    fn options(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if let [h] = position[..] {
+            let mut o = HeapOptions::new();
+            self.0.options(h, &mut o);
+            out.extend(o.iter().map(|x| x.to_vec()));
+        }
+    }
+    fn components(&self, position: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        (position.len() != 1).then(|| position.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+#[test]
+fn the_core_misere_search_agrees() {
+    let mut seed = 99u64;
+    for code in ["0.77", "0.75", "0.137"] {
+        let game = Octal::new(code);
+        let q = quotient(game.clone(), 20);
+        let mut solver =
+            crate::impartial::MisereSolver::new(AsImpartial(game), Limits::positions(3_000_000));
+        for _ in 0..40 {
+            let k = 1 + next(&mut seed) % 3;
+            let heaps: Vec<u64> = (0..k).map(|_| 1 + next(&mut seed) % 15).collect();
+            let components: Vec<Vec<u64>> = heaps.iter().map(|&h| vec![h]).collect();
+            let first = solver.first_player_wins(&components).unwrap();
+            assert_eq!(
+                q.outcome(&heaps).unwrap() == Outcome::First,
+                first,
+                "{code}: {heaps:?}"
+            );
+        }
+    }
+}
