@@ -23,7 +23,10 @@ impl Octal {
     fn new(code: &str) -> Octal {
         let (d0, rest) = code.split_once('.').expect("a code like 0.75");
         let mut digits = vec![d0.parse::<u8>().expect("a digit before the point")];
-        digits.extend(rest.chars().map(|c| c.to_digit(16).expect("hex digits") as u8));
+        digits.extend(
+            rest.chars()
+                .map(|c| c.to_digit(16).expect("hex digits") as u8),
+        );
         let mut rules = Vec::new();
         for (k, &d) in digits.iter().enumerate() {
             for (bit, parts) in [(1, 0), (2, 1), (4, 2), (8, 3)] {
@@ -72,7 +75,11 @@ fn figures() {
         ms(computed)
     );
     let mixed: Vec<u64> = (0..6).map(|i| 1_000_000 + i).collect();
-    for heaps in [vec![1_000_000u64; 6], mixed, vec![1_000_000_000_000_000_000; 6]] {
+    for heaps in [
+        vec![1_000_000u64; 6],
+        mixed,
+        vec![1_000_000_000_000_000_000; 6],
+    ] {
         let t = Instant::now();
         let outcome = q.outcome(&heaps).unwrap();
         let decided = t.elapsed();
@@ -106,7 +113,9 @@ fn figures() {
             q.bound(),
             q.order(),
             q.p_portion().len(),
-            r.err().map(|e| format!(", stopped: {e}")).unwrap_or_default(),
+            r.err()
+                .map(|e| format!(", stopped: {e}"))
+                .unwrap_or_default(),
             ms(t.elapsed())
         );
     }
@@ -124,15 +133,29 @@ fn one(code: &str, upto: u64) {
         q.order(),
         q.p_portion().len(),
         q.period(),
-        q.changes().iter().map(|c| (c.heap, c.order)).collect::<Vec<_>>(),
+        q.changes()
+            .iter()
+            .map(|c| (c.heap, c.order))
+            .collect::<Vec<_>>(),
         q.tame().is_some(),
         ms(t.elapsed()),
-        r.err().map(|e| format!(" stopped: {e}")).unwrap_or_default()
+        r.err()
+            .map(|e| format!(" stopped: {e}"))
+            .unwrap_or_default()
     );
     println!("  {}", pr.text());
-    let p: Vec<String> = q.p_portion().iter().map(|&x| pr.element_text(x).unwrap()).collect();
+    let p: Vec<String> = q
+        .p_portion()
+        .iter()
+        .map(|&x| pr.element_text(x).unwrap())
+        .collect();
     println!("  P = {{{}}}", p.join(", "));
-    let phi: Vec<String> = q.phi_table().iter().take(60).map(|&x| pr.element_text(x).unwrap()).collect();
+    let phi: Vec<String> = q
+        .phi_table()
+        .iter()
+        .take(60)
+        .map(|&x| pr.element_text(x).unwrap())
+        .collect();
     println!("  Φ = {} …", phi.join(" "));
 }
 
@@ -193,7 +216,9 @@ fn sweep(digits: u32, upto: u64, seconds: u64) {
     let mut count = std::collections::BTreeMap::new();
     for (_, code, result, t) in &rows {
         println!("{code:<8} {result}  {:>10}", ms(*t));
-        *count.entry(result.split_whitespace().next().unwrap().to_string()).or_insert(0) += 1;
+        *count
+            .entry(result.split_whitespace().next().unwrap().to_string())
+            .or_insert(0) += 1;
     }
     let cpu: Duration = rows.iter().map(|r| r.3).sum();
     println!(
@@ -214,6 +239,9 @@ fn main() {
             args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2_000),
             args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10),
         ),
-        Some(code) => one(code, args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2_000)),
+        Some(code) => one(
+            code,
+            args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2_000),
+        ),
     }
 }
