@@ -180,8 +180,13 @@ fn sweep(digits: u32, upto: u64, seconds: u64) {
                 let Some(code) = codes.get(i) else { break };
                 let t = Instant::now();
                 let limits = Limits::default().with_timeout(Duration::from_secs(seconds));
-                let mut s =
-                    QuotientSolver::new(Octal::new(code), QuotientConfig::default()).unwrap();
+                // Wild games grow without end: stop them at quotients of a few thousand.
+                let config = QuotientConfig {
+                    max_order: 2_048,
+                    max_trial_order: 4_096,
+                    max_basis: 1_000_000,
+                };
+                let mut s = QuotientSolver::new(Octal::new(code), config).unwrap();
                 let r = s.run(upto, &limits);
                 let q = s.quotient();
                 let result = match (q.period(), r) {

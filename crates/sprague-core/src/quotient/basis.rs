@@ -30,6 +30,9 @@ pub(crate) const WORK: &str = "quotient steps";
 /// array (16 MiB of `u32`).
 const DENSE_KEYS: u64 = 1 << 22;
 
+/// The most entries (elements × generators) of the tables that reduce a trial basis.
+const MAX_ACTIONS: usize = 100_000_000;
+
 /// A trial monoid: the submonoid of `base` reached by the heaps, times free cyclic
 /// monoids. An element is a key `t + |base|·(e₁ + m₁·(e₂ + …))`, `t` in `base` and `eᵢ` the
 /// exponent of the `i`-th free generator, below `mᵢ = aᵢ + bᵢ`.
@@ -290,7 +293,14 @@ pub(crate) fn reduce(
     gens.dedup();
     let r = marking.len();
     let g = gens.len();
-    // The action of each generator on the reached elements.
+    // The action of each generator on the reached elements, and the signatures below: two
+    // tables of `r × g` entries, kept under `MAX_ACTIONS` (800 MB together).
+    if r.saturating_mul(g + 1) > MAX_ACTIONS {
+        return Err(Error::Limit {
+            what: "entries of a trial monoid's action table".into(),
+            limit: MAX_ACTIONS as u64,
+        });
+    }
     let mut action = vec![0u32; r * g];
     for (i, &key) in marking.keys.iter().enumerate() {
         *work += 1;

@@ -11,10 +11,43 @@ pub type Element = u32;
 
 /// A finite commutative monoid given by its multiplication table (row-major, `order²`
 /// entries); element `0` is the identity.
+///
+/// Deserialising checks the shape (a square table of elements with `0` the identity), so
+/// that no table read from a file can make a product index out of range;
+/// [`FiniteMonoid::from_table`] checks the laws as well.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "TableData")]
 pub struct FiniteMonoid {
     order: usize,
     table: Vec<Element>,
+}
+
+/// A table as read, before its shape is checked.
+#[derive(Deserialize)]
+struct TableData {
+    order: usize,
+    table: Vec<Element>,
+}
+
+impl TryFrom<TableData> for FiniteMonoid {
+    type Error = Error;
+    fn try_from(d: TableData) -> Result<Self> {
+        let square = d.order >= 1 && d.order.checked_mul(d.order) == Some(d.table.len());
+        if !square || d.order > u32::MAX as usize || d.table.iter().any(|&x| x as usize >= d.order)
+        {
+            return Err(Error::parse("not a monoid table: wrong size or entries"));
+        }
+        let m = FiniteMonoid {
+            order: d.order,
+            table: d.table,
+        };
+        if (0..d.order as Element).any(|x| m.mul(0, x) != x || m.mul(x, 0) != x) {
+            return Err(Error::parse(
+                "not a monoid table: element 0 is not the identity",
+            ));
+        }
+        Ok(m)
+    }
 }
 
 impl FiniteMonoid {
@@ -255,6 +288,22 @@ mod tests {
         // a·b = b: (a·a)·b = b·b = 1 but a·(a·b) = a·b = b.
         let t = vec![0, 1, 2, 1, 2, 2, 2, 2, 0];
         assert!(FiniteMonoid::from_table(3, t, &[1, 2]).is_err());
+    }
+
+    #[test]
+    fn tables_read_from_files_are_checked_for_shape() {
+        let ok = TableData {
+            order: 2,
+            table: vec![0, 1, 1, 0],
+        };
+        assert!(FiniteMonoid::try_from(ok).is_ok());
+        for (order, table) in [
+            (2, vec![0, 1, 1]),
+            (2, vec![0, 1, 1, 2]),
+            (2, vec![1, 0, 0, 1]),
+        ] {
+            assert!(FiniteMonoid::try_from(TableData { order, table }).is_err());
+        }
     }
 
     #[test]

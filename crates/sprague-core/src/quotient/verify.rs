@@ -30,7 +30,7 @@
 
 use super::basis::WORK;
 use super::monoid::{Bits, Element, FiniteMonoid};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::limits::Limits;
 use std::cmp::Ordering;
 
@@ -164,6 +164,24 @@ pub(crate) fn least_failure(
     limits: &Limits,
     work: &mut u64,
 ) -> Result<Option<Vec<u64>>> {
+    least_failure_within(m, p, letters, words, scope, MAX_STATES, limits, work)
+}
+
+/// The most states the N side keeps (each a set of elements): a bound on its memory.
+pub(crate) const MAX_STATES: usize = 4_000_000;
+
+/// [`least_failure`], keeping at most `max_states` states.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn least_failure_within(
+    m: &FiniteMonoid,
+    p: &[bool],
+    letters: &[Letter],
+    words: &LeastWords,
+    scope: Scope,
+    max_states: usize,
+    limits: &Limits,
+    work: &mut u64,
+) -> Result<Option<Vec<u64>>> {
     let least = scope == Scope::Least;
     let checked = match scope {
         Scope::WithLast => &letters[letters.len().saturating_sub(1)..],
@@ -231,6 +249,7 @@ pub(crate) fn least_failure(
         }
     }
     let mut seen: Vec<Vec<Bits>> = vec![Vec::new(); order];
+    let mut states = 0usize;
     struct Frame {
         li: usize,
         x: Element,
@@ -283,7 +302,15 @@ pub(crate) fn least_failure(
             stack.pop();
             continue;
         }
+        let before = list.len();
         list.retain(|s| !opts.is_subset(s));
+        states = states + 1 - (before - list.len());
+        if states > max_states {
+            return Err(Error::Limit {
+                what: "states of the misère quotient's verification".into(),
+                limit: max_states as u64,
+            });
+        }
         list.push(opts.clone());
         word.push(l.heap);
         top.copies += 1;
