@@ -281,6 +281,15 @@ fn trial_of(
     })
 }
 
+/// A quotient rebuilt for a new heap, with what its verification used, and the order of the
+/// largest trial met on the way.
+pub(crate) struct Extended {
+    pub(crate) trial: Trial,
+    pub(crate) words: LeastWords,
+    pub(crate) letters: Vec<Letter>,
+    pub(crate) largest_trial: usize,
+}
+
 /// The quotient of the heaps `0..=n`, given that of the heaps below `n` (`prev`, whose
 /// `phi` covers `0..n`), when heap `n` changes it.
 pub(crate) fn extend<G: HeapGame + ?Sized>(
@@ -290,7 +299,7 @@ pub(crate) fn extend<G: HeapGame + ?Sized>(
     config: &QuotientConfig,
     limits: &Limits,
     work: &mut u64,
-) -> Result<(Trial, LeastWords, Vec<Letter>)> {
+) -> Result<Extended> {
     let mut source = OptionSource::new(game, n);
     // First trial: the old quotient times a free cyclic monoid x^4 = x^2 for heap n.
     let mut trial = {
@@ -300,7 +309,9 @@ pub(crate) fn extend<G: HeapGame + ?Sized>(
         let m = marked(&basis, &images, &mut source, config, limits, work)?;
         trial_of(&basis, &m, &images, config, limits, work)?
     };
+    let mut largest_trial = trial.monoid.order();
     loop {
+        largest_trial = largest_trial.max(trial.monoid.order());
         let letters = trial.letters();
         let words = LeastWords::compute(&trial.monoid, &letters, limits, work)?;
         let Some(f) = least_failure(
@@ -319,7 +330,12 @@ pub(crate) fn extend<G: HeapGame + ?Sized>(
                     limit: config.max_order as u64,
                 });
             }
-            return Ok((trial, words, letters));
+            return Ok(Extended {
+                trial,
+                words,
+                letters,
+                largest_trial,
+            });
         };
         trial = recalibrate(&trial, &f, &mut source, config, limits, work)?;
     }

@@ -128,6 +128,9 @@ pub struct QuotientChange {
     pub order: usize,
     /// The size of its P-portion.
     pub p_count: usize,
+    /// The order of the largest trial quotient met while computing it (the order itself
+    /// when the first trial was right).
+    pub largest_trial: usize,
 }
 
 /// The misère quotient of the sums of heaps `≤ bound`, verified; the quotient of the whole

@@ -159,7 +159,7 @@ impl<G: HeapGame> QuotientSolver<G> {
             });
             self.push(n, x, Some(omega), grundy);
         } else {
-            let (trial, words, letters) = extend(
+            let ext = extend(
                 &self.game,
                 &self.trial,
                 n,
@@ -167,9 +167,9 @@ impl<G: HeapGame> QuotientSolver<G> {
                 limits,
                 &mut self.work,
             )?;
-            self.trial = trial;
-            self.words = words;
-            self.letters = letters;
+            self.trial = ext.trial;
+            self.words = ext.words;
+            self.letters = ext.letters;
             self.kinds = self
                 .letters
                 .iter()
@@ -182,6 +182,7 @@ impl<G: HeapGame> QuotientSolver<G> {
                 heap: n,
                 order: self.trial.monoid.order(),
                 p_count: self.trial.p.iter().filter(|&&b| b).count(),
+                largest_trial: ext.largest_trial,
             });
             self.prove();
         }

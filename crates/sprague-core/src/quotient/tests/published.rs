@@ -1,8 +1,9 @@
 //! Published misère quotients, reproduced.
 //!
-//! - Dawson's Kayles (0.07): the quotient of heaps up to 30 has 360 elements (A. N. Siegel,
-//!   "Some MisereSolver questions answered", misère games blog, 28 August 2007, computing
-//!   with MisereSolver: "Q₃₀(0.07) has size 360").
+//! - Dawson's Kayles (0.07): the quotient of heaps up to 30 has 360 elements, and a trial
+//!   of 848 elements is met on the way (A. N. Siegel, "Some MisereSolver questions
+//!   answered", misère games blog, 28 August 2007: "Q₃₀(0.07) has size 360 but one of the
+//!   candidates has size 848").
 //! - 0.75: the eight-element quotient `⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩` with
 //!   `P = {a, b²}` (T. E. Plambeck and A. N. Siegel, *Misère quotients for impartial
 //!   games*, JCTA 115 (2008), where it is called R₈).
