@@ -24,7 +24,7 @@
 //! accepted: `f` is then the least sum reaching its element, and its options are right.
 //! This is the recalibration of Siegel's MisereSolver, reimplemented from its published
 //! description (A. N. Siegel, answers on MisereSolver, 2007; Plambeck and Siegel, *Misère
-//! quotients for impartial games*, JCTA 115 (2008), §7); only the final trial is trusted,
+//! quotients for impartial games*, JCTA 115 (2008)); only the final trial is trusted,
 //! and only because it passed the exact verification.
 
 use super::basis::{mark, reduce, Basis, KeyLetter, Marking, Reduced, WORK};

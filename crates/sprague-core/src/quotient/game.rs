@@ -105,6 +105,15 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
 }
 
+impl<G: HeapGame + ?Sized> HeapGame for Box<G> {
+    fn options(&self, n: u64, out: &mut HeapOptions) {
+        (**self).options(n, out)
+    }
+    fn rules(&self) -> Option<Vec<SplitRule>> {
+        (**self).rules()
+    }
+}
+
 /// Checks that `rules` describe a finite take-and-break game: at most [`MAX_PARTS`] parts,
 /// and no rule that leaves a heap as large as the one moved from (`take = 0` with fewer
 /// than two parts). Returns them sorted and without repeats.

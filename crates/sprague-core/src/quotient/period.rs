@@ -2,7 +2,7 @@
 //!
 //! **Periodicity theorem for quotients** (in the form proved and used here; Plambeck and
 //! Siegel prove a theorem of this kind, *Misère quotients for impartial games*, JCTA 115
-//! (2008), §6, with the same proof idea as Guy and Smith's for Grundy values). Let the game
+//! (2008), with the same proof idea as Guy and Smith's for Grundy values). Let the game
 //! be given by take-and-break rules, let `k` be the most tokens a rule takes and `s` the
 //! most heaps a rule leaves (`s = 1` if no rule leaves two). Let `Q_N` be the misère
 //! quotient of the sums of heaps `≤ N`, with pretending function `Φ_N`. If for some

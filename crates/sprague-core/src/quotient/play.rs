@@ -71,6 +71,14 @@ impl Quotient {
         })
     }
 
+    /// The elements `q` with `rest·q ∈ P`: the images an option must have to win when the
+    /// other heaps of the sum multiply to `rest` (empty if `rest` is not an element).
+    pub fn targets(&self, rest: Element) -> Vec<Element> {
+        (0..self.order() as Element)
+            .filter(|&q| self.monoid.product(rest, q).is_some_and(|x| self.is_p(x)))
+            .collect()
+    }
+
     fn image(&self, h: u64) -> Result<Element> {
         self.phi(h).ok_or_else(|| {
             Error::unsupported(format!(
@@ -116,10 +124,15 @@ impl Quotient {
             if !done.insert(h) {
                 continue;
             }
+            // Once per heap (the targets cost the order of the quotient).
+            if limits.watched() {
+                limits.check(work, MOVES)?;
+            }
             let y = self.monoid.mul(prefix[i], suffix[i + 1]);
-            let target: Vec<bool> = (0..self.order() as Element)
-                .map(|q| self.is_p(self.monoid.mul(y, q)))
-                .collect();
+            let mut target = vec![false; self.order()];
+            for q in self.targets(y) {
+                target[q as usize] = true;
+            }
             let huge = h > self.bound() || h > LIST_UP_TO;
             match (huge, self.period, self.rules()) {
                 (true, Some(_), Some(rules)) => {
