@@ -164,11 +164,17 @@ pub(crate) fn least_failure(
     limits: &Limits,
     work: &mut u64,
 ) -> Result<Option<Vec<u64>>> {
-    least_failure_within(m, p, letters, words, scope, MAX_STATES, limits, work)
+    // Each state kept is a set of elements (a bit per element) in a vector.
+    let bytes = m.order().div_ceil(64) * 8 + 24;
+    let max_states = MAX_STATES.min(STATE_BYTES / bytes);
+    least_failure_within(m, p, letters, words, scope, max_states, limits, work)
 }
 
-/// The most states the N side keeps (each a set of elements): a bound on its memory.
+/// The most states the N side keeps.
 pub(crate) const MAX_STATES: usize = 4_000_000;
+
+/// The memory the N side's states may take (512 MB).
+const STATE_BYTES: usize = 512 << 20;
 
 /// [`least_failure`], keeping at most `max_states` states.
 #[allow(clippy::too_many_arguments)]
@@ -380,6 +386,20 @@ mod tests {
             least_failure(&m, &p, &letters, &words, Scope::Least, &limits, &mut work).unwrap(),
             None
         );
+        // Too few states allowed: a clean error, not a wrong answer.
+        assert!(matches!(
+            least_failure_within(
+                &m,
+                &p,
+                &letters,
+                &words,
+                Scope::Least,
+                2,
+                &limits,
+                &mut work
+            ),
+            Err(Error::Limit { .. })
+        ));
         // Claim that *2 + *2 (b²) is an N-position: refuted at 2 + 2.
         let wrong = vec![false, true, false, false, false, false];
         assert_eq!(
