@@ -222,3 +222,23 @@ fn the_core_misere_search_agrees() {
         }
     }
 }
+
+/// Every two-digit octal game (and every `4.d`), its quotient up to heap 10 against the
+/// exhaustive search on all sums of up to three heaps up to 10.
+#[test]
+fn every_two_digit_code_agrees_with_the_search() {
+    let mut codes: Vec<String> = (0..64).map(|i| format!("0.{}{}", i / 8, i % 8)).collect();
+    codes.extend((0..8).map(|d| format!("4.{d}")));
+    for code in &codes {
+        let game = Octal::new(code);
+        let q = quotient(game.clone(), 10);
+        let mut search = Search::new(&game);
+        for w in multisets(10, 3) {
+            assert_eq!(
+                q.outcome(&w).unwrap() == Outcome::Second,
+                search.is_p(&w),
+                "{code}: {w:?}"
+            );
+        }
+    }
+}
