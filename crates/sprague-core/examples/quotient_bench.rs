@@ -2,7 +2,7 @@
 //!
 //! - `cargo run --release -p sprague-core --example quotient_bench`: the figures for 0.75
 //!   (its quotient, then a sum of six heaps of 10^6 decided and its winning moves found,
-//!   everything included), Dawson's Kayles up to heap 30, Kayles up to heap 40.
+//!   everything included), Dawson's Kayles up to heap 30, Kayles until its period is proven.
 //! - `… --example quotient_bench -- CODE [UPTO]`: one octal code, with its presentation.
 //! - `… --example quotient_bench -- sweep DIGITS [UPTO] [SECONDS]`: every code 0.d₁…d_DIGITS
 //!   on all cores, each up to UPTO heaps (default 2000) and SECONDS (default 10): a table
@@ -103,7 +103,7 @@ fn figures() {
         "0.75: everything (quotient, both sums, their moves): {}",
         ms(start.elapsed())
     );
-    for (code, upto) in [("0.07", 30u64), ("0.77", 40)] {
+    for (code, upto) in [("0.07", 30u64), ("0.77", 1_000)] {
         let t = Instant::now();
         let mut s = QuotientSolver::new(Octal::new(code), QuotientConfig::default()).unwrap();
         let r = s.run(upto, &Limits::default());
