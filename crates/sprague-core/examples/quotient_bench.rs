@@ -108,8 +108,11 @@ fn figures() {
         let mut s = QuotientSolver::new(Octal::new(code), QuotientConfig::default()).unwrap();
         let r = s.run(upto, &Limits::default());
         let q = s.quotient();
+        let period = q.period().map_or(String::new(), |p| {
+            format!(", period {} from heap {} (proven)", p.period, p.preperiod)
+        });
         println!(
-            "{code}: quotient of heaps up to {}: |Q| = {}, |P| = {}{} ({})",
+            "{code}: quotient of heaps up to {}: |Q| = {}, |P| = {}{period}{} ({})",
             q.bound(),
             q.order(),
             q.p_portion().len(),
