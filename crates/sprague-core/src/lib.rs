@@ -42,6 +42,7 @@ pub mod error;
 pub mod impartial;
 pub mod limits;
 pub mod partizan;
+pub mod quotient;
 pub mod retrograde;
 pub mod search;
 #[cfg(any(test, feature = "testing"))]
