@@ -77,59 +77,52 @@ pub fn small_options(flags: u8) -> SolveOptions {
     }
 }
 
-/// The games the position targets play: one spec per family and parameter shape.
-pub const POSITION_GAMES: &[&str] = &[
-    "nim",
-    "bash:3",
-    "bounded-nim:4",
-    "subtraction:1,3,4",
+/// Parameter shapes beside the catalogue's examples, so that each family's parameter
+/// parsers are exercised in their other forms too.
+const MORE_SPECS: &[&str] = &[
     "subtraction:allbut:2,3,7",
-    "euclid",
-    "wythoff",
-    "fibonacci-nim",
-    "redistribute",
-    "prime-power",
-    "sorted-piles",
-    "staircase-nim",
-    "moore-nim:2",
-    "octal:0.77",
     "octal:4.07",
-    "hex:0.F",
-    "kayles",
-    "dawson-kayles",
-    "dawson-chess",
-    "officers",
-    "grundy-game",
-    "lasker-nim",
-    "twins",
-    "mock-turtles",
-    "ruler",
     "coins:up-to:3",
     "coins:run:2",
-    "turning-corners",
     "tartan:twins*ruler",
-    "graph",
-    "green-hackenbush",
-    "geography",
-    "tree-chain",
-    "queens",
-    "hackenbush",
-    "domineering",
-    "cutcake",
-    "toads-and-frogs",
-    "clobber",
+    "tartan:mock-turtles*run:2",
 ];
 
-/// The games whose positions are boards.
-pub const BOARD_GAMES: &[&str] = &[
-    "domineering",
-    "clobber",
-    "toads-and-frogs",
-    "turning-corners",
-    "tartan:mock-turtles*run:2",
-    "cutcake",
-    "hackenbush",
-];
+/// The games the position targets play: the spec of every example of every catalogue
+/// entry (the catalogue is the one list of games), and [`MORE_SPECS`].
+pub fn position_games() -> &'static [&'static str] {
+    static SPECS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    SPECS.get_or_init(|| {
+        let mut specs: Vec<&'static str> = sprague::catalogue::entries()
+            .iter()
+            .flat_map(|e| e.examples.iter().map(|x| x.spec))
+            .chain(MORE_SPECS.iter().copied())
+            .collect();
+        specs.sort_unstable();
+        specs.dedup();
+        specs
+    })
+}
+
+/// The games whose positions are boards, strips or pictures: those the catalogue draws on a
+/// grid or a strip, and the partizan games.
+pub fn board_games() -> &'static [&'static str] {
+    use sprague_games::interface::{Editor, Players};
+    static SPECS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    SPECS.get_or_init(|| {
+        let mut specs: Vec<&'static str> = sprague::catalogue::entries()
+            .iter()
+            .filter(|e| {
+                matches!(e.editor, Editor::Grid { .. } | Editor::Strip { .. })
+                    || e.players == Players::Partizan
+            })
+            .flat_map(|e| e.examples.iter().map(|x| x.spec))
+            .collect();
+        specs.sort_unstable();
+        specs.dedup();
+        specs
+    })
+}
 
 /// Builds a game of a fixed list; a spec that does not build is a bug of the list.
 pub fn game(spec: &str) -> Box<dyn Game> {

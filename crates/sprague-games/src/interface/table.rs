@@ -112,6 +112,8 @@ pub struct HeapRows {
     values: Values,
     count: u64,
     outcomes_only: bool,
+    /// The heap of the first row (1 for games whose 0 is no position).
+    first: u64,
 }
 
 impl HeapRows {
@@ -123,7 +125,15 @@ impl HeapRows {
             values,
             count,
             outcomes_only: false,
+            first: 0,
         }
+    }
+
+    /// The same rows for heaps `first, first + 1, …` (value `i` of the sequence is heap
+    /// `first + i`).
+    pub fn from_heap(mut self, first: u64) -> Self {
+        self.first = first;
+        self
     }
 
     /// Rows of outcomes only (misère tables): `1` when the first player wins, `0` when
@@ -134,6 +144,7 @@ impl HeapRows {
             count: v.len() as u64,
             values: Values::from_u32(&v),
             outcomes_only: true,
+            first: 0,
         }
     }
 }
@@ -151,7 +162,7 @@ impl TableRows for HeapRows {
             Winner::First
         };
         Row {
-            position: Cell::Number(i),
+            position: Cell::Number(self.first + i),
             value: (!self.outcomes_only).then_some(Cell::Number(u64::from(v))),
             outcome: Some(outcome),
             remoteness: None,

@@ -8,7 +8,9 @@
 
 pub mod adapter;
 pub mod bash;
+pub mod divisor;
 pub mod euclid;
+pub mod factor;
 pub mod fibonacci_nim;
 pub mod moore;
 pub mod moves;
@@ -70,6 +72,11 @@ pub trait NumberGame: Send + Sync + 'static {
     fn shape(&self) -> Shape;
     /// The move generator.
     fn rules(&self) -> &Self::Rules;
+    /// The least number a heap may hold, where tables of single heaps start: 0, or 1 for
+    /// games whose 0 is no position (the divisor game).
+    fn least_heap(&self) -> u64 {
+        0
+    }
     /// Checks a component given as numbers (beyond the shape): e.g. Euclid needs positive
     /// numbers. Called before any theorem or search.
     fn validate(&self, component: &[BigUint]) -> Result<()> {
@@ -127,6 +134,11 @@ pub trait NumberGame: Send + Sync + 'static {
     /// The misère outcome of a whole sum, where a theorem is proven for this ruleset.
     fn misere_theorem(&self, components: &[Numbers]) -> Option<MisereVerdict> {
         let _ = components;
+        None
+    }
+    /// Why no period can ever be proven for this game (an infinite subtraction set), where
+    /// that is so: `sprague table --period` is then refused with this reason.
+    fn period_refused(&self) -> Option<String> {
         None
     }
     /// The least preperiod and period `(P, Q)` of the single-heap values `g(n)`

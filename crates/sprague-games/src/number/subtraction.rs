@@ -8,6 +8,10 @@
 //! one at p, and every period of the tail is a multiple of q, so no repetition can come
 //! earlier. Those values then answer heaps of any length (n mod Q).
 //!
+//! Squares (`subtraction:squares`, LeetCode 1510 "Stone Game IV"): a move takes a positive
+//! perfect square. The set is infinite, so neither argument above applies and no theorem
+//! is known: the engine searches the rules, and `--period` is refused.
+//!
 //! All-but S: every earlier value counts except those at distance s ∈ S, so
 //! g(n) = the least v whose count among g(0..n) minus its count among {g(n − s) : s ∈ S}
 //! is 0 — O(|S|) per value with a count per value. The values are arithmetic-periodic
@@ -32,19 +36,41 @@ pub const MAX_SUBTRACTION: u64 = 100_000;
 /// The largest heap of an all-but game whose value is computed.
 pub const ALLBUT_LIMIT: u64 = 10_000_000;
 
-/// The rules: the set, and whether it lists the allowed or the forbidden takes.
+/// The largest heap of the squares game that the engine searches (a heap n has about √n
+/// options, so its search costs about n^1.5 options).
+pub const SQUARES_LIMIT: u64 = 1_000_000;
+
+/// The rules: the set, and whether it lists the allowed or the forbidden takes, or the
+/// takes are the perfect squares.
 #[derive(Debug, Clone)]
 pub struct SubtractionRules {
-    /// Sorted, distinct, positive.
+    /// Sorted, distinct, positive (empty for the squares).
     pub set: Vec<u64>,
     /// `true`: s ≥ 1 not in `set` may be taken.
     pub allbut: bool,
+    /// `true`: the takes are the positive perfect squares 1, 4, 9, …
+    pub squares: bool,
+}
+
+/// ⌊√n⌋ for a machine word.
+fn isqrt(n: u64) -> u64 {
+    let mut r = (n as f64).sqrt() as u64;
+    // The float is only a first guess: corrected to the exact integer square root.
+    while r.checked_mul(r).is_none_or(|sq| sq > n) {
+        r -= 1;
+    }
+    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= n) {
+        r += 1;
+    }
+    r
 }
 
 impl Impartial for SubtractionRules {
     type Position = u64;
     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
-        if self.allbut {
+        if self.squares {
+            out.extend((1..=isqrt(n)).map(|k| n - k * k));
+        } else if self.allbut {
             out.extend(
                 (1..=n)
                     .filter(|s| self.set.binary_search(s).is_err())
@@ -55,11 +81,16 @@ impl Impartial for SubtractionRules {
         }
     }
     fn option_count(&self, &n: &u64) -> Option<u64> {
+        if self.squares {
+            return Some(isqrt(n));
+        }
         let in_set = self.set.iter().filter(|&&s| (1..=n).contains(&s)).count() as u64;
         Some(if self.allbut { n - in_set } else { in_set })
     }
     fn has_moves(&self, &n: &u64) -> bool {
-        if self.allbut {
+        if self.squares {
+            n >= 1
+        } else if self.allbut {
             // Some s in 1..=n is outside the finite set: one of the first |set| + 1 is.
             (1..=n)
                 .take(self.set.len() + 1)
@@ -240,6 +271,9 @@ impl Subtraction {
     /// The game for `subtraction:PARAMS`.
     pub fn parse(params: &str) -> Result<Self> {
         let bad = |r: String| Error::bad_params("subtraction", r);
+        if params.trim() == "squares" {
+            return Ok(Self::squares());
+        }
         let (allbut, list) = match params.trim().strip_prefix("allbut:") {
             Some(rest) => (true, rest),
             None if params.trim() == "allbut" => (true, ""),
@@ -283,9 +317,27 @@ impl Subtraction {
             }
         };
         Subtraction {
-            rules: SubtractionRules { set, allbut },
+            rules: SubtractionRules {
+                set,
+                allbut,
+                squares: false,
+            },
             periodic,
             prefix,
+            allbut: Mutex::new(AllButValues::default()),
+        }
+    }
+
+    /// The game whose takes are the positive perfect squares.
+    pub fn squares() -> Self {
+        Subtraction {
+            rules: SubtractionRules {
+                set: Vec::new(),
+                allbut: false,
+                squares: true,
+            },
+            periodic: None,
+            prefix: Vec::new(),
             allbut: Mutex::new(AllButValues::default()),
         }
     }
@@ -303,7 +355,9 @@ impl Subtraction {
     }
 
     fn value(&self, n: &BigUint) -> Option<u32> {
-        if self.rules.allbut {
+        if self.rules.squares {
+            None // no theorem: the engine searches
+        } else if self.rules.allbut {
             let n = u64::try_from(n).ok().filter(|&n| n <= ALLBUT_LIMIT)?;
             Some(self.allbut_value(n))
         } else {
@@ -329,7 +383,9 @@ impl Subtraction {
 impl NumberGame for Subtraction {
     type Rules = SubtractionRules;
     fn spec(&self) -> String {
-        if self.rules.allbut {
+        if self.rules.squares {
+            "subtraction:squares".into()
+        } else if self.rules.allbut {
             format!("subtraction:allbut:{}", self.set_text())
         } else {
             format!("subtraction:{}", self.set_text())
@@ -342,6 +398,17 @@ impl NumberGame for Subtraction {
         &self.rules
     }
     fn to_position(&self, c: &[BigUint]) -> Result<u64> {
+        if self.rules.squares {
+            return u64::try_from(&c[0])
+                .ok()
+                .filter(|&n| n <= SQUARES_LIMIT)
+                .ok_or_else(|| {
+                    Error::unsupported(format!(
+                        "heap {} of subtraction:squares is too large to search: no theorem is known for the squares, and heaps up to {SQUARES_LIMIT} are searched",
+                        c[0]
+                    ))
+                });
+        }
         let limit = if self.rules.allbut {
             ALLBUT_LIMIT
         } else {
@@ -360,6 +427,14 @@ impl NumberGame for Subtraction {
     }
     fn list_moves(&self, c: &[BigUint], max: usize) -> Option<MoveList> {
         let n = &c[0];
+        if self.rules.squares {
+            // One take per square k² ≤ n, the largest first (as the engine lists them).
+            let roots = n.sqrt();
+            return Some(MoveList::bounded(roots.clone(), max, || {
+                let r = u64::try_from(&roots).unwrap_or(0);
+                (1..=r).map(|k| vec![n - BigUint::from(k * k)]).collect()
+            }));
+        }
         let set = &self.rules.set;
         // The set is sorted: the takes that fit the heap are a prefix of it.
         let fit = set.partition_point(|&s| BigUint::from(s) <= *n);
@@ -382,6 +457,9 @@ impl NumberGame for Subtraction {
         take_label(at, before, after)
     }
     fn theorem_name(&self) -> Option<String> {
+        if self.rules.squares {
+            return None;
+        }
         Some(if self.rules.allbut {
             "exact values by counting: g(n) = least v not taken by a heap m < n with n − m ∉ S"
                 .into()
@@ -405,7 +483,9 @@ impl NumberGame for Subtraction {
     }
     fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
         let n = &c[0];
-        if self.rules.allbut {
+        if self.rules.squares {
+            None
+        } else if self.rules.allbut {
             let nn = u64::try_from(n).ok().filter(|&n| n <= ALLBUT_LIMIT)?;
             let Ok(t) = u32::try_from(target) else {
                 return Some(vec![]);
@@ -434,6 +514,11 @@ impl NumberGame for Subtraction {
             }
             Some(out)
         }
+    }
+    fn period_refused(&self) -> Option<String> {
+        self.rules.squares.then(|| {
+            "the squares are an infinite subtraction set: no periodicity theorem applies to it, so no period can be proven (`--period` is refused)".into()
+        })
     }
     fn proven_period(&self) -> Option<(u64, u64)> {
         self.periodic
@@ -468,16 +553,17 @@ pub fn entry() -> Entry {
     Entry {
         name: "subtraction",
         aliases: &["sub"],
-        usage: "subtraction:S HEAP...  (S = 1,3,4 or allbut:2,3,7)",
+        usage: "subtraction:S HEAP...  (S = 1,3,4, allbut:2,3,7 or squares)",
         summary: "Subtraction games: take s stones, s in a set (or s not in a set)",
-        rules: "Heaps of stones. A move takes s stones from one heap, where s belongs to the finite set S (`subtraction:1,3,4`), or, for `subtraction:allbut:S`, where s is any positive number not in S. Normal play: whoever cannot move loses.",
-        theorem: "Finite S with largest element t: g(n) is the mex of g(n − s), so it depends only on the t values before it; once a window of t consecutive values recurs, the values are periodic from its first occurrence (pigeonhole). The first recurrence gives the least preperiod and period, which `sprague table --period` reports and which answer heaps of any length (n mod period). All-but S: g(n) is the least value not taken by a heap m < n with n − m ∉ S, computed exactly with one count per value (O(|S|) per heap) up to heap 10^7; these values are known to be arithmetic-periodic (Siegel), which is not used here.",
-        references: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, 2nd ed., vol. 1, ch. 4 (subtraction games, periodicity); A. N. Siegel, Finite excluded subtraction sets and Kayles-like games, MSRI Publ. 56 (Games of No Chance 3), 2009, and Combinatorial Game Theory (AMS 2013), ch. IV.",
+        rules: "Heaps of stones. A move takes s stones from one heap, where s belongs to the finite set S (`subtraction:1,3,4`), or, for `subtraction:allbut:S`, where s is any positive number not in S, or, for `subtraction:squares`, where s is a positive perfect square (1, 4, 9, 16, …). Normal play: whoever cannot move loses.",
+        theorem: "Finite S with largest element t: g(n) is the mex of g(n − s), so it depends only on the t values before it; once a window of t consecutive values recurs, the values are periodic from its first occurrence (pigeonhole). The first recurrence gives the least preperiod and period, which `sprague table --period` reports and which answer heaps of any length (n mod period). All-but S: g(n) is the least value not taken by a heap m < n with n − m ∉ S, computed exactly with one count per value (O(|S|) per heap) up to heap 10^7; these values are known to be arithmetic-periodic (Siegel), which is not used here. The squares: no theorem is known; the engine searches heaps up to 10^6, and `--period` is refused since the set is infinite.",
+        references: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, 2nd ed., vol. 1, ch. 4 (subtraction games, periodicity); A. N. Siegel, Finite excluded subtraction sets and Kayles-like games, MSRI Publ. 56 (Games of No Chance 3), 2009, and Combinatorial Game Theory (AMS 2013), ch. IV; LeetCode 1510, Stone Game IV (the squares).",
         examples: const {
             &[
                 Example::normal("subtraction:1,3,4", "10 7"),
                 Example::normal("subtraction:1,3,4", "9 4"),
                 Example::normal("subtraction:allbut:2,3", "9"),
+                Example::normal("subtraction:squares", "7 15"),
             ]
         },
         editor: Editor::Heaps,
@@ -497,10 +583,11 @@ mod tests {
 
     #[test]
     fn option_count_and_has_moves_match_the_options() {
-        for allbut in [false, true] {
+        for (allbut, squares) in [(false, false), (true, false), (false, true)] {
             let r = SubtractionRules {
-                set: vec![1, 3, 4],
+                set: if squares { vec![] } else { vec![1, 3, 4] },
                 allbut,
+                squares,
             };
             for n in 0..12 {
                 let mut out = Vec::new();
@@ -644,5 +731,37 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn squares_are_searched_and_refuse_a_period() {
+        // LeetCode 1510: the player to move loses at n = 0, 2, 5, 7, 10, 12, 15, 17, 20, 22.
+        let game = crate::interface::testing::game_of(&[entry()], "subtraction:squares").unwrap();
+        let lost: Vec<u64> = (0..=22)
+            .filter(|n| {
+                let v = game.solve(&[n.to_string()], &Default::default()).unwrap();
+                v.outcome == crate::interface::Winner::Second
+            })
+            .collect();
+        assert_eq!(lost, [0, 2, 5, 7, 10, 12, 15, 17, 20, 22]);
+        let v = game
+            .solve(&["7".into(), "15".into()], &Default::default())
+            .unwrap();
+        assert_eq!(v.method.kind, crate::interface::MethodKind::Engine);
+        let table = |period| {
+            game.table(&crate::interface::TableOptions {
+                upto: 30,
+                period,
+                ..Default::default()
+            })
+        };
+        assert_eq!(table(false).unwrap().count(), 31);
+        let err = table(true).unwrap_err().to_string();
+        assert!(
+            err.contains("infinite") && err.contains("--period"),
+            "{err}"
+        );
+        assert_eq!(isqrt(u64::MAX), u64::from(u32::MAX));
+        assert!(Subtraction::parse("square").is_err());
     }
 }

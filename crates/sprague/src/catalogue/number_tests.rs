@@ -26,6 +26,7 @@ fn edge_cases(name: &str) -> &'static [&'static str] {
         "sorted-piles" => &["1 2 3", "0 1 + 2 2", "1 1", "0"],
         "staircase-nim" => &["3 1 2", "1 0 + 2", "0 0"],
         "moore-nim" => &["1 2 3", "3 3 3", "2 2 + 1", "0 0"],
+        "divisor" => &["1", "2 3", "16", "1 1"],
         _ => &[],
     }
 }
@@ -121,6 +122,7 @@ fn number_entries() -> Vec<sprague_games::interface::Entry> {
         sorted_piles::entry(),
         staircase::entry(),
         moore::entry(),
+        divisor::entry(),
     ]
 }
 

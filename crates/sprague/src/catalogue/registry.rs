@@ -5,8 +5,8 @@
 
 use sprague_games::interface::Entry;
 use sprague_games::number::{
-    bash, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles, staircase,
-    subtraction, wythoff,
+    bash, divisor, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles,
+    staircase, subtraction, wythoff,
 };
 use sprague_games::partizan::rulesets::{clobber, cutcake, domineering, hackenbush, toads};
 use sprague_games::{coins, graph, octal};
@@ -26,6 +26,7 @@ pub fn entries() -> Vec<Entry> {
         sorted_piles::entry(),
         staircase::entry(),
         moore::entry(),
+        divisor::entry(),
         octal::entries::octal(),
         octal::entries::hex(),
         octal::entries::kayles(),

@@ -19,7 +19,7 @@ impl<G: NumberGame> NumberGameAdapter<G>
 where
     <G::Rules as Impartial>::Position: Ord,
 {
-    /// The table of values of heaps `0..=options.upto`.
+    /// The table of values of heaps `least_heap()..=options.upto`.
     pub fn table_report(&self, options: &TableOptions) -> Result<Table> {
         let g = &self.0;
         if g.shape() != Shape::Heaps {
@@ -27,6 +27,9 @@ where
                 "`sprague table` lists single-heap positions; `{}` positions are not single heaps",
                 g.spec()
             )));
+        }
+        if let Some(why) = g.period_refused().filter(|_| options.period) {
+            return Err(Error::unsupported(format!("{}: {why}", g.spec())));
         }
         if options.upto > 10_000_000 {
             return Err(Error::unsupported(
@@ -48,7 +51,9 @@ where
         let mut wins: Vec<bool> = Vec::new();
         let mut misere = None;
         let mut method = Derivation::Search;
-        for n in 0..=options.upto {
+        // Heaps from the least one the game has (0, or 1 where 0 is no position).
+        let first = g.least_heap();
+        for n in first..=options.upto {
             watch.check_every(n, "heaps tabulated")?;
             let c = vec![BigUint::from(n)];
             if options.misere {
@@ -74,7 +79,7 @@ where
             };
             values.push(v);
         }
-        let range = format!("heaps 0..={}", options.upto);
+        let range = format!("heaps {first}..={}", options.upto);
         let method = crate::interface::Method::new(method.kind(), method.describe());
         let mut table = if options.misere {
             Table::new(
@@ -84,7 +89,7 @@ where
                 method,
                 format!("misère outcomes of {} for {range}", g.spec()),
                 "heap",
-                Box::new(HeapRows::outcomes(&wins)),
+                Box::new(HeapRows::outcomes(&wins).from_heap(first)),
             )
         } else {
             let count = values.len() as u64;
@@ -95,7 +100,7 @@ where
                 method,
                 format!("grundy values of {} for {range}", g.spec()),
                 "heap",
-                Box::new(HeapRows::grundy(Values::from_u32(&values), count)),
+                Box::new(HeapRows::grundy(Values::from_u32(&values), count).from_heap(first)),
             )
         };
         if options.period {
