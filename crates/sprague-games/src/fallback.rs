@@ -17,7 +17,7 @@ use crate::compound::EverySolver;
 use crate::error::{Error, Result};
 use crate::impartial::{Impartial, MisereSolver};
 use crate::interface::{
-    Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
+    listing, Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
 };
 use crate::search_size::{log2_ceil, SearchSize};
 use sprague_core::search::OPTIONS_PER_STATE;
@@ -25,12 +25,6 @@ use sprague_core::search::OPTIONS_PER_STATE;
 /// How many times the position limit a search may reach (as a power of two) before it is
 /// refused at once rather than searched up to the limit.
 pub const LOG2_SLACK: u32 = 8;
-
-/// The most moves a verdict lists.
-pub const MAX_LISTED: usize = 10_000;
-
-/// The most characters the listed moves' positions may hold together.
-pub const MAX_LISTED_TEXT: usize = 1 << 24;
 
 /// The remark on a misère position where nobody can move.
 const MISERE_NO_MOVE: &str =
@@ -203,7 +197,7 @@ where
         .collect();
     let mut text = 0usize;
     for &i in &chosen {
-        if v.moves.len() >= MAX_LISTED || text >= MAX_LISTED_TEXT {
+        if v.moves.len() >= listing::cap(listing) || text >= listing::MAX_LISTED_TEXT {
             break;
         }
         let (label, after) = describe(i);

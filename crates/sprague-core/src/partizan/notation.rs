@@ -14,7 +14,7 @@
 //!           expressions separated by ',' or, when it holds '|' itself, one braceless game
 //! ```
 //! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth and `^[n]` up-sum (see
-//! [`up_nth`](super::canonical::up_nth), [`up_sum`](super::canonical::up_sum)), `v` the same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
+//! [`up_nth`], [`up_sum`]), `v` the same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
 //! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`; a number written before `Tiny`/`Miny`
 //! is added (`3Tiny({3|1})`, as CGSuite prints it). Printing: [`super::print`].
 

@@ -2,19 +2,14 @@
 //! writes the whole graph, so a long graph lists fewer), and the flags a game refuses.
 
 use crate::error::{Error, Result};
-use crate::interface::SolveOptions;
+use crate::interface::listing::{self, MAX_LISTED_TEXT};
+use crate::interface::{Listing, SolveOptions};
 
-/// The most moves a verdict lists.
-pub const MAX_LISTED_MOVES: usize = 10_000;
-
-/// The most characters the positions of a verdict's listed moves may hold together: every
-/// move of a game on a graph writes the whole graph, so a long graph lists fewer moves.
-pub const MAX_LISTED_TEXT: usize = 1 << 24;
-
-/// How many of `count` moves a verdict lists when each position after a move is about
-/// `len` characters long: all of them when they fit, else as many as fit (at least one).
-pub fn listed(count: usize, len: usize) -> usize {
-    let fit = (MAX_LISTED_TEXT / len.max(1)).clamp(1, MAX_LISTED_MOVES);
+/// How many of `count` moves a verdict lists (`listing`: all moves, or the winning ones)
+/// when each position after a move is about `len` characters long: within the shared
+/// policy's bounds ([`crate::interface::listing`]), at least one.
+pub fn listed(count: usize, len: usize, listing: Listing) -> usize {
+    let fit = (MAX_LISTED_TEXT / len.max(1)).clamp(1, listing::cap(listing));
     count.min(fit)
 }
 
@@ -27,11 +22,11 @@ pub fn cut_short(count: impl std::fmt::Display, what: &str, shown: usize, len: u
 
 /// Refuses a legal-move list of `count` moves whose positions are about `len` characters
 /// long each (every move of a game on a graph writes the whole graph) beyond the bounds
-/// of [`crate::interface::caps`].
+/// of [`crate::interface::listing`].
 pub fn check_legal_list(count: u128, len: usize) -> Result<()> {
     let count = num_bigint::BigUint::from(count);
     let text = &count * len.max(1);
-    crate::interface::caps::check_legal_list("the position", &count, &text)
+    crate::interface::listing::check_legal_list("the position", &count, &text)
 }
 
 /// Refuses the flags of `options` that the game `game` cannot honour. `allowed` names the

@@ -9,8 +9,8 @@
 //! particular game.
 
 pub mod about;
-pub mod caps;
 pub mod entry;
+pub mod listing;
 pub mod table;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

@@ -97,6 +97,17 @@ impl NumberGame for TakeUpTo {
             (1..=count).map(|s| vec![n - s]).collect()
         }))
     }
+    fn first_moves(&self, c: &[BigUint], k: usize) -> Option<Vec<Numbers>> {
+        let n = &c[0];
+        let takes = (k as u64).min(self.rules.k);
+        Some(
+            (1..=takes)
+                .map(BigUint::from)
+                .take_while(|s| s <= n)
+                .map(|s| vec![n - s])
+                .collect(),
+        )
+    }
     fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
         take_label(at, before, after)
     }

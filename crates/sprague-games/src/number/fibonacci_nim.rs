@@ -22,10 +22,11 @@
 
 use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
-use super::moves::{default_label, MAX_LISTED_CHARS, MAX_WINNING_LISTED};
+use super::moves::default_label;
 use super::{MoveAt, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
+use crate::interface::listing::{MAX_LISTED_TEXT, MAX_WINNING_LISTED};
 use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
@@ -155,7 +156,7 @@ pub fn winning_takes(n: &BigUint, l: &BigUint) -> Vec<BigUint> {
 /// takes there are in all. A huge N has as many winning takes as Zeckendorf terms (about
 /// 0.7 per bit) and each move writes a number as long as N, so the list is cut, as the
 /// catalogue cuts any list of winning moves, where the characters of the moves before a
-/// take reach [`MAX_LISTED_CHARS`] (counted here by an upper bound on the digits, so that
+/// take reach [`MAX_LISTED_TEXT`] (counted here by an upper bound on the digits, so that
 /// the catalogue never cuts it further), and at [`MAX_WINNING_LISTED`] takes.
 pub fn listed_winning_takes(n: &BigUint, l: &BigUint) -> (Vec<BigUint>, u64) {
     // Decimal digits of a number of `bits` bits, at most: log10(2) < 0.30103.
@@ -163,7 +164,7 @@ pub fn listed_winning_takes(n: &BigUint, l: &BigUint) -> (Vec<BigUint>, u64) {
     let n_digits = digits(n.bits());
     // `take k` and the position `N−k 2k`, with room to spare.
     let chars = |k: &BigUint| n_digits + digits(k.bits() + 1) + digits(k.bits()) + 16;
-    let budget = MAX_LISTED_CHARS as u64;
+    let budget = MAX_LISTED_TEXT as u64;
     // The takes kept, largest first (the order the walk finds them), with their sizes.
     let mut kept: VecDeque<(BigUint, u64)> = VecDeque::new();
     let mut kept_chars = 0u64;
@@ -372,7 +373,7 @@ pub fn entry() -> Entry {
 mod tests {
     use super::*;
     use crate::impartial::GrundySolver;
-    use crate::number::moves::MAX_LISTED_CHARS;
+    use crate::interface::listing::MAX_LISTED_TEXT;
     use num_bigint::BigUint;
 
     fn big(n: u64) -> BigUint {
@@ -536,7 +537,7 @@ mod tests {
             .map(|x| x.label.len() + x.position.len())
             .sum();
         let last = v.moves.last().unwrap();
-        assert!(chars - last.label.len() - last.position.len() < MAX_LISTED_CHARS);
+        assert!(chars - last.label.len() - last.position.len() < MAX_LISTED_TEXT);
         assert_eq!(v.moves[0].position, format!("{} 16", &n - 8u32));
     }
 }

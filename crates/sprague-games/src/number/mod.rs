@@ -23,7 +23,7 @@ pub mod subtraction;
 pub mod words;
 pub mod wythoff;
 
-pub use moves::{MoveAt, MoveCount, MoveList, MAX_LISTED_MOVES};
+pub use moves::{MoveAt, MoveCount, MoveList};
 pub use words::{parse_components, write_numbers, write_position};
 
 use crate::error::{Error, Result};
@@ -94,6 +94,14 @@ pub trait NumberGame: Send + Sync + 'static {
     /// that `to_position` accepts.
     fn list_moves(&self, component: &[BigUint], max: usize) -> Option<MoveList> {
         let _ = (component, max);
+        None
+    }
+    /// The first `k` moves of one component in the order `list_moves` lists them, for
+    /// components too large for the rules (`to_position` refuses them): the sample
+    /// `sprague moves` lists of a position with more moves than it lists. `None` lists no
+    /// sample of such components (their moves are still counted).
+    fn first_moves(&self, component: &[BigUint], k: usize) -> Option<Vec<Numbers>> {
+        let _ = (component, k);
         None
     }
     /// What a move from `before` to `after` in one component does, for people: `take 3

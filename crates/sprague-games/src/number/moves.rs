@@ -7,26 +7,13 @@
 //! changes every component that can move, so the moves of the position are the
 //! combinations of one option per such component.
 //!
-//! Every list is bounded before it is built: a position with more than
-//! [`MAX_LISTED_MOVES`] moves is refused with an error saying how many moves it has, so that
-//! no input can make the toolkit allocate a list whose size it did not check.
+//! Every list is bounded before it is built, by the shared policy of
+//! [`crate::interface::listing`].
 
 use super::words::write_numbers;
 use super::{Numbers, Shape};
 use num_bigint::BigUint;
 use std::fmt;
-
-/// The most moves listed for a position (`sprague moves`, the position API).
-pub const MAX_LISTED_MOVES: usize = 10_000;
-
-/// The most winning moves `solve` lists under normal and misère play.
-pub const MAX_WINNING_LISTED: usize = 1000;
-/// The most characters of positions and labels `solve` writes for its winning moves under
-/// normal and misère play, and `moves` for its moves: a move is listed while those listed
-/// before it take fewer. Huge
-/// numbers make each move long (a 10^5-digit heap), and the list stops with a note instead
-/// of growing with the square of the input.
-pub const MAX_LISTED_CHARS: usize = 1 << 20;
 
 /// Where a move is made: component `index` (numbered from 1) of a position of `of`
 /// components. Labels use it to name the heap or the component.

@@ -58,6 +58,17 @@ impl NumberGame for Nim {
             (0..n).rev().map(|m| vec![m.into()]).collect()
         }))
     }
+    fn first_moves(&self, c: &[BigUint], k: usize) -> Option<Vec<Numbers>> {
+        // n − 1, n − 2, …: the order of `list_moves`.
+        let n = &c[0];
+        Some(
+            (1..=k as u64)
+                .map(BigUint::from)
+                .take_while(|s| s <= n)
+                .map(|s| vec![n - s])
+                .collect(),
+        )
+    }
     fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
         take_label(at, before, after)
     }

@@ -161,6 +161,19 @@ impl NumberGame for PrimePower {
             },
         )
     }
+    fn first_moves(&self, c: &[BigUint], k: usize) -> Option<Vec<Numbers>> {
+        // The smallest prime powers first, as `list_moves` lists them; the k-th prime
+        // power is below 10k for the k a sample asks for, so this scans little.
+        let n = &c[0];
+        Some(
+            (1u64..)
+                .take_while(|&d| BigUint::from(d) <= *n)
+                .filter(|&d| is_prime_power(d))
+                .take(k)
+                .map(|d| vec![n - d])
+                .collect(),
+        )
+    }
     fn move_label(&self, at: MoveAt, before: &[BigUint], after: &[BigUint]) -> String {
         take_label(at, before, after)
     }

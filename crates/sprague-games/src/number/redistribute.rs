@@ -15,20 +15,18 @@
 //! w nondecreasing, is reachable iff ΣP − ΣO ≤ h − 1 and (n odd) w_j ≥ O_(2j), or (n even,
 //! the chosen heap being the smallest element of P) w_j ≥ O_(2j−1). The targets are the
 //! nondecreasing sequences w above these bounds with Σw ≤ ⌊(ΣO + h − 1)/2⌋, enumerated
-//! without repetition; at most [`MAX_LISTED_MOVES`] are listed.
+//! without repetition; at most [`MAX_WINNING_LISTED`] are listed.
 
 use super::adapter::check::theorem_against_search;
 use super::adapter::NumberGameAdapter;
 use super::{MoveCount, MoveList, NumberGame, Numbers, Shape};
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
+use crate::interface::listing::MAX_WINNING_LISTED;
 use crate::interface::{Editor, Entry, Example, Game, Players, Solution};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::collections::HashSet;
-
-/// The most winning moves listed for one position.
-pub const MAX_LISTED_MOVES: usize = 100;
 
 /// The rules: a position is the sorted list of non-empty heaps.
 #[derive(Debug, Clone, Copy, Default)]
@@ -329,7 +327,7 @@ impl NumberGame for Redistribute {
         Some(Outcome::from_grundy_is_zero(is_paired(c)))
     }
     fn moves_to_value_theorem(&self, c: &[BigUint], target: &BigUint) -> Option<Vec<Numbers>> {
-        (target == &BigUint::ZERO).then(|| winning_moves_capped(c, MAX_LISTED_MOVES).0)
+        (target == &BigUint::ZERO).then(|| winning_moves_capped(c, MAX_WINNING_LISTED).0)
     }
     fn moves_note(&self, comps: &[Numbers], misere: bool) -> Option<String> {
         if misere {
@@ -338,12 +336,12 @@ impl NumberGame for Redistribute {
         let capped: Vec<String> = comps
             .iter()
             .enumerate()
-            .filter(|(_, c)| winning_moves_capped(c, MAX_LISTED_MOVES).1)
+            .filter(|(_, c)| winning_moves_capped(c, MAX_WINNING_LISTED).1)
             .map(|(i, _)| (i + 1).to_string())
             .collect();
         (!capped.is_empty()).then(|| {
             format!(
-                "component {} has more than {MAX_LISTED_MOVES} moves to a paired position; only the first {MAX_LISTED_MOVES} are listed",
+                "component {} has more than {MAX_WINNING_LISTED} moves to a paired position; only the first {MAX_WINNING_LISTED} are listed",
                 capped.join(", ")
             )
         })
@@ -463,9 +461,9 @@ mod tests {
             BigUint::from(3u32),
             BigUint::from(10u32).pow(999),
         ];
-        let (m, more) = winning_moves_capped(&h, MAX_LISTED_MOVES);
+        let (m, more) = winning_moves_capped(&h, MAX_WINNING_LISTED);
         assert!(more);
-        assert_eq!(m.len(), MAX_LISTED_MOVES);
+        assert_eq!(m.len(), MAX_WINNING_LISTED);
         for p in &m {
             assert!(is_paired(p));
             let total: BigUint = p.iter().sum();

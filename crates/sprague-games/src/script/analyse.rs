@@ -19,9 +19,6 @@ use num_bigint::BigUint;
 /// A move of a sum: the components it changes, each with what it becomes.
 pub(super) type SumMove = Vec<(usize, ScriptPosition)>;
 
-/// The most winning moves listed under every-move play (one choice per component).
-pub(super) const MAX_EVERY_LISTED: usize = 100;
-
 /// The SJ theorem's name, for the `method` field.
 const SJ_NAME: &str = "SJ theorem (anti-SG, Jia Zhihao 2009): the mover wins iff (XOR ≠ 0 and some value > 1) or (XOR = 0 and no value > 1)";
 
@@ -182,7 +179,8 @@ impl<'r> Solvers<'r> {
                     lists.push((i, self.every.strategy_moves(c)?));
                 }
             }
-            let (combos, count) = combinations(&lists, MAX_EVERY_LISTED);
+            let (combos, count) =
+                combinations(&lists, crate::interface::listing::MAX_EVERY_WINNING_LISTED);
             if count > combos.len() as u64 {
                 winning_count = Some(count);
             }

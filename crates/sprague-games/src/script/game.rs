@@ -17,11 +17,13 @@ use super::analyse::{combinations, ScriptAnalysis, Solvers, SumMove};
 use super::words::{parse, write_component, write_position};
 use super::{ScriptPosition, ScriptProgram, ScriptRules};
 use crate::error::{Error, Result};
+use crate::interface::listing::{
+    sample_note, share, MAX_LEGAL_MOVES, MAX_LISTED_TEXT, MAX_MOVES_LISTED, MAX_WINNING_LISTED,
+};
 use crate::interface::{
     Component, Game, LegalMove, Listing, Move, Play, SolveOptions, Table, TableOptions, ValueKind,
     Verdict, Winner,
 };
-use crate::number::moves::{MAX_LISTED_CHARS, MAX_LISTED_MOVES, MAX_WINNING_LISTED};
 use std::sync::Arc;
 
 /// The most bytes of script text accepted (the command line reads no more than this).
@@ -155,7 +157,9 @@ impl ScriptGame {
     }
 
     /// Every legal move of the sum (one option in one component; under every-move play
-    /// one option in each component that can move), at most `max`, and how many in all.
+    /// one option in each component that can move), and how many in all; when there are
+    /// more than `max`, a sample of `max`: the first options of each component, shared
+    /// evenly (the policy of [`crate::interface::listing`]).
     fn legal(
         rules: &ScriptRules,
         comps: &[ScriptPosition],
@@ -178,9 +182,14 @@ impl ScriptGame {
             return Ok(combinations(&lists, max));
         }
         let count: u64 = lists.iter().map(|(_, l)| l.len() as u64).sum();
+        let each = if count > max as u64 {
+            share(max, lists.len())
+        } else {
+            max
+        };
         let moves = lists
             .into_iter()
-            .flat_map(|(i, l)| l.into_iter().map(move |o| vec![(i, o)]))
+            .flat_map(|(i, l)| l.into_iter().take(each).map(move |o| vec![(i, o)]))
             .take(max)
             .collect();
         Ok((moves, count))
@@ -202,7 +211,7 @@ impl ScriptGame {
         };
         let mut chars = 0usize;
         for m in a.winning.iter().take(MAX_WINNING_LISTED) {
-            if chars >= MAX_LISTED_CHARS {
+            if chars >= MAX_LISTED_TEXT {
                 break;
             }
             let mv = Move::winning_to(
@@ -240,10 +249,10 @@ impl ScriptGame {
         let a = solvers.analyse(comps)?;
         let mut v = self.base(comps, &a, options);
         v.listing = Listing::All;
-        let (legal, count) = Self::legal(rules, comps, options.every, MAX_LISTED_MOVES)?;
+        let (legal, count) = Self::legal(rules, comps, options.every, MAX_MOVES_LISTED)?;
         let mut chars = 0usize;
         for m in &legal {
-            if chars >= MAX_LISTED_CHARS {
+            if chars >= MAX_LISTED_TEXT {
                 break;
             }
             let after = Self::after(comps, m);
@@ -272,10 +281,7 @@ impl ScriptGame {
             v.moves.push(mv);
         }
         if count > v.moves.len() as u64 {
-            v.incomplete(format!(
-                "{count} moves in all; the first {} are listed",
-                v.moves.len()
-            ));
+            v.incomplete(sample_note(count, v.moves.len()));
         }
         Ok(v)
     }
@@ -303,11 +309,15 @@ impl Game for ScriptGame {
     fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
         let comps = parse(position)?;
         let rules = self.rules();
-        let (moves, count) =
-            rules.finish(Self::legal(&rules, &comps, options.every, MAX_LISTED_MOVES))?;
+        let (moves, count) = rules.finish(Self::legal(
+            &rules,
+            &comps,
+            options.every,
+            MAX_LEGAL_MOVES as usize,
+        ))?;
         if count > moves.len() as u64 {
             return Err(Error::unsupported(format!(
-                "{} has {count} legal moves, more than the {MAX_LISTED_MOVES} that are listed",
+                "{} has {count} legal moves, more than the {MAX_LEGAL_MOVES} that are listed",
                 write_position(&comps)
             )));
         }

@@ -4,6 +4,7 @@
 
 use crate::catalogue::lookup;
 
+use sprague_games::interface::listing::MAX_MOVES_LISTED;
 use sprague_games::interface::{Game, Listing, Play, SolveOptions, Verdict, Winner};
 
 fn words(s: &str) -> Vec<String> {
@@ -287,7 +288,8 @@ fn huge_positions_are_bounded_and_honest() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("has 100000000000000000000 moves"), "{err}");
-    assert!(nim.moves(&words(&huge), &opts).is_err());
+    // `moves` lists a sample of them instead.
+    assert!(!nim.moves(&words(&huge), &opts).unwrap().complete);
     // Few moves of huge numbers are listed in closed form.
     let euclid = lookup("euclid").unwrap();
     let m = euclid
@@ -305,7 +307,7 @@ fn huge_positions_are_bounded_and_honest() {
 /// the list grew with the square of the input).
 #[test]
 fn long_winning_positions_are_cut_with_a_count() {
-    use sprague_games::number::moves::MAX_LISTED_CHARS;
+    use sprague_games::interface::listing::MAX_LISTED_TEXT;
     let heap = format!("1{}", "0".repeat(900));
     let position = vec![heap.as_str(); 301].join(" ");
     let v = lookup("nim")
@@ -314,7 +316,7 @@ fn long_winning_positions_are_cut_with_a_count() {
         .unwrap();
     assert_eq!(v.outcome, Winner::First);
     let each = v.moves[0].label.len() + v.moves[0].position.len();
-    let listed = MAX_LISTED_CHARS.div_ceil(each);
+    let listed = MAX_LISTED_TEXT.div_ceil(each);
     assert_eq!(v.moves.len(), listed);
     assert!(!v.complete);
     assert_eq!(
@@ -337,13 +339,60 @@ fn long_move_lists_are_cut_with_a_count() {
         .moves(&words(&position), &SolveOptions::default())
         .unwrap();
     let listed = v.moves.len();
-    assert!(listed > 1 && listed < 4000, "{listed}");
+    assert!(listed > 1 && listed < MAX_MOVES_LISTED, "{listed}");
     assert!(!v.complete);
     let note = v.note.unwrap();
     assert!(
-        note.starts_with(&format!("4000 moves in all; the first {listed} are listed")),
+        note.starts_with(&format!(
+            "4000 moves in all; a sample of {MAX_MOVES_LISTED} is listed"
+        )) && note.ends_with(&format!(
+            "the first {listed} are listed (the positions are long)"
+        )),
         "{note}"
     );
     // The moves listed are rated as before: to 0 wins (XOR of the rest is 0).
     assert!(v.moves.iter().all(|m| m.outcome.is_some()));
+}
+
+/// The one listing policy: a position with more moves than `moves` lists gets a sample —
+/// the first moves of each component, sharing the cap — never a refusal; the legal-move
+/// list of the position API is whole or refused with the count.
+#[test]
+fn too_many_moves_give_a_sample_of_every_component() {
+    let nim = lookup("nim").unwrap();
+    let o = SolveOptions::default();
+    let v = nim.moves(&words("50000 2"), &o).unwrap();
+    assert_eq!(v.moves.len(), MAX_MOVES_LISTED);
+    assert!(!v.complete);
+    let note = v.note.clone().unwrap();
+    assert!(
+        note.starts_with("50002 moves in all; a sample of 1000"),
+        "{note}"
+    );
+    // Both heaps' moves are in the sample, each a real move rated as before.
+    for (label, after) in [
+        ("take 1 from heap 1", "49999 2"),
+        ("take 2 from heap 2", "50000 0"),
+    ] {
+        let m = v.moves.iter().find(|m| m.label == label).expect(label);
+        assert_eq!(m.position, after);
+        assert_eq!(m.winning, m.value.as_deref() == Some("0"));
+    }
+    // Heaps past a machine word are sampled in closed form.
+    let huge = format!("1{} 3", "0".repeat(30));
+    let v = nim.moves(&words(&huge), &o).unwrap();
+    assert_eq!(v.moves.len(), MAX_MOVES_LISTED);
+    assert!(v
+        .note
+        .unwrap()
+        .starts_with(&format!("1{}3 moves in all", "0".repeat(29))));
+    // Within the cap every move is listed and the verdict is complete.
+    let v = nim.moves(&words("600 300"), &o).unwrap();
+    assert!(v.complete && v.moves.len() == 900);
+    // The position API lists all or refuses, naming the count.
+    let err = nim
+        .legal_moves(&words("200000"), &o)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("200000 moves, too many to list"), "{err}");
 }

@@ -44,7 +44,7 @@ pub fn entries() -> Vec<Entry> {
         graph::loopy::game::entry(),
         graph::hackenbush::game::entry(),
         graph::geography::game::entry(),
-        graph::tree_chain::entry(),
+        graph::tree_chain::game::entry(),
         graph::queens::game::entry(),
         hackenbush::entry(),
         domineering::entry(),

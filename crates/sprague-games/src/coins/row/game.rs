@@ -5,10 +5,12 @@
 
 use super::Row;
 use super::{count_at, first_sets, kind_count, kinds};
-use super::{head_values, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS};
+use super::{head_values, winning_moves, HeadValues, MAX_ENUMERATED, SEARCH_STEPS};
 use crate::coins::rule::CoinRule;
 use crate::error::{Error, Result};
-use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
+use crate::interface::listing::{
+    check_legal_list, MAX_LEGAL_MOVES, MAX_MOVES_LISTED, MAX_WINNING_LISTED,
+};
 use crate::interface::{
     Component, Game, HeapRows, LegalMove, Listing, Method, MethodKind, Move, Play, SolveOptions,
     Table, TableOptions, ValueKind, Verdict, Winner,
@@ -16,10 +18,6 @@ use crate::interface::{
 use crate::octal::Values;
 use num_bigint::BigUint;
 
-/// The most winning moves `solve` lists.
-pub const MAX_WINNING_SHOWN: usize = 100;
-/// The most moves `moves` lists (a sample of every kind when there are more).
-pub const MAX_MOVES_SHOWN: usize = 1000;
 /// Bytes one answer may spend on the coins and positions of its moves.
 pub(crate) const OUTPUT_BYTES: usize = 1 << 24;
 
@@ -120,7 +118,7 @@ impl CoinGame {
                     return Ok(v);
                 }
                 let (moves, complete) = winning_moves(&self.rule, &row.heads, &values, &total)?;
-                let cap = fit(MAX_WINNING_SHOWN, unit);
+                let cap = fit(MAX_WINNING_LISTED, unit);
                 for m in moves.iter().take(cap) {
                     let (label, position) = describe(m);
                     v.moves
@@ -129,7 +127,7 @@ impl CoinGame {
                 let listed = v.moves.len();
                 if !complete {
                     v.incomplete(format!(
-                        "{listed} winning moves are listed, not every one: moves are enumerated for heads up to {MAX_ENUMERATED}, at most {MAX_LISTED} of them in {SEARCH_STEPS} steps ({all_moves} moves in all)"
+                        "{listed} winning moves are listed, not every one: moves are enumerated for heads up to {MAX_ENUMERATED}, at most {MAX_WINNING_LISTED} of them in {SEARCH_STEPS} steps ({all_moves} moves in all)"
                     ));
                 } else if moves.len() > listed {
                     v.incomplete(format!(
@@ -140,7 +138,7 @@ impl CoinGame {
             }
             Listing::All => {
                 let table = HeadValues::new(&self.rule, &row.heads, by_theorem)?;
-                let cap = fit(MAX_MOVES_SHOWN, unit);
+                let cap = fit(MAX_MOVES_LISTED, unit);
                 for coins in self.sample(&row.heads, cap, &all_moves) {
                     let (head, others) = coins.split_last().expect("a head");
                     let after = others
@@ -433,7 +431,7 @@ mod tests {
         let v = g.moves(&w("3000"), &SolveOptions::default()).unwrap();
         // 1 + 2999 + C(2999, 2) moves.
         let all = 1 + 2999 + 2999 * 2998 / 2;
-        assert!(!v.complete && v.moves.len() <= MAX_MOVES_SHOWN);
+        assert!(!v.complete && v.moves.len() <= MAX_MOVES_LISTED);
         assert!(v.note.as_deref().unwrap().contains(&format!("{all} moves")));
         assert!(v.moves.iter().any(|m| m.label == "turn coin 3000"));
         assert!(v.moves.iter().any(|m| m.label == "turn coins 1 and 3000"));
@@ -451,7 +449,7 @@ mod tests {
         };
         let huge = format!("1{}", "0".repeat(30));
         let v = r.moves(&w(&huge), &SolveOptions::default()).unwrap();
-        assert!(!v.complete && !v.moves.is_empty() && v.moves.len() <= MAX_MOVES_SHOWN);
+        assert!(!v.complete && !v.moves.is_empty() && v.moves.len() <= MAX_MOVES_LISTED);
         assert!(v.note.as_deref().unwrap().contains(&huge));
         let m = &v.moves[3];
         assert!(m

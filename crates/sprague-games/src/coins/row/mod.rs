@@ -21,7 +21,7 @@ pub mod sets;
 
 pub use position::Row;
 pub use search::{
-    head_values, sets_with_xor, winning_moves, HeadValues, MAX_ENUMERATED, MAX_LISTED, SEARCH_STEPS,
+    head_values, sets_with_xor, winning_moves, HeadValues, MAX_ENUMERATED, SEARCH_STEPS,
 };
 pub use sets::{count_at, each_set, first_sets, kind_count, kinds};
 

@@ -4,12 +4,11 @@
 
 use crate::coins::rule::{CoinRule, MAX_COMPUTED};
 use crate::error::{Error, Result};
+use crate::interface::listing::MAX_WINNING_LISTED;
 use num_bigint::BigUint;
 
 /// Heads at or below this position have their winning moves listed by enumeration.
 pub const MAX_ENUMERATED: u64 = 4096;
-/// The most winning moves the search collects.
-pub const MAX_LISTED: usize = 1000;
 
 /// The values of single heads at the given positions, and whether a theorem gave them.
 pub fn head_values(rule: &CoinRule, heads: &[BigUint]) -> Result<(Vec<BigUint>, bool)> {
@@ -56,7 +55,7 @@ pub fn sets_with_xor(
     out: &mut Vec<Vec<u64>>,
     budget: &mut u64,
 ) -> bool {
-    let limit = MAX_LISTED;
+    let limit = MAX_WINNING_LISTED;
     let mut pay = |n: u64| {
         let ok = *budget >= n;
         *budget = budget.saturating_sub(n);
@@ -186,8 +185,8 @@ pub fn winning_moves(
                 }
             }
         }
-        if moves.len() >= MAX_LISTED {
-            moves.truncate(MAX_LISTED);
+        if moves.len() >= MAX_WINNING_LISTED {
+            moves.truncate(MAX_WINNING_LISTED);
             complete = false;
             break;
         }

@@ -3,11 +3,13 @@
 
 use super::ROW_MOVES_TRIED;
 use super::{cells, heads, turned, Board, Tartan};
-use crate::coins::row::game::{fit, MAX_MOVES_SHOWN, MAX_WINNING_SHOWN, OUTPUT_BYTES};
+use crate::coins::row::game::{fit, OUTPUT_BYTES};
+use crate::coins::row::SEARCH_STEPS;
 use crate::coins::row::{count_at, each_set};
-use crate::coins::row::{MAX_LISTED, SEARCH_STEPS};
 use crate::error::Result;
-use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
+use crate::interface::listing::{
+    check_legal_list, MAX_LEGAL_MOVES, MAX_MOVES_LISTED, MAX_WINNING_LISTED,
+};
 use crate::interface::{
     Component, Game, LegalMove, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict,
     Winner,
@@ -133,7 +135,7 @@ impl TartanGame {
                     return Ok(v);
                 }
                 let (moves, complete) = self.winning_moves(&board)?;
-                let cap = fit(MAX_WINNING_SHOWN, unit);
+                let cap = fit(MAX_WINNING_LISTED, unit);
                 for m in moves.iter().take(cap) {
                     v.moves.push(Move::winning_to(
                         label(m),
@@ -144,7 +146,7 @@ impl TartanGame {
                 let listed = v.moves.len();
                 if !complete {
                     v.incomplete(format!(
-                        "{listed} winning moves are listed, not every one: the search stops at {MAX_LISTED} moves, {ROW_MOVES_TRIED} row moves tried or {SEARCH_STEPS} steps ({all} moves in all)"
+                        "{listed} winning moves are listed, not every one: the search stops at {MAX_WINNING_LISTED} moves, {ROW_MOVES_TRIED} row moves tried or {SEARCH_STEPS} steps ({all} moves in all)"
                     ));
                 } else if moves.len() > listed {
                     v.incomplete(format!(
@@ -154,7 +156,7 @@ impl TartanGame {
                 }
             }
             Listing::All => {
-                for m in self.sample(&board, fit(MAX_MOVES_SHOWN, unit), &all) {
+                for m in self.sample(&board, fit(MAX_MOVES_LISTED, unit), &all) {
                     // Turning the coins flips each one's value in and out of the XOR.
                     let after = m.iter().fold(total, |a, &(r, c)| {
                         a ^ nim_mul(g1[r as usize], g2[c as usize])
@@ -315,13 +317,13 @@ mod tests {
         let opts = SolveOptions::default();
         let per_side: u64 = 1 + 199 + 199 * 198 / 2;
         let all = t.moves(&board, &opts).unwrap();
-        assert!(!all.complete && all.moves.len() <= MAX_MOVES_SHOWN);
+        assert!(!all.complete && all.moves.len() <= MAX_MOVES_LISTED);
         let note = all.note.clone().unwrap();
         assert!(note.contains(&(per_side * per_side).to_string()), "{note}");
         assert!(t.legal_moves(&board, &opts).is_err());
         let v = t.solve(&board, &opts).unwrap();
         assert_eq!(v.outcome, Winner::First);
-        assert!(!v.moves.is_empty() && v.moves.len() <= MAX_WINNING_SHOWN);
+        assert!(!v.moves.is_empty() && v.moves.len() <= MAX_WINNING_LISTED);
         for m in v.moves.iter().take(3) {
             let after = t.solve(std::slice::from_ref(&m.position), &opts).unwrap();
             assert_eq!(after.value.as_deref(), Some("0"), "{}", m.label);

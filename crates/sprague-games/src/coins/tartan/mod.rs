@@ -10,9 +10,10 @@
 //! value is the XOR over its heads. Turning Corners (twins × twins: turn the four corners
 //! of a rectangle, or two coins of a row or column, or one coin) gives i ⊗ j.
 
-use super::row::{each_set, sets_with_xor, MAX_LISTED, SEARCH_STEPS};
+use super::row::{each_set, sets_with_xor, SEARCH_STEPS};
 use super::rule::CoinRule;
 use crate::error::{Error, Result};
+use crate::interface::listing::MAX_WINNING_LISTED;
 use sprague_core::value::nim_field::{nim_inv, nim_mul};
 use std::ops::ControlFlow;
 
@@ -121,7 +122,7 @@ impl Tartan {
         Ok(heads(board).fold(0, |a, (i, j)| a ^ nim_mul(g1[i as usize], g2[j as usize])))
     }
 
-    /// The winning moves (at most [`MAX_LISTED`]), each as the coins turned (row,
+    /// The winning moves (at most [`MAX_WINNING_LISTED`]), each as the coins turned (row,
     /// column), sorted; and whether the list is complete (it is not when the cap or the
     /// bound on row moves tried was reached).
     pub fn winning_moves(&self, board: &Board) -> Result<(Vec<Cells>, bool)> {
@@ -155,7 +156,7 @@ impl Tartan {
                 }
                 for b in &col_moves {
                     out.push(cells(a, i, b, j));
-                    if out.len() >= MAX_LISTED {
+                    if out.len() >= MAX_WINNING_LISTED {
                         return ControlFlow::Break(());
                     }
                 }

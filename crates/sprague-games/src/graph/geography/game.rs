@@ -97,7 +97,7 @@ impl Position {
             Listing::Winning => a.winning.clone(),
         };
         let len = v.position.len();
-        let shown = crate::graph::verdicts::listed(chosen.len(), len);
+        let shown = crate::graph::verdicts::listed(chosen.len(), len, listing);
         for &w in &chosen[..shown] {
             let (label, position) = self.legal(w);
             let mut m = Move::new(label, position);

@@ -55,7 +55,7 @@ fn list_cuts(h: &Hackenbush, v: &mut Verdict, cuts: &[(u32, u64)]) -> Option<Str
     let names = h.edge_names();
     let adj = Adjacency::new(h.names.len(), &h.edges);
     let len = v.position.len();
-    let shown = crate::graph::verdicts::listed(cuts.len(), len);
+    let shown = crate::graph::verdicts::listed(cuts.len(), len, v.listing);
     for &(id, value) in &cuts[..shown] {
         let mut m = Move::new(
             format!("cut edge {}", names.name(id)),

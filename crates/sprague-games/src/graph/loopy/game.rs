@@ -338,7 +338,7 @@ impl Position {
             .filter(|&(_, _, o)| listing == Listing::All || o == Outcome::Second)
             .collect();
         let len = v.position.len();
-        let shown = crate::graph::verdicts::listed(chosen.len(), len);
+        let shown = crate::graph::verdicts::listed(chosen.len(), len, listing);
         for &(i, w, o) in &chosen[..shown] {
             v.moves.push(self.verdict_move(i, w, o));
         }

@@ -77,13 +77,16 @@ fn verdict(e: &Eval, listing: Listing) -> Verdict {
             if !complete {
                 notes.push(format!("only the moves to (0,0) are listed: the other winning moves, if any, need the Grundy table, and coordinates above {MAX_COORD} are beyond it"));
             }
-            let shown = crate::graph::verdicts::listed(w.len(), len);
+            let shown = crate::graph::verdicts::listed(w.len(), len, Listing::Winning);
             (w.len() as u128, w[..shown].to_vec())
         }
         Listing::All => {
             let count = e.move_count();
-            let shown =
-                crate::graph::verdicts::listed(usize::try_from(count).unwrap_or(usize::MAX), len);
+            let shown = crate::graph::verdicts::listed(
+                usize::try_from(count).unwrap_or(usize::MAX),
+                len,
+                Listing::All,
+            );
             (count, e.first_moves(shown))
         }
     };

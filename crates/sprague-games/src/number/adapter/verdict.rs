@@ -23,9 +23,7 @@ use crate::value::Outcome;
 use num_bigint::BigUint;
 use std::collections::{HashMap, HashSet};
 
-use crate::number::moves::{MAX_LISTED_CHARS, MAX_WINNING_LISTED};
-/// The most winning combinations `solve` lists under every-move play.
-pub const MAX_EVERY_WINNING_LISTED: usize = 100;
+use crate::interface::listing::{MAX_EVERY_WINNING_LISTED, MAX_LISTED_TEXT, MAX_WINNING_LISTED};
 
 /// The remark on a misère position where nobody can move.
 const MISERE_NO_MOVE: &str =
@@ -137,7 +135,7 @@ where
             let value = a.grundy.as_ref().map(|_| "0".to_string());
             let mut chars = 0usize;
             for (i, m) in moves.iter().take(MAX_WINNING_LISTED) {
-                if chars >= MAX_LISTED_CHARS {
+                if chars >= MAX_LISTED_TEXT {
                     break;
                 }
                 let sm = vec![(*i, m.clone())];
@@ -214,30 +212,40 @@ where
         }
     }
 
-    /// The verdict of `sprague moves`: every legal move with who wins after it.
+    /// The verdict of `sprague moves`: every legal move with who wins after it (a sample
+    /// when there are too many to list, with a note).
     pub fn moves_numbers(&self, comps: &[Numbers], options: &SolveOptions) -> Result<Verdict> {
         let a = self.analyse(comps, options)?;
         let mut v = self.base(comps, &a, options);
         v.listing = Listing::All;
-        let mut legal = self.position_moves(comps, options.every)?;
+        let (mut legal, sampled) = self.sampled_moves(comps, options.every)?;
         // Written before they are rated, so that moves past the budget cost nothing more.
         let mut written = Vec::new();
         let mut chars = 0usize;
         for m in &legal {
-            if chars >= MAX_LISTED_CHARS {
+            if chars >= MAX_LISTED_TEXT {
                 break;
             }
             let (label, position) = (self.label(comps, m), self.write(comps, m));
             chars += label.len() + position.len();
             written.push((label, position));
         }
+        let mut notes: Vec<String> = sampled.into_iter().collect();
         if written.len() < legal.len() {
-            v.incomplete(format!(
-                "{} moves in all; the first {} are listed (the positions are long)",
+            notes.push(format!(
+                "{} moves {}; the first {} are listed (the positions are long)",
                 legal.len(),
+                if notes.is_empty() {
+                    "in all"
+                } else {
+                    "in the sample"
+                },
                 written.len()
             ));
             legal.truncate(written.len());
+        }
+        if !notes.is_empty() {
+            v.incomplete(notes.join("; "));
         }
         let rated = if options.every {
             self.rate_every(&a, &legal, options)?

@@ -41,7 +41,7 @@ use super::rules::TakeAndBreak;
 use super::seq::{Algorithm, Computation};
 use super::Values;
 use crate::error::{Error, Result};
-use crate::interface::caps::{check_legal_list, MAX_LEGAL_MOVES};
+use crate::interface::listing::{check_legal_list, MAX_LEGAL_MOVES};
 use crate::interface::{
     Game, LegalMove, Listing, Method, MethodKind, SolveOptions, Table, TableOptions, Verdict,
 };
@@ -61,10 +61,6 @@ pub const TRIPLE_WORK_LIMIT: u128 = 4_000_000_000;
 const TRIPLE_HEAPS_NOTE: &str = "a few seconds of work";
 /// Largest heap for exact misère search.
 pub const MISERE_LIMIT: u64 = 200;
-/// The most winning moves `solve` lists.
-pub const MAX_WINNING_LISTED: usize = 100;
-/// The most moves `moves` lists (a sample of every kind of move when there are more).
-pub const MAX_MOVES_LISTED: usize = 1000;
 
 /// A take-and-break game of the catalogue.
 pub struct OctalGame {

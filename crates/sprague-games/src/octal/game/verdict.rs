@@ -2,9 +2,10 @@
 //! heap's winning moves), misère play by exact search; and the words of a position and of
 //! its moves. Separate from how values and moves are found, which the other modules do.
 
-use super::{heap_words, OctalGame, MAX_MOVES_LISTED, MAX_WINNING_LISTED, MISERE_LIMIT};
+use super::{heap_words, OctalGame, MISERE_LIMIT};
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
+use crate::interface::listing::{MAX_MOVES_LISTED, MAX_WINNING_LISTED};
 use crate::interface::{
     Component, Listing, Method, Move, Play, SolveOptions, ValueKind, Verdict, Winner,
 };

@@ -14,8 +14,6 @@ use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
 use sprague_core::value::Side;
 
-/// The most moves of each side a verdict lists; a longer list is cut short with a note.
-const MAX_LISTED: usize = 1000;
 /// The most component look-ups a verdict spends valuing moves (moves × components): only
 /// a sum of very many large cakes comes near it.
 const MAX_WORK: u128 = 8_000_000;
@@ -246,6 +244,8 @@ fn verdict<R: Listed>(
     v.details.push("temperature", ctx.temperature(g));
     v.listing = listing;
     let zero = ctx.zero();
+    // Each side's list is bounded by the shared policy.
+    let cap = crate::interface::listing::cap(listing);
     let mut notes = Vec::new();
     for side in [Side::Left, Side::Right] {
         let all = rules.moves(&p, side);
@@ -253,7 +253,7 @@ fn verdict<R: Listed>(
         // The moves that belong on the list (all of them, or the winning ones) seen so far.
         let mut found = 0usize;
         for (label, q) in all {
-            if listing == Listing::All && found >= MAX_LISTED {
+            if listing == Listing::All && found >= cap {
                 break;
             }
             let qv = solver.value(&mut ctx, &q)?;
@@ -267,7 +267,7 @@ fn verdict<R: Listed>(
                 continue;
             }
             found += 1;
-            if found <= MAX_LISTED {
+            if found <= cap {
                 v.moves.push(Move {
                     label,
                     position: rules.display(&q),
@@ -283,9 +283,9 @@ fn verdict<R: Listed>(
             Listing::All => (total, "moves"),
             Listing::Winning => (found, "winning moves"),
         };
-        if n > MAX_LISTED {
+        if n > cap {
             notes.push(format!(
-                "{} has {n} {what} in all; the first {MAX_LISTED} are listed",
+                "{} has {n} {what} in all; the first {cap} are listed",
                 side.name()
             ));
         }
@@ -307,7 +307,7 @@ fn legal<R: Listed>(rules: &R, spec: &str, text: &str) -> Result<Vec<LegalMove>>
     // Every position written is about as long as this one (a cut adds one cake).
     let size = rules.display(&p).len() as u128 + 16;
     let text = num_bigint::BigUint::from(count) * size;
-    crate::interface::caps::check_legal_list(spec, &count.into(), &text)?;
+    crate::interface::listing::check_legal_list(spec, &count.into(), &text)?;
     let mut out = Vec::new();
     for side in [Side::Left, Side::Right] {
         for (label, q) in rules.moves(&p, side) {
