@@ -48,5 +48,4 @@ pub mod partizan;
 pub mod script;
 pub mod search_size;
 
-#[cfg(test)]
 mod test_rng;

@@ -2,6 +2,7 @@
 //! `coins:up-to:K`, `coins:run:K`) and boards under the product of two rules
 //! (`turning-corners`, `tartan:G1*G2`), each an entry built from its rule.
 
+use super::check;
 use super::row::game::CoinGame;
 use super::rule::CoinRule;
 use super::tartan::game::TartanGame;
@@ -98,6 +99,20 @@ fn build_tartan(p: Option<&str>) -> Result<Box<dyn Game>> {
     })))
 }
 
+// The checks of the named rows' closed forms (their entries' `Solution::Theorem`).
+
+fn check_twins() -> std::result::Result<u64, String> {
+    check::row_theorem_against_search(CoinRule::TWINS)
+}
+
+fn check_mock_turtles() -> std::result::Result<u64, String> {
+    check::row_theorem_against_search(CoinRule::MOCK_TURTLES)
+}
+
+fn check_ruler() -> std::result::Result<u64, String> {
+    check::row_theorem_against_search(CoinRule::RULER)
+}
+
 /// The catalogue entry of `twins`.
 pub fn twins() -> Entry {
     Entry {
@@ -121,7 +136,9 @@ pub fn twins() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_twins,
+        },
         build: build_twins,
     }
 }
@@ -149,7 +166,9 @@ pub fn mock_turtles() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_mock_turtles,
+        },
         build: build_mock,
     }
 }
@@ -176,7 +195,9 @@ pub fn ruler() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_ruler,
+        },
         build: build_ruler,
     }
 }
@@ -230,7 +251,9 @@ pub fn turning_corners() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check::turning_corners_against_search,
+        },
         build: build_corners,
     }
 }
@@ -256,7 +279,9 @@ pub fn tartan() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check::tartan_against_search,
+        },
         build: build_tartan,
     }
 }

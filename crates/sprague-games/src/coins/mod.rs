@@ -7,7 +7,10 @@
 //! - [`tartan`]: boards, valued by the nim product of the rows' and columns' values.
 //! - [`engine`]: rows and boards as whole positions for the generic engine (misère and
 //!   every-move play, where a row is no longer the sum of its heads).
+//! - `check`: the theorems of the entries against the engine's search, on small rows and
+//!   boards.
 
+mod check;
 pub mod engine;
 pub mod entries;
 pub mod row;

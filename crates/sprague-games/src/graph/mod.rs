@@ -12,7 +12,10 @@
 //! - [`tree_chain`]: the tree chain game by the parity of black vertices per depth.
 //! - [`engine`]: queens, tree chain, Green Hackenbush and geography as whole positions for
 //!   the generic engine (misère and every-move play, checks of the theorems).
+//! - `check`: the theorems of the Hackenbush, geography and tree chain entries against the
+//!   engine's search, on small graphs.
 
+mod check;
 pub mod engine;
 pub mod format;
 pub mod geography;

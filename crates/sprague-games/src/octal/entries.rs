@@ -1,11 +1,15 @@
 //! The take-and-break games of the catalogue: the codes (`octal:0.77`, `hex:0.F`) and the
 //! named games (Kayles, Dawson's Kayles, ...), each an entry built from its code.
 
-use super::game::OctalGame;
-use super::rules::TakeAndBreak;
+use super::game::{Known, OctalGame};
+use super::period::Period;
+use super::rules::{HeapRules, TakeAndBreak};
+use super::values::Values;
 use crate::error::Result;
+use crate::impartial::GrundySolver;
 use crate::interface::{Editor, Example, Picture, Play, Players, Solution};
-use crate::interface::{Entry, Game};
+use crate::interface::{Entry, Game, SolveOptions};
+use num_bigint::BigUint;
 
 /// The take-and-break game of the catalogue entry `name` (its canonical name) with the
 /// parameters written after it, if the entry is one (`kayles`, `octal` with `0.77`, ...).
@@ -131,7 +135,7 @@ pub fn kayles() -> Entry {
         editor: Editor::Heaps,
         players: Players::Impartial,
         pictures: &[Picture::Grundy],
-        solution: Solution::Search,
+        solution: Solution::Theorem { check: check_kayles },
         build: build_kayles,
     }
 }
@@ -155,7 +159,9 @@ pub fn dawson_kayles() -> Entry {
         editor: Editor::Heaps,
         players: Players::Impartial,
         pictures: &[Picture::Grundy],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_dawson_kayles,
+        },
         build: build_dawson_kayles,
     }
 }
@@ -179,7 +185,7 @@ pub fn dawson_chess() -> Entry {
         editor: Editor::Heaps,
         players: Players::Impartial,
         pictures: &[Picture::Grundy],
-        solution: Solution::Search,
+        solution: Solution::Theorem { check: check_dawson_chess },
         build: build_dawson_chess,
     }
 }
@@ -253,9 +259,136 @@ pub fn lasker_nim() -> Entry {
         editor: Editor::Heaps,
         players: Players::Impartial,
         pictures: &[Picture::Grundy],
-        solution: Solution::Search,
+        solution: Solution::Theorem { check: check_lasker_nim },
         build: build_lasker,
     }
+}
+
+// The checks of the named games' theorems (their entries' `Solution::Theorem`): the values
+// the catalogue answers heaps with, against the engine's search of the rules.
+
+/// Kayles' published period (Guy & Smith 1956; Winning Ways ch. 4).
+pub(crate) const KAYLES_PERIOD: Period = Period {
+    preperiod: 71,
+    period: 12,
+};
+/// Dawson's Kayles' published period (Guy & Smith 1956; Winning Ways ch. 4).
+pub(crate) const DAWSON_KAYLES_PERIOD: Period = Period {
+    preperiod: 53,
+    period: 34,
+};
+/// Dawson's Chess' published period: Dawson's Kayles shifted by one heap.
+pub(crate) const DAWSON_CHESS_PERIOD: Period = Period {
+    preperiod: 52,
+    period: 34,
+};
+
+/// Lasker's Nim is checked on heaps `0..=LASKER_HEAPS`: past the 64 values the catalogue
+/// tabulates, so that some heaps are answered by the formula alone.
+const LASKER_HEAPS: u64 = 100;
+
+fn check_kayles() -> std::result::Result<u64, String> {
+    periodic_against_search("kayles", KAYLES_PERIOD)
+}
+
+fn check_dawson_kayles() -> std::result::Result<u64, String> {
+    periodic_against_search("dawson-kayles", DAWSON_KAYLES_PERIOD)
+}
+
+fn check_dawson_chess() -> std::result::Result<u64, String> {
+    periodic_against_search("dawson-chess", DAWSON_CHESS_PERIOD)
+}
+
+/// Lasker's formula, both as the catalogue answers heaps (its table first) and alone,
+/// against the engine on every heap up to [`LASKER_HEAPS`].
+fn check_lasker_nim() -> std::result::Result<u64, String> {
+    let game = named_game("lasker-nim")?;
+    let known = known_for_a_huge_heap(&game)?;
+    if !known.formula {
+        return Err(
+            "lasker-nim: heaps beyond the table are not answered by Lasker's formula".into(),
+        );
+    }
+    let formula_alone = Known {
+        values: Values::default(),
+        period: None,
+        formula: true,
+    };
+    values_against_search(&game, &[&known, &formula_alone], LASKER_HEAPS)
+}
+
+/// The game of a take-and-break entry without parameters.
+fn named_game(name: &str) -> std::result::Result<OctalGame, String> {
+    octal_game_named(name, None)
+        .map_err(|e| format!("{name}: {e}"))?
+        .ok_or_else(|| format!("`{name}` is not a take-and-break game"))
+}
+
+/// What the catalogue knows when asked about a heap beyond every table: the values it grew
+/// until the periodicity theorem proved a period (or, for Lasker's Nim, its formula).
+fn known_for_a_huge_heap(game: &OctalGame) -> std::result::Result<Known, String> {
+    let huge = BigUint::from(1u32) << 100u32;
+    game.known(&huge, &SolveOptions::default())
+        .map_err(|e| format!("{}: {e}", game.rules.name))
+}
+
+/// A game whose period is published: the period the catalogue proves is that one, and the
+/// values it answers heaps with agree with the engine on every heap its proof read and one
+/// period beyond, both from its table and from the period alone (as heaps beyond the table
+/// are answered).
+fn periodic_against_search(name: &str, published: Period) -> std::result::Result<u64, String> {
+    let game = named_game(name)?;
+    let known = known_for_a_huge_heap(&game)?;
+    if known.period != Some(published) {
+        return Err(format!(
+            "{name}: the proven period is {:?}, the published one {published:?}",
+            known.period
+        ));
+    }
+    // The least table the period needs: one period of values after the preperiod.
+    let repeated = (published.preperiod + published.period) as usize;
+    let period_alone = Known {
+        values: Values::from_u32(&known.values.to_u32()[..repeated]),
+        period: known.period,
+        formula: false,
+    };
+    let heaps = known.values.len() as u64 + published.period;
+    let compared = values_against_search(&game, &[&known, &period_alone], heaps)?;
+    // The period itself was compared too.
+    Ok(compared + 1)
+}
+
+/// Compares the values each of `knowns` gives single heaps `0..=heaps`, as the catalogue
+/// answers them (from the table, the proven period or Lasker's formula), with the engine's
+/// search of the game's rules. Returns how many values were compared.
+pub(crate) fn values_against_search(
+    game: &OctalGame,
+    knowns: &[&Known],
+    heaps: u64,
+) -> std::result::Result<u64, String> {
+    let rules = HeapRules(game.rules.clone());
+    let mut search = GrundySolver::new(&rules);
+    let name = &game.rules.name;
+    let mut compared = 0;
+    for n in 0..=heaps {
+        let heap = if n == 0 { vec![] } else { vec![n] };
+        let searched = search
+            .grundy(&heap)
+            .map_err(|e| format!("{name} heap {n}: search failed: {e}"))?
+            .value();
+        for known in knowns {
+            let claimed = known
+                .value(&game.rules, &BigUint::from(n))
+                .map_err(|e| format!("{name} heap {n}: {e}"))?;
+            compared += 1;
+            if claimed != BigUint::from(searched) {
+                return Err(format!(
+                    "{name} heap {n}: Grundy value {claimed} by the catalogue, {searched} by search"
+                ));
+            }
+        }
+    }
+    Ok(compared)
 }
 
 /// Every take-and-break entry, for the tests of this family (the catalogue's registry

@@ -51,3 +51,20 @@ fn malformed_specs_are_refused() {
     assert!(game("kayles:3").is_err());
     assert!(game("octal:0.8").is_err());
 }
+
+/// The checks of the entries that claim a theorem (Kayles, Dawson's Kayles, Dawson's Chess,
+/// Lasker's Nim) pass; the others search.
+#[test]
+fn the_entries_theorems_agree_with_search() {
+    let mut claimed = Vec::new();
+    for e in entries::all() {
+        if let crate::interface::Solution::Theorem { check } = e.solution {
+            assert_eq!(check().map(|n| n > 0), Ok(true), "{}", e.name);
+            claimed.push(e.name);
+        }
+    }
+    assert_eq!(
+        claimed,
+        ["kayles", "dawson-kayles", "dawson-chess", "lasker-nim"]
+    );
+}

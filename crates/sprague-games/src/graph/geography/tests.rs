@@ -1,11 +1,10 @@
-//! Tests of the algorithms: the matching rule against exhaustive search, Hopcroft–Karp
-//! against Edmonds, Edmonds against an exact subset DP, million-vertex paths.
+//! Tests of the algorithms: the matching rule against exhaustive search (the entry's check,
+//! on more graphs), Hopcroft–Karp against Edmonds, Edmonds against an exact subset DP,
+//! million-vertex paths.
 
 use super::matching::{hopcroft_karp, Blossom, NONE};
 use super::*;
-use crate::graph::engine::GeographyRules;
-use crate::impartial::GrundySolver;
-use crate::value::Outcome;
+use crate::graph::check::{geography_from_every_start, small_geography_graphs};
 
 pub(super) fn rng(seed: &mut u64, k: u64) -> u32 {
     *seed ^= *seed << 13;
@@ -14,64 +13,27 @@ pub(super) fn rng(seed: &mut u64, k: u64) -> u32 {
     (*seed % k) as u32
 }
 
-fn check(n: usize, edges: &[(u32, u32)]) {
-    let geo = Geography::new(n, edges);
-    for s in 0..n as u32 {
-        let (rules, start) = GeographyRules::new(&geo, s).unwrap();
-        let mut solver = GrundySolver::new(&rules);
-        let a = geo.analyse(s);
-        let wins = solver.outcome(&start).unwrap() == Outcome::First;
-        assert_eq!(a.first_wins, wins, "{edges:?} start {s}");
-        let mut want: Vec<u32> = solver
-            .winning_moves(&start)
-            .unwrap()
-            .iter()
-            .map(|p| rules.token(p))
-            .collect();
-        want.sort_unstable();
-        let mut got = a.winning.clone();
-        got.sort_unstable();
-        assert_eq!(got, want, "{edges:?} start {s}");
-    }
-}
-
+/// The graphs of the entry's check and more, from every start: every graph on up to 5
+/// vertices, and 600 random ones (the check's are the first of them).
 #[test]
 fn matching_rule_agrees_with_exhaustive_search() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    for round in 0..600 {
-        let n = 1 + rng(&mut seed, 10) as usize;
-        let m = rng(&mut seed, 2 * n as u64 + 2) as usize;
-        let bipartite = round % 2 == 0;
-        let mut edges = Vec::new();
-        for _ in 0..m {
-            let u = rng(&mut seed, n as u64);
-            let v = rng(&mut seed, n as u64);
-            if bipartite && u % 2 == v % 2 {
-                continue;
-            }
-            edges.push((u, v));
-        }
-        let geo = Geography::new(n, &edges);
-        if bipartite {
-            assert!(geo.two_colouring().is_some());
-        }
-        check(n, &edges);
+    const RANDOM_GRAPHS: usize = 600;
+    let graphs = small_geography_graphs(5, RANDOM_GRAPHS);
+    let random = &graphs[graphs.len() - RANDOM_GRAPHS..];
+    // Every other random graph is bipartite, so that Hopcroft–Karp is met too.
+    for (n, edges) in random.iter().step_by(2) {
+        assert!(
+            Geography::new(*n, edges).two_colouring().is_some(),
+            "{edges:?}"
+        );
     }
-    // Blossoms: odd cycles with tails.
-    check(5, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]);
-    check(
-        7,
-        &[
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 4),
-            (4, 0),
-            (0, 5),
-            (5, 6),
-            (2, 6),
-        ],
-    );
+    for (n, edges) in &graphs {
+        assert_eq!(
+            geography_from_every_start(*n, edges),
+            Ok(2 * *n as u64),
+            "{edges:?}"
+        );
+    }
 }
 
 #[test]

@@ -210,7 +210,9 @@ pub fn entry() -> Entry {
         },
         players: Players::Impartial,
         pictures: &[],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: crate::graph::check::check_green_hackenbush,
+        },
         build,
     }
 }

@@ -1,77 +1,31 @@
-//! Tests of the algorithm: values and winning cuts against brute force on small graphs,
-//! known values, a million-vertex path and cycle, parse errors.
+//! Tests of the algorithm: values and winning cuts against brute force on small graphs (the
+//! entry's check, on more graphs), known values, a million-vertex path and cycle, parse errors.
 
 use super::fusion::{quick_value, Scratch, NONE};
 use super::*;
-use crate::graph::engine::HackenbushRules;
+use crate::graph::check::{hackenbush_against_search, small_hackenbush_graphs};
 use crate::graph::undirected::Adjacency;
-use crate::impartial::GrundySolver;
 
-fn check(n: usize, edges: &[(u32, u32)], ground: u32) {
-    let h = Hackenbush {
-        names: (0..n).map(|v| v.to_string()).collect(),
-        edges: edges.to_vec(),
-        ground,
-    };
-    let (rules, full) = HackenbushRules::new(&h).unwrap();
-    let mut s = GrundySolver::new(&rules);
-    let expect = s.grundy(&full).unwrap().0;
-    let a = h.analyse();
-    assert_eq!(a.value, expect, "{edges:?} ground {ground}");
-    let adj = Adjacency::new(n, edges);
-    let quick = quick_value(&adj, &vec![0; n], ground, NONE, &mut Scratch::default());
-    assert_eq!(quick, expect, "{edges:?} ground {ground}");
-    assert!(a.complete);
-    // Winning cuts: edge i wins iff the cut position has value 0.
-    let mut want = Vec::new();
-    for i in rules.edges_of(&full) {
-        let v = s.grundy(&rules.cut(&full, i)).unwrap().0;
-        if v == 0 {
-            want.push(i);
-        }
-    }
-    assert_eq!(a.winning, want, "{edges:?} ground {ground}");
-    let cuts = h.values_after_cuts().unwrap();
-    for (id, v) in cuts {
-        let after = rules.cut(&full, id);
-        assert_eq!(v, s.grundy(&after).unwrap().0, "{edges:?} cut {id}");
-    }
-}
-
+/// Every small graph of the entry's check and more random ones: the analysis against the
+/// engine (the check), and the one-pass value of the whole graph against the analysis.
 #[test]
 fn fusion_agrees_with_brute_force_on_small_graphs() {
-    // Every multigraph (with loops) of up to 7 edges on 4 vertices, from a
-    // deterministic pseudo-random stream, plus every graph on 3 vertices up to 5 edges.
-    let pairs: Vec<(u32, u32)> = (0..3u32)
-        .flat_map(|u| (u..3).map(move |v| (u, v)))
-        .collect();
-    for m in 0..=5usize {
-        let total = pairs.len().pow(m as u32);
-        for code in 0..total {
-            let mut c = code;
-            let mut edges = Vec::new();
-            for _ in 0..m {
-                edges.push(pairs[c % pairs.len()]);
-                c /= pairs.len();
-            }
-            if edges.windows(2).any(|w| w[0] > w[1]) {
-                continue; // multisets only
-            }
-            check(3, &edges, 0);
-        }
-    }
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |k: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % k) as u32
-    };
-    for _ in 0..400 {
-        let n = 2 + next(4) as usize;
-        let m = 1 + next(9) as usize;
-        let edges: Vec<(u32, u32)> = (0..m).map(|_| (next(n as u64), next(n as u64))).collect();
-        check(n, &edges, next(n as u64));
+    // The check's random graphs are the first of these.
+    const RANDOM_GRAPHS: usize = 400;
+    let mut scratch = Scratch::default();
+    for (n, edges, ground) in small_hackenbush_graphs(RANDOM_GRAPHS) {
+        assert_eq!(
+            hackenbush_against_search(n, &edges, ground).map(|c| c > 0),
+            Ok(true)
+        );
+        let h = Hackenbush {
+            names: (0..n).map(|v| v.to_string()).collect(),
+            edges: edges.clone(),
+            ground,
+        };
+        let adj = Adjacency::new(n, &edges);
+        let quick = quick_value(&adj, &vec![0; n], ground, NONE, &mut scratch);
+        assert_eq!(quick, h.analyse().value, "{edges:?} ground {ground}");
     }
 }
 

@@ -13,6 +13,7 @@ use crate::interface::{Editor, Example, Picture, Players, Solution};
 use crate::interface::{Entry, Method};
 use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::rules::Ruleset;
+use sprague_core::partizan::solver::ValueSolver;
 use sprague_core::value::Side;
 
 /// The largest side accepted.
@@ -214,6 +215,46 @@ impl Listed for Cutcake {
     }
 }
 
+/// The entry's check compares every cake of up to this many rows...
+const CHECKED_ROWS: u32 = 9;
+/// ...and this many columns: cakes wider than tall and taller than wide, so that the closed
+/// form is met for both players.
+const CHECKED_COLUMNS: u32 = 17;
+/// The most positions the check's search may store (far more than these cakes need).
+const CHECK_SEARCH_LIMIT: u64 = 1_000_000;
+
+/// The theorem against the search of the rules (the entry's [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    cakes_against_search(CHECKED_ROWS, CHECKED_COLUMNS)
+}
+
+/// Every cake of up to `rows` × `columns`: its value as the catalogue answers it (the
+/// closed form) against the canonical value by a search of the rules that uses no closed
+/// form. Returns the cakes compared, or the first that disagrees.
+fn cakes_against_search(rows: u32, columns: u32) -> std::result::Result<u64, String> {
+    let mut ctx = Context::new();
+    let mut search = ValueSolver::new(&Cutcake, CHECK_SEARCH_LIMIT).without_closed_forms();
+    for r in 1..=rows {
+        for c in 1..=columns {
+            let cake = vec![(r, c)];
+            let claimed = Cutcake
+                .closed_form(&cake, &mut ctx)
+                .ok_or_else(|| format!("cutcake {r}x{c}: no closed form"))?;
+            let searched = search
+                .value(&mut ctx, &cake)
+                .map_err(|e| format!("cutcake {r}x{c}: search failed: {e}"))?;
+            if claimed != searched {
+                return Err(format!(
+                    "cutcake {r}x{c}: {} by the closed form, {} by search",
+                    ctx.display(claimed),
+                    ctx.display(searched)
+                ));
+            }
+        }
+    }
+    Ok(u64::from(rows * columns))
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -234,7 +275,9 @@ pub fn entry() -> Entry {
         editor: Editor::Text,
         players: Players::Partizan,
         pictures: &[Picture::Thermograph],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_theorem,
+        },
         build: |p| RulesetGame::build(Cutcake, p),
     }
 }
@@ -260,18 +303,13 @@ mod tests {
 
     #[test]
     fn the_closed_form_agrees_with_the_search() {
-        use sprague_core::partizan::solver::ValueSolver;
+        assert_eq!(
+            check_theorem(),
+            Ok(u64::from(CHECKED_ROWS * CHECKED_COLUMNS))
+        );
+        // Huge cakes are answered without search.
         let g = Cutcake;
         let mut ctx = Context::new();
-        let mut s = ValueSolver::new(&g, 1_000_000).without_closed_forms();
-        for r in 1..=9u32 {
-            for c in 1..=17u32 {
-                let v = s.value(&mut ctx, &vec![(r, c)]).unwrap();
-                let want = ctx.integer(Cutcake::cake_value(r, c));
-                assert_eq!(v, want, "{r}x{c}: {}", ctx.display(v));
-            }
-        }
-        // Huge cakes are answered without search.
         let mut s = ValueSolver::new(&g, 10);
         let v = s
             .value(&mut ctx, &g.parse("1000x1000 + 2x5000").unwrap())

@@ -26,6 +26,7 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::rules::Ruleset;
+use sprague_core::partizan::solver::ValueSolver;
 use sprague_core::value::Side;
 
 /// The most edges a graph may have.
@@ -534,6 +535,55 @@ impl Listed for Hackenbush {
     }
 }
 
+/// The entry's check compares every blue–red string, and the green string, of up to this
+/// many edges.
+pub(crate) const CHECKED_STRING_EDGES: usize = 8;
+/// The most positions the check's search may store (far more than these strings need).
+const CHECK_SEARCH_LIMIT: u64 = 1_000_000;
+
+/// The closed forms of strings against the search of the rules (the entry's
+/// [`Solution::Theorem`]).
+fn check_theorem() -> std::result::Result<u64, String> {
+    strings_against_search(CHECKED_STRING_EDGES)
+}
+
+/// Every blue–red string and every green string of 1 to `max_edges` edges: its value as
+/// the catalogue answers it (sign expansion, or *n) against the canonical value by a search
+/// of the rules that uses no closed form. Returns the strings compared, or the first that
+/// disagrees.
+pub(crate) fn strings_against_search(max_edges: usize) -> std::result::Result<u64, String> {
+    let mut strings: Vec<String> = Vec::new();
+    let mut blue_red = vec![String::new()];
+    for n in 1..=max_edges {
+        blue_red = blue_red
+            .iter()
+            .flat_map(|s| [format!("{s}B"), format!("{s}R")])
+            .collect();
+        strings.extend(blue_red.iter().cloned());
+        strings.push("G".repeat(n));
+    }
+    for s in &strings {
+        let h = Hackenbush::parse_picture(s, None).map_err(|e| format!("string {s}: {e}"))?;
+        let p = h.full();
+        let mut ctx = Context::new();
+        let claimed = h
+            .closed_form(&p, &mut ctx)
+            .ok_or_else(|| format!("string {s}: no closed form"))?;
+        let searched = ValueSolver::new(&h, CHECK_SEARCH_LIMIT)
+            .without_closed_forms()
+            .value(&mut ctx, &p)
+            .map_err(|e| format!("string {s}: search failed: {e}"))?;
+        if claimed != searched {
+            return Err(format!(
+                "string {s}: {} by the closed form, {} by search",
+                ctx.display(claimed),
+                ctx.display(searched)
+            ));
+        }
+    }
+    Ok(strings.len() as u64)
+}
+
 /// The catalogue entry.
 pub fn entry() -> Entry {
     Entry {
@@ -548,7 +598,7 @@ pub fn entry() -> Entry {
                 items separated by spaces, commas, semicolons or newlines; vertex `0` is the ground (or `--ground V`). At most 128 edges. \
                 Moves name the edge: `cut blue edge 2 of string 1` (edges of a string counted from the ground up) or `cut edge 1-2 (blue)`; \
                 the picture with no edge left is written as the ground's name, `0`.",
-        theorem: "Blue–red strings: sign expansion (first run of n edges = ±n, then ±1/2^k). Otherwise canonical forms by search, \
+        theorem: "Blue–red strings: sign expansion (first run of n edges = ±n, then ±1/2^k); a green string of n edges is *n. Otherwise canonical forms by search, \
                   the picture split into the components hanging from the ground.",
         references: "Berlekamp, Conway, Guy, Winning Ways, ch. 1, 2, 7; Conway, On Numbers and Games.",
         examples: const {
@@ -566,7 +616,9 @@ pub fn entry() -> Entry {
         },
         players: Players::Partizan,
         pictures: &[Picture::Thermograph],
-        solution: Solution::Search,
+        solution: Solution::Theorem {
+            check: check_theorem,
+        },
         build: |p| RulesetGame::build(Hackenbush::catalogue(), p),
     }
 }

@@ -5,9 +5,9 @@
 use super::clobber::Clobber;
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
-use super::hackenbush::{blue_red_string_value, Hackenbush};
+use super::hackenbush::{strings_against_search, Hackenbush, CHECKED_STRING_EDGES};
 use super::toads::ToadsAndFrogs;
-use sprague_core::partizan::canonical::{Context, GameId};
+use sprague_core::partizan::canonical::Context;
 use sprague_core::partizan::outcome::OutcomeSolver;
 use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
@@ -113,37 +113,12 @@ fn hackenbush_strings() {
         value_of(&Hackenbush::parse_picture("BRB", None).unwrap(), "BRB"),
         "3/4"
     );
-    // Closed form (sign expansion) = search, for every blue-red string of length ≤ 8.
-    for n in 1..=8 {
-        for w in words(&['B', 'R'], n) {
-            let h = Hackenbush::parse_picture(&w, None).unwrap();
-            let p = h.parse(&w).unwrap();
-            let mut ctx = Context::new();
-            let mut s = ValueSolver::new(&h, LIMIT).without_closed_forms();
-            let g = s.value(&mut ctx, &p).unwrap();
-            let colours: Vec<_> = (0..n)
-                .map(|i| {
-                    if w.as_bytes()[i] == b'B' {
-                        super::hackenbush::Colour::Blue
-                    } else {
-                        super::hackenbush::Colour::Red
-                    }
-                })
-                .collect();
-            let (num, e) = blue_red_string_value(&colours).unwrap();
-            let closed: GameId = ctx.dyadic(num, e);
-            assert_eq!(g, closed, "string {w}: search {}", ctx.display(g));
-        }
-    }
-    // A green string of n edges is *n; the closed form and the search agree.
-    for n in 1..=6 {
-        let w = "G".repeat(n);
-        let h = Hackenbush::parse_picture(&w, None).unwrap();
-        let mut ctx = Context::new();
-        let mut s = ValueSolver::new(&h, LIMIT).without_closed_forms();
-        let g = s.value(&mut ctx, &h.full()).unwrap();
-        assert_eq!(g, ctx.nimber(n as u64));
-    }
+    // Closed forms (sign expansion, *n) = search, on every blue-red string and green string
+    // of up to 8 edges: the entry's check.
+    assert_eq!(
+        strings_against_search(CHECKED_STRING_EDGES),
+        Ok((1..=CHECKED_STRING_EDGES).map(|n| (1u64 << n) + 1).sum())
+    );
 }
 
 #[test]
