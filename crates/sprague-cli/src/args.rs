@@ -1,7 +1,7 @@
 //! The command line: every subcommand and its arguments, as clap reads them. The commands
 //! with many flags keep them in their own module, beside the code that reads them.
 
-use crate::commands::{pattern, play, plot, serve, solve, stress, table, value};
+use crate::commands::{pattern, play, plot, quotient, serve, solve, stress, table, value};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -55,6 +55,10 @@ pub(crate) enum Command {
     },
     /// Grundy values of single-heap positions 0..=N.
     Table(table::TableArgs),
+    /// The misère quotient of a heap game (docs/quotients.md): presentation, order,
+    /// P-portion, tame or wild, the pretending function with its proven period; or
+    /// `--sweep SHAPE` over every octal code of a shape.
+    Quotient(quotient::QuotientArgs),
     /// The simplest pattern of a game's values (periodic, arithmetic-periodic, a formula
     /// of n, P-positions as residues; for two heaps a Beatty pair, a line, the diagonal),
     /// how far it was checked, whether it is proven, and the pattern as C++ and Python.

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use args::{Cli, Command};
 use clap::Parser;
-use commands::{list, pattern, play, plot, problem, serve, solve, stress, table, value};
+use commands::{list, pattern, play, plot, problem, quotient, serve, solve, stress, table, value};
 use signals::INTERRUPTED;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -49,6 +49,7 @@ fn run(command: Command, cancel: Arc<AtomicBool>) -> Result<()> {
             flags,
         } => solve::moves(&game, position, &flags, cancel),
         Command::Table(args) => table::run(args, cancel),
+        Command::Quotient(args) => quotient::run(args, cancel),
         Command::Pattern(args) => pattern::run(args, cancel),
         Command::Problem { id, list } => problem::run(id, list),
         Command::Value(args) => value::run(args, cancel),

@@ -39,9 +39,9 @@ fn judge_input_claiming_more_games_than_it_holds_is_refused() {
 fn searches_too_large_are_refused_naming_what_they_need() {
     let err = refused(&["solve", "prime-power", "100000", "--every"]);
     assert!(err.contains("too large to search"), "{err}");
-    let err = refused(&["solve", "lasker-nim", "50", "--misere"]);
+    let err = refused(&["solve", "dawson-kayles", "90", "--misere"]);
     assert!(err.contains("--max-positions"), "{err}");
-    let err = refused(&["table", "kayles", "--misere"]);
+    let err = refused(&["table", "dawson-kayles", "--misere", "--upto", "80"]);
     assert!(err.contains("--max-positions"), "{err}");
     let err = refused(&["solve", "officers", "100000000000000000000"]);
     assert!(err.contains("open problem"), "{err}");

@@ -74,6 +74,8 @@
 //! - [`problems`]: judge problems, input text to output text.
 //! - [`pattern`]: the simplest description of a game's values, checked and, where a
 //!   theorem applies, proven; as code in C++ and Python.
+//! - [`quotient`]: misère quotients of heap games (`sprague quotient`), and sweeps over
+//!   octal codes.
 //! - [`stress`]: stress tests of a contestant's solution against [`problems`].
 //!
 //! [`Verdict`]: sprague_games::interface::Verdict
@@ -84,6 +86,7 @@ pub mod catalogue;
 pub mod pattern;
 pub mod play;
 pub mod problems;
+pub mod quotient;
 pub mod render;
 pub mod rng;
 pub mod stress;

@@ -47,8 +47,9 @@ pub struct WinningMoves {
     pub complete: bool,
 }
 
-/// Heaps up to this size have their options listed; larger ones, with rules and a proven
-/// period, are searched by residues.
+/// Heaps up to this size have their options listed (those beyond the quotient's bound
+/// through its proven period); larger ones, with rules and a proven period, are searched by
+/// residues.
 const LIST_UP_TO: u64 = 4_096;
 
 impl Quotient {
@@ -133,9 +134,13 @@ impl Quotient {
             for q in self.targets(y) {
                 target[q as usize] = true;
             }
-            let huge = h > self.bound() || h > LIST_UP_TO;
-            match (huge, self.period, self.rules()) {
-                (true, Some(_), Some(rules)) => {
+            // Large heaps by residues where the rules and a period allow; other heaps have
+            // their options listed, those beyond the bound through the period.
+            let periodic = self.period.is_some();
+            let residues = h > LIST_UP_TO && periodic && self.rules().is_some();
+            let listed = h <= self.bound() || (periodic && h <= LIST_UP_TO);
+            match (residues, listed, self.rules()) {
+                (true, _, Some(rules)) => {
                     out.complete = false;
                     self.by_residues(rules, h, &target, limits, &mut work, |leaves| {
                         out.moves.push(SumMove {
@@ -145,7 +150,7 @@ impl Quotient {
                         })
                     })?;
                 }
-                _ if h > self.bound() => {
+                (_, false, _) => {
                     return Err(Error::unsupported(format!(
                         "heap {h} is beyond the {} heaps whose options the quotient lists, and \
                          without take-and-break rules and a proven period its moves cannot be \
@@ -156,24 +161,25 @@ impl Quotient {
                 _ => {
                     opts.clear();
                     game.options(h, &mut opts);
+                    let mut seen = std::collections::HashSet::new();
                     for o in opts.iter() {
                         work += 1;
                         limits.check_every(work, MOVES)?;
                         let mut q = 0;
                         for &part in o {
-                            // Parts of an option are smaller than the heap, so listed.
+                            // Parts of an option are smaller than the heap: listed, or
+                            // beyond the bound with a proven period.
                             q = self.monoid.mul(q, self.image(part)?);
                         }
                         if target[q as usize] {
                             let mut leaves = o.to_vec();
                             leaves.sort_unstable();
-                            let m = SumMove {
-                                index: i,
-                                heap: h,
-                                leaves,
-                            };
-                            if !out.moves.contains(&m) {
-                                out.moves.push(m);
+                            if seen.insert(leaves.clone()) {
+                                out.moves.push(SumMove {
+                                    index: i,
+                                    heap: h,
+                                    leaves,
+                                });
                             }
                         }
                     }

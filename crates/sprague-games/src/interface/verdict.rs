@@ -155,6 +155,9 @@ pub enum MethodKind {
     Engine,
     /// A theorem for some components, search for others.
     Mixed,
+    /// Misère play through the misère quotient of the game's heaps (Plambeck–Siegel): a
+    /// finite monoid, verified exactly, that decides every sum of the heaps it covers.
+    Quotient,
 }
 
 /// The method that decided a verdict: its kind and a sentence naming it.

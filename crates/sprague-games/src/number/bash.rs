@@ -154,7 +154,7 @@ impl NumberGame for TakeUpTo {
     }
 }
 
-fn parse_k(game: &str, params: Option<&str>) -> Result<u64> {
+pub(crate) fn parse_k(game: &str, params: Option<&str>) -> Result<u64> {
     let p = params.ok_or_else(|| {
         Error::bad_params(
             game,

@@ -16,6 +16,7 @@ pub mod moore;
 pub mod moves;
 pub mod nim;
 pub mod prime_power;
+pub mod quotient;
 pub mod redistribute;
 pub mod sorted_piles;
 pub mod staircase;

@@ -65,8 +65,8 @@ builder!(build_grundy, "grundy-game");
 builder!(build_lasker, "lasker-nim");
 
 const CODE_RULES: &str = "Heaps of stones. A code d0.d1d2… says what a move may do: removing j stones from one heap (j ≥ 1) may leave no heap if bit 1 of d_j is set, one non-empty heap if bit 2 is set, two non-empty heaps if bit 4 is set, and (hexadecimal) three non-empty heaps if bit 8 is set. d0 governs splitting a heap without removing anything (bit 4: into two, bit 8: into three). The player who cannot move loses.";
-const CODE_THEOREM: &str = "Sprague–Grundy: a position's value is the XOR of its heaps' values. Heap values are computed by the sparse-space method (rare and common values); periods are reported only when proven by the periodicity theorem (Guy–Smith: g(n+p) = g(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0; 3·n0 + 2p + t for hexadecimal three-heap splits). Heaps beyond the table use a proven period. Misère play: exact search.";
-const REFS: &str = "Berlekamp, Conway, Guy, Winning Ways, ch. 4; Guy & Smith (1956), The G-values of various games; Gangolli & Plambeck (1989); Flammenkamp, octal game tables.";
+const CODE_THEOREM: &str = "Sprague–Grundy: a position's value is the XOR of its heaps' values. Heap values are computed by the sparse-space method (rare and common values); periods are reported only when proven by the periodicity theorem (Guy–Smith: g(n+p) = g(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0; 3·n0 + 2p + t for hexadecimal three-heap splits). Heaps beyond the table use a proven period. Misère play: through the misère quotient (Plambeck–Siegel) where it is computed within the limits — a proven period of its pretending function decides sums of heaps of any size — else exact search.";
+const REFS: &str = "Berlekamp, Conway, Guy, Winning Ways, ch. 4; Guy & Smith (1956), The G-values of various games; Gangolli & Plambeck (1989); Flammenkamp, octal game tables; Plambeck & Siegel, Misère quotients for impartial games, JCTA 115 (2008).";
 
 /// The catalogue entry of `octal`.
 pub fn octal() -> Entry {

@@ -10,6 +10,7 @@
 //! - [`period`]: proven periods ([`find_period`]).
 //! - [`moves`]: the moves of one heap by kind, enumerated and counted in closed form.
 //! - [`lasker`]: Lasker's Nim beyond any table.
+//! - [`quotient`]: the codes as heap games of the misère-quotient engine.
 //! - [`file`](mod@file): the saved-sequence format.
 
 pub mod entries;
@@ -18,6 +19,7 @@ pub mod game;
 pub mod lasker;
 pub mod moves;
 pub mod period;
+pub mod quotient;
 pub mod rules;
 pub mod seq;
 mod simd;

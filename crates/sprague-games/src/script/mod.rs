@@ -17,6 +17,7 @@ mod analyse;
 pub mod game;
 mod generate;
 mod position;
+pub mod quotient;
 mod table;
 pub mod words;
 

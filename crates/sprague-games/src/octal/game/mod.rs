@@ -17,18 +17,25 @@
 //! by the formula's inverse, the winning splits counted by a recursion over binary digits),
 //! not from splits into small parts alone.
 //!
+//! **Misère play** goes through the misère quotient where one is computed within the limits
+//! and covers the position (`misere_quotient`: a proven period covers heaps of any size),
+//! and by exact search of sums of heaps otherwise (`verdict`, `misere_estimate`).
+//!
 //! Layout: this module holds the game, the values known for a request ([`Known`]) and
 //! the [`Game`] implementation; `moves` the moves of one heap and their counts, `winning`
 //! the winning moves of one heap, `lasker` Lasker's Nim beyond the table, `verdict` the
-//! answers of `solve` and `moves`, and `table` the tables of `sprague table`.
+//! answers of `solve` and `moves`, `misere_quotient` misère play through the quotient, and
+//! `table` the tables of `sprague table`.
 
 mod misere_estimate;
+mod misere_quotient;
 mod moves;
 pub mod request;
 mod table;
 mod verdict;
 mod winning;
 
+pub use misere_quotient::{QUOTIENT_CONFIG, QUOTIENT_HEAPS, QUOTIENT_TIME};
 pub use request::{Checkpoint, TableRequest, DEFAULT_PERIOD_LIMIT};
 pub use table::OctalTable;
 
@@ -59,7 +66,7 @@ pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 23;
 pub const TRIPLE_WORK_LIMIT: u128 = 4_000_000_000;
 /// How [`TRIPLE_WORK_LIMIT`] reads in messages.
 const TRIPLE_HEAPS_NOTE: &str = "a few seconds of work";
-/// Largest heap for exact misère search.
+/// Largest heap for exact misère search (the quotient, where it applies, has no such bound).
 pub const MISERE_LIMIT: u64 = 200;
 
 /// A take-and-break game of the catalogue.
@@ -402,5 +409,7 @@ impl Game for OctalGame {
     }
 }
 
+#[cfg(test)]
+mod quotient_tests;
 #[cfg(test)]
 mod tests;

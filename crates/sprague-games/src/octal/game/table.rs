@@ -1,5 +1,6 @@
 //! `sprague table`: a table request (normal play by the sequence computation, resumable
-//! and with a period search; misère by exact search) and [`OctalTable`], its summary with
+//! and with a period search; misère through the misère quotient where one covers the
+//! heaps, else by exact search) and [`OctalTable`], its summary with
 //! the values as computed, which becomes the catalogue's typed [`Table`] once the caller
 //! has saved the values where asked to. Separate because tables are written value by value
 //! by the command line, not answered as positions.
@@ -9,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
 use crate::interface::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
 use crate::octal::period::{find_period, Period};
-use crate::octal::rules::HeapRules;
+use crate::octal::rules::{HeapRules, TakeAndBreak};
 use crate::octal::seq::{Algorithm, Computation};
 use crate::octal::Values;
 
@@ -21,6 +22,12 @@ impl OctalGame {
         let mut progress = req.progress;
         if req.misere {
             let upto = req.upto.unwrap_or(30);
+            if let Some((wins, method, notes)) = self.quotient_outcomes(upto, &req.limits)? {
+                return Ok(OctalTable {
+                    quotient: Some((method, notes)),
+                    ..OctalTable::misere(r, upto, &wins)
+                });
+            }
             if upto > MISERE_LIMIT {
                 return Err(Error::unsupported(format!(
                     "misère tables use exact search, limited to heaps of at most {MISERE_LIMIT}"
@@ -28,21 +35,8 @@ impl OctalGame {
             }
             let mut solver = MisereSolver::new(HeapRules(r.clone()), req.limits.clone());
             let asked = || format!("a misère table of {} up to heap {upto}", r.name);
-            let vals: Vec<u32> = misere_estimate::single_heaps(&mut solver, upto, &asked)?
-                .into_iter()
-                .map(u32::from)
-                .collect();
-            // Misère tables hold outcomes: 1 when the first player wins.
-            return Ok(OctalTable {
-                game: r.name.clone(),
-                upto,
-                misere: true,
-                values: Values::from_u32(&vals),
-                period: None,
-                period_asked: false,
-                periodicity_applies: r.periodicity_applies(),
-                list_in_text: true,
-            });
+            let vals = misere_estimate::single_heaps(&mut solver, upto, &asked)?;
+            return Ok(OctalTable::misere(r, upto, &vals));
         }
         let mut comp = match req.resume {
             Some(v) => {
@@ -86,6 +80,7 @@ impl OctalGame {
             period_asked: req.period,
             periodicity_applies: r.periodicity_applies(),
             list_in_text: shown <= 10_000 || req.upto.is_some() && !req.period,
+            quotient: None,
         })
     }
 }
@@ -144,9 +139,28 @@ pub struct OctalTable {
     /// Whether the text form lists the values (short tables, or an explicit `--upto`
     /// without `--period`).
     pub list_in_text: bool,
+    /// Misère tables answered through the misère quotient: the method and notes on it.
+    pub quotient: Option<(Method, Vec<String>)>,
 }
 
 impl OctalTable {
+    /// A misère table of `first_wins` for heaps `0..=upto` (its outcomes are stored as
+    /// values: 1 when the first player wins).
+    fn misere(r: &TakeAndBreak, upto: u64, first_wins: &[bool]) -> OctalTable {
+        let vals: Vec<u32> = first_wins.iter().map(|&w| u32::from(w)).collect();
+        OctalTable {
+            game: r.name.clone(),
+            upto,
+            misere: true,
+            values: Values::from_u32(&vals),
+            period: None,
+            period_asked: false,
+            periodicity_applies: r.periodicity_applies(),
+            list_in_text: true,
+            quotient: None,
+        }
+    }
+
     /// How many values the table shows: `g(0..=upto)`.
     pub fn count(&self) -> usize {
         usize::try_from(self.upto.saturating_add(1))
@@ -165,11 +179,14 @@ impl OctalTable {
 
     /// The catalogue's typed table of `g(0..=upto)` (misère: the outcomes), its rows made
     /// from the values as they are written.
-    pub fn into_table(self) -> Table {
+    pub fn into_table(mut self) -> Table {
         let count = self.count() as u64;
         let known = self.values.len();
         let range = format!("heaps 0..={}", self.upto);
-        let method = Method::engine(self.method());
+        let (method, notes) = match self.quotient.take() {
+            Some((m, notes)) => (m, notes),
+            None => (Method::engine(self.method()), Vec::new()),
+        };
         let mut table = if self.misere {
             let wins: Vec<bool> = (0..self.count()).map(|n| self.values.get(n) != 0).collect();
             Table::new(
@@ -193,6 +210,7 @@ impl OctalTable {
             )
         };
         table.list_in_text = self.list_in_text;
+        table.notes.extend(notes);
         if self.period_asked {
             let upto = self.upto;
             match self.period {

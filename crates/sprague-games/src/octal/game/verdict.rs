@@ -1,5 +1,6 @@
 //! The verdicts of `solve` and `moves`: normal play from the heaps' values (XOR, then each
-//! heap's winning moves), misère play by exact search; and the words of a position and of
+//! heap's winning moves), misère play through the misère quotient where one covers the
+//! position (`misere_quotient`), else by exact search; and the words of a position and of
 //! its moves. Separate from how values and moves are found, which the other modules do.
 
 use super::{heap_words, OctalGame, MISERE_LIMIT};
@@ -31,7 +32,7 @@ impl Words {
     }
 
     /// The position written back, as given.
-    fn position(&self) -> String {
+    pub(super) fn position(&self) -> String {
         self.heaps.join(" ")
     }
 
@@ -54,7 +55,7 @@ impl Words {
     }
 
     /// How many moves fit the output budget, at most `cap`.
-    fn cap(&self, cap: usize) -> usize {
+    pub(super) fn cap(&self, cap: usize) -> usize {
         cap.min(OUTPUT_BYTES / (2 * self.len + 64)).max(1)
     }
 
@@ -178,6 +179,9 @@ impl OctalGame {
         options: &SolveOptions,
         listing: Listing,
     ) -> Result<Verdict> {
+        if let Some(v) = self.through_quotient(heaps, options, listing)? {
+            return Ok(v);
+        }
         let r = &self.rules;
         let mut small = Vec::new();
         for h in heaps {
