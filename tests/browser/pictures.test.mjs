@@ -108,3 +108,23 @@ test("screenshots of three games in play", async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("the pictures' words are at least 12 px as shown, at desktop and at phone width", async () => {
+  const page = await open();
+  await page.click("#pictures summary");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const kind of Object.keys(PICTURES)) {
+      await loaded(page, kind);
+      const src = await page.getAttribute(`${figure(kind)} img`, "src");
+      const svg = await page.evaluate((u) => fetch(u.replace("format=png", "format=svg")).then((r) => r.text()), src);
+      const sizes = [...svg.matchAll(/font-size="([\d.]+)/g)].map((m) => Number(m[1]));
+      assert.ok(sizes.length > 0, `${kind}: the SVG has words`);
+      const [shown, natural] = await page.locator(`${figure(kind)} img`).evaluate((i) => [i.clientWidth, i.naturalWidth]);
+      const smallest = Math.min(...sizes) * shown / natural;
+      assert.ok(smallest >= 12, `${kind} at ${width} px: its smallest words are ${smallest.toFixed(1)} px`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
