@@ -172,3 +172,41 @@ test("on heaps a touch takes the touched stone and every stone above it", async 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a position with more moves than the list holds: the winning moves from solve, and a typed move", async () => {
+  const page = await open("#game=nim&play=normal&h=20000+5&at=0&computer=none&opponent=perfect");
+  assert.equal(await page.textContent("#error"), "");
+  assert.equal(await page.isVisible("#large"), true, "the box for large positions is shown");
+  assert.match(await page.textContent("#large-note"), /more moves than the list shows/);
+  await page.waitForSelector("#large-winning .move-chip", { state: "attached" });
+  const wins = cli("solve", "nim", "20000", "5").moves.map((m) => m.position);
+  assert.deepEqual(await page.locator("#large-winning .move-chip").evaluateAll((es) => es.map((e) => e.dataset.position)), wins);
+  // A typed move is checked by the server: a move that is not legal is refused in words.
+  await page.fill("#typed-move", "20001 5");
+  await page.click("#typed-play");
+  await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+  assert.equal(await text(page), "20000 5");
+  await page.fill("#typed-move", "7 5");
+  await page.click("#typed-play");
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2);
+  await idle(page);
+  assert.equal(await text(page), "7 5");
+  assert.equal(await page.isVisible("#large"), false);
+  // The browser logs the refused move's answer (422); nothing else went wrong.
+  assert.deepEqual(page.errors.filter((e) => !/status of 422/.test(e)), []);
+  await page.close();
+});
+
+test("on a Hackenbush picture a touch cuts the touched edge, whatever hangs from it falling", async () => {
+  const page = await open("#game=hackenbush&play=normal&first=left&h=0-1%3AB+1-2%3AB+0-3%3AR&at=0&computer=none&opponent=perfect");
+  // Left touches the upper blue edge: cutting the lower one would take it too, but the cut
+  // of the edge touched is the one played.
+  await page.locator('#editor [data-cell="e:1-2:B"]').click({ force: true });
+  await idle(page);
+  assert.equal(await text(page), "0-1:B 0-3:R");
+  await page.locator('#editor [data-cell="e:0-3:R"]').click({ force: true });
+  await idle(page);
+  assert.equal(await text(page), "0-1:B");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -65,7 +65,10 @@ pub fn for_the_api(message: &str) -> String {
         // The flag's value, when one follows (`--max-positions 5000`, `--timeout 1.5`).
         let value_len = after
             .strip_prefix(' ')
-            .map(|v| v.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(v.len()))
+            .map(|v| {
+                v.find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .unwrap_or(v.len())
+            })
             .filter(|&n| n > 0)
             .map_or(0, |n| n + 1);
         let value = after.get(1..value_len).unwrap_or("");
@@ -139,16 +142,25 @@ impl<'de> Deserialize<'de> for Position {
 
 /// The fields of a request body and what each must be, in the words of the error messages.
 const FIELDS: &[(&str, &str)] = &[
-    ("game", "a string naming a game, e.g. \"nim\" or \"subtraction:1,2,3\""),
+    (
+        "game",
+        "a string naming a game, e.g. \"nim\" or \"subtraction:1,2,3\"",
+    ),
     ("position", "a string of words or an array of words"),
     ("play", "one of \"normal\", \"misere\" or \"every\""),
     ("tokens", "an array of strings"),
     ("start", "a string naming a vertex"),
     ("ground", "a string naming a vertex"),
-    ("opponent", "\"perfect\", \"random\", \"misere-minded\", \"skill:P\" or {\"skill\": \"P\"}"),
+    (
+        "opponent",
+        "\"perfect\", \"random\", \"misere-minded\", \"skill:P\" or {\"skill\": \"P\"}",
+    ),
     ("seed", "a whole number"),
     ("side", "\"left\" or \"right\""),
-    ("move", "a string: the move's label, the position after it, or its number in the list of moves"),
+    (
+        "move",
+        "a string: the move's label, the position after it, or its number in the list of moves",
+    ),
 ];
 
 /// Checks the body's shape before it is read into [`Body`], so that each message names the
@@ -179,7 +191,9 @@ fn check_shape(body: &[u8]) -> Result<(), ApiError> {
             (_, V::Null) => key != "game",
             ("game" | "play" | "start" | "ground" | "side" | "move", v) => v.is_string(),
             ("position", V::String(_)) => true,
-            ("position", V::Array(items)) => items.iter().all(|w| w.is_string() || w.is_i64() || w.is_u64()),
+            ("position", V::Array(items)) => items
+                .iter()
+                .all(|w| w.is_string() || w.is_i64() || w.is_u64()),
             ("tokens", V::Array(items)) => items.iter().all(V::is_string),
             // Checked with their own messages when read.
             ("opponent" | "seed", _) => true,

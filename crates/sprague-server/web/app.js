@@ -383,7 +383,7 @@ function renderStatus(v, k) {
     banner.dataset.winner = name === "you" ? "you" : name === "the computer" ? "computer" : "player";
     $("banner-title").textContent = name === "you" ? "You win!" : name === "the computer" ? "The computer wins" :
       `${name[0].toUpperCase()}${name.slice(1)} wins`;
-    $("banner-text").textContent = `Game over after ${k} move${k === 1 ? "" : "s"}: the ${playerName(k)} has no move` +
+    $("banner-text").textContent = `Game over after ${k} move${k === 1 ? "" : "s"}: ${partizan() ? "" : "the "}${playerName(k)} has no move` +
       (state.play === "misere" ? " and wins (misère play)." : ".");
   } else {
     st.textContent = `Move ${k + 1}: ${playerName(k)} to move` +
