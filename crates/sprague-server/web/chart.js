@@ -23,7 +23,7 @@ export function drawChart(root, chart) {
   const left = 34, right = 8, top = 6, band = 26;
   // The remoteness area: rows of at least 9 px, at most 150 px for each half.
   const half = rems.length ? Math.min(150, Math.max(60, most * 9)) : 0;
-  const mid = top + band + 18 + half;
+  const mid = top + band + 40 + half;
   const H = rems.length ? mid + half + 26 : top + band + 26;
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-chart": "values", role: "img" }, root);
   svg("title", {}, s).textContent = "value history: the outcome for the player to move" +
@@ -48,7 +48,7 @@ export function drawChart(root, chart) {
   if (rems.length) {
     const py = (c) => (c.winner === "draw" ? mid : mid + (c.winner === 0 ? -1 : 1) * (half * c.remoteness) / most);
     svg("line", { class: "axis", x1: left, x2: W - right, y1: mid, y2: mid }, s);
-    svgText(`↑ ${chart.above}`, { x: left + 4, y: mid - half - 2, class: "chart-label" }, s);
+    svgText(`↑ ${chart.above}`, { x: left + 4, y: mid - half - 8, class: "chart-label" }, s);
     svgText(`↓ ${chart.below}`, { x: left + 4, y: mid + half + 14, class: "chart-label" }, s);
     const yStep = Math.max(1, Math.ceil(most / Math.floor(half / 16)));
     for (let r = yStep; r <= most; r += yStep) {
