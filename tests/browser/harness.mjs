@@ -116,3 +116,9 @@ export function cli(...args) {
   assert.equal(r.status, 0, `sprague ${args.join(" ")}: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
+
+/** Turns the board to edit mode: a touch then edits the position rather than playing a move. */
+export async function editMode(page) {
+  await page.check('[data-action="edit-mode"]');
+  await idle(page);
+}

@@ -6,10 +6,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, idle, text, chooseGame, typePosition, click, shot, rng } from "./harness.mjs";
+import { open, editMode, idle, text, chooseGame, typePosition, click, shot, rng } from "./harness.mjs";
 
 test("the heap editor sets heights, adds and removes heaps", async () => {
   const page = await open();
+  await editMode(page);
   assert.equal(await text(page), "3 4 5");
   await click(page, '[data-action="add-heap"]');
   assert.equal(await text(page), "3 4 5 3");
@@ -32,6 +33,7 @@ test("the heap editor sets heights, adds and removes heaps", async () => {
 
 test("the board, strip, queen and graph editors write the position the command line reads", async () => {
   const page = await open();
+  await editMode(page);
   await chooseGame(page, "domineering");
   assert.equal(await text(page), "...|...|...");
   await click(page, '[data-row="0"][data-col="0"]');

@@ -108,3 +108,48 @@ test("screenshots of three games in play", async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("the pictures' words are at least 12 px as shown, at desktop and at phone width", async () => {
+  const page = await open();
+  await page.click("#pictures summary");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const kind of Object.keys(PICTURES)) {
+      await loaded(page, kind);
+      const src = await page.getAttribute(`${figure(kind)} img`, "src");
+      const svg = await page.evaluate((u) => fetch(u.replace("format=png", "format=svg")).then((r) => r.text()), src);
+      const sizes = [...svg.matchAll(/font-size="([\d.]+)/g)].map((m) => Number(m[1]));
+      assert.ok(sizes.length > 0, `${kind}: the SVG has words`);
+      const [shown, natural] = await page.locator(`${figure(kind)} img`).evaluate((i) => [i.clientWidth, i.naturalWidth]);
+      const smallest = Math.min(...sizes) * shown / natural;
+      assert.ok(smallest >= 12, `${kind} at ${width} px: its smallest words are ${smallest.toFixed(1)} px`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the thermograph follows the position shown, and no earlier one stays on show", async () => {
+  const page = await open("#game=domineering&play=normal&first=left&h=...%7C...&at=0&computer=none&opponent=perfect");
+  await page.click("#pictures summary");
+  await loaded(page, "thermograph");
+  const valueBox = `${figure("thermograph")} [data-key="value"]`;
+  const start = await page.getAttribute("#verdict [data-value]", "data-value");
+  assert.equal(await page.inputValue(valueBox), start);
+  // A move to a position of another value: the picture is drawn again for it.
+  const other = page.locator(".move").filter({ hasNot: page.locator(`.value:text-is("= ${start}")`) }).first();
+  await other.click();
+  await idle(page);
+  const after = await page.getAttribute("#verdict [data-value]", "data-value");
+  assert.notEqual(after, start);
+  assert.equal(await page.inputValue(valueBox), after);
+  await loaded(page, "thermograph");
+  const src = await page.getAttribute(`${figure("thermograph")} img`, "src");
+  assert.equal(new URL(src, "http://x").searchParams.get("value"), after);
+  // A game without partizan values: the thermograph goes back to its example.
+  await page.selectOption("#game", "nim");
+  await idle(page);
+  assert.equal(await page.inputValue(valueBox), "{3||2*|1*}");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, text, chooseGame, typePosition, click, cli } from "./harness.mjs";
+import { open, editMode, text, chooseGame, typePosition, click, cli } from "./harness.mjs";
 
 const plies = (page) => page.locator("#history li").count();
 const current = (page) => page.getAttribute("#history li.current", "data-ply");
@@ -61,6 +61,7 @@ test("the computer moves at once when a permalink or a new game gives it the mov
 
 test("a Hackenbush picture drawn on the ground gets the command line's verdict", async () => {
   const page = await open();
+  await editMode(page);
   const sent = [];
   page.on("request", (r) => { if (r.url().endsWith("/api/v1/moves")) sent.push(JSON.parse(r.postData())); });
   await chooseGame(page, "hackenbush");

@@ -8,13 +8,12 @@
 //! (`sorted-piles 3 1`) are shaded grey.
 
 use crate::render::{self, Axis, Draw, DrawResult};
-use crate::ticks::{ticks, Tick};
+use crate::ticks::{integer_ticks, Tick};
 use crate::{Error, Picture, PlotOptions, Result};
 use num_bigint::BigUint;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::catalogue;
-use sprague_core::partizan::Dyadic;
 use sprague_games::interface::{SolveOptions, Winner};
 use sprague_games::number::{euclid, wythoff};
 
@@ -178,7 +177,7 @@ const NOT_A_POSITION: RGBColor = RGBColor(215, 215, 215);
 
 /// Ticks at the middle of cells, labelled with the heap.
 fn cell_ticks(size: u64) -> Vec<Tick> {
-    ticks(0.0, size.saturating_sub(1) as f64, 10, &Dyadic::zero())
+    integer_ticks(0.0, size.saturating_sub(1) as f64, 10)
         .into_iter()
         .map(|t| Tick {
             at: t.at + 0.5,

@@ -4,12 +4,11 @@
 //! when the table proved one (`period` asked and found); nothing is guessed.
 
 use crate::render::{self, Axis, Draw, DrawResult};
-use crate::ticks::ticks;
+use crate::ticks::integer_ticks;
 use crate::{Error, Picture, PlotOptions, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use sprague::catalogue;
-use sprague_core::partizan::Dyadic;
 use sprague_games::interface::{Cell, Play, SolveOptions, TableOptions, ValueKind};
 use sprague_games::octal::game::{Checkpoint, TableRequest};
 use sprague_games::octal::Values;
@@ -210,17 +209,16 @@ impl Draw for GrundySequence {
     {
         let upto = self.upto() as f64;
         let max = self.values.iter().copied().max().unwrap_or(0) as f64;
-        let zero = Dyadic::zero();
         let x = Axis {
             lo: -0.5,
             hi: upto + 0.5,
-            ticks: ticks(0.0, upto, 10, &zero),
+            ticks: integer_ticks(0.0, upto, 10),
             desc: format!("{} n", self.position),
         };
         let y = Axis {
             lo: -0.5,
             hi: max + 0.5,
-            ticks: ticks(0.0, max, 10, &zero),
+            ticks: integer_ticks(0.0, max, 10),
             desc: "Grundy value g(n)".into(),
         };
         render::with_chart(area, &self.title(), &self.subtitle(), &x, &y, |chart| {
@@ -256,7 +254,7 @@ impl Draw for GrundySequence {
                         + Text::new(
                             format!("preperiod {}", p.preperiod),
                             (5, 4),
-                            render::text(13).color(&BOUNDARY),
+                            render::text(17).color(&BOUNDARY),
                         ),
                 ))?;
             }

@@ -213,25 +213,25 @@ pub(crate) fn with_chart<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let area = area.titled(title, text(22))?;
-    let line = 18;
+    let area = area.titled(title, text(26))?;
+    let line = 22;
     for (i, s) in subtitle.iter().enumerate() {
-        area.draw_text(s, &text(14), (70, i as i32 * line))?;
+        area.draw_text(s, &text(17), (70, i as i32 * line))?;
     }
     let top = subtitle.len() as i32 * line + 12;
     let mut chart = ChartBuilder::on(&area)
         .margin(12)
         .margin_top(top)
         .margin_right(24)
-        .x_label_area_size(48)
-        .y_label_area_size(72)
+        .x_label_area_size(60)
+        .y_label_area_size(90)
         .build_cartesian_2d(x.exact(), y.exact())?;
     chart
         .configure_mesh()
         .x_desc(x.desc.as_str())
         .y_desc(y.desc.as_str())
-        .label_style(text(13))
-        .axis_desc_style(text(16))
+        .label_style(text(18))
+        .axis_desc_style(text(20))
         .bold_line_style(RGBColor(225, 225, 225))
         .light_line_style(TRANSPARENT)
         .draw()?;

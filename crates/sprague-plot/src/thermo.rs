@@ -224,7 +224,7 @@ impl Draw for ThermoData {
                         + Text::new(
                             format!("temperature {}", th.temperature),
                             (6, -18),
-                            render::text(13).color(&GUIDE),
+                            render::text(17).color(&GUIDE),
                         ),
                 ))?;
             }
@@ -243,7 +243,7 @@ impl Draw for ThermoData {
                     + Text::new(
                         format!("mean {}", th.mean),
                         (8, 4),
-                        render::text(14).color(&MAST),
+                        render::text(18).color(&MAST),
                     ),
             ))?;
             Ok(())

@@ -48,7 +48,18 @@ fn step(span: f64, max: usize) -> (i128, i32) {
 /// At most about `max` ticks in `lo..=hi` (positions relative to the exact `offset`),
 /// labelled with `offset + position` exactly.
 pub(crate) fn ticks(lo: f64, hi: f64, max: usize, offset: &Dyadic) -> Vec<Tick> {
+    spaced(step(hi - lo, max), lo, hi, offset)
+}
+
+/// Ticks of an axis of whole numbers (heaps, values, cells): at most about `max` in
+/// `lo..=hi`, every one a whole number, however small the span (never 1/2 or 3/2).
+pub(crate) fn integer_ticks(lo: f64, hi: f64, max: usize) -> Vec<Tick> {
     let (m, k) = step(hi - lo, max);
+    spaced(if k < 0 { (1, 0) } else { (m, k) }, lo, hi, &Dyadic::zero())
+}
+
+/// The ticks at the multiples of the step `m·2^k` in `lo..=hi`.
+fn spaced((m, k): (i128, i32), lo: f64, hi: f64, offset: &Dyadic) -> Vec<Tick> {
     let unit = (m as f64) * (2f64).powi(k);
     let (first, last) = ((lo / unit).ceil(), (hi / unit).floor());
     // Beyond 2^53 the steps are not exact in f64; never expected (positions are relative
@@ -108,6 +119,14 @@ mod tests {
             labels,
             ["-1", "-1/2", "0", "1/2", "1", "3/2", "2", "5/2", "3"]
         );
+        // An axis of whole numbers over a small range: whole ticks only.
+        for hi in [1.0, 2.0, 3.0] {
+            let t = integer_ticks(0.0, hi, 10);
+            let labels: Vec<_> = t.iter().map(|t| t.label.as_str()).collect();
+            assert!(labels.iter().all(|l| !l.contains('/')), "{labels:?}");
+            assert_eq!(t.len(), hi as usize + 1, "{labels:?}");
+        }
+        assert_eq!(integer_ticks(0.0, 1000.0, 10).len(), 11);
         let t = ticks(0.0, 1000.0, 10, &Dyadic::zero());
         assert_eq!(t.len(), 11);
         assert_eq!(t[1].label, "100");

@@ -43,6 +43,7 @@ const ASSETS: &[Asset] = &[
     asset!("editors.js", JS),
     asset!("graph.js", JS),
     asset!("chart.js", JS),
+    asset!("board.js", JS),
     asset!("pictures.js", JS),
 ];
 

@@ -36,7 +36,7 @@ pub(crate) async fn read(State(s): State<Server>, req: Request, next: Next) -> R
         Err(_) => ApiError {
             status: StatusCode::REQUEST_TIMEOUT,
             message: format!(
-                "the request body did not arrive within {} s (the server's --timeout)",
+                "the request body did not arrive within {} s (the server's time limit)",
                 sprague_core::error::seconds(&timeout)
             ),
         }

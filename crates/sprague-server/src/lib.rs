@@ -23,7 +23,7 @@ mod plot;
 mod request;
 
 pub use assets::paths as page_paths;
-pub use request::ApiError;
+pub use request::{for_the_api, ApiError};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -106,7 +106,7 @@ impl Server {
     }
 
     /// The routes: the page (`GET /` and its files, [`page_paths`]), `GET /api/v1/games`,
-    /// `POST /api/v1/{solve,moves,reply}`, `GET /api/v1/plot/{grundy,p-positions,thermograph}`
+    /// `POST /api/v1/{solve,moves,reply,apply}`, `GET /api/v1/plot/{grundy,p-positions,thermograph}`
     /// (pictures); other paths are answered 404, other methods 405, both with a JSON error.
     pub fn router(&self) -> Router {
         assets::routes(Router::new())
@@ -114,6 +114,7 @@ impl Server {
             .route("/api/v1/solve", post(solve))
             .route("/api/v1/moves", post(moves))
             .route("/api/v1/reply", post(reply))
+            .route("/api/v1/apply", post(apply))
             .route("/api/v1/plot/grundy", get(plot::grundy))
             .route("/api/v1/plot/p-positions", get(plot::p_positions))
             .route("/api/v1/plot/thermograph", get(plot::thermograph))
@@ -241,6 +242,7 @@ enum Ask {
     Solve,
     Moves,
     Reply,
+    Apply,
 }
 
 async fn solve(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
@@ -253,6 +255,12 @@ async fn moves(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> 
 
 async fn reply(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
     answer(s, body, Ask::Reply).await
+}
+
+/// `POST /api/v1/apply`: the position after a move a person typed (its label, the position
+/// after it, or its number), checked against the legal moves: `{"position": "..."}`.
+async fn apply(State(s): State<Server>, body: Result<Bytes, BytesRejection>) -> Response {
+    answer(s, body, Ask::Apply).await
 }
 
 /// Reads the body, runs the analysis off the async threads and answers its JSON.
@@ -268,7 +276,12 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
             .into_response()
         }
     };
-    let req = match request::parse(&body, matches!(ask, Ask::Reply)) {
+    let route = match ask {
+        Ask::Solve | Ask::Moves => request::Route::Analysis,
+        Ask::Reply => request::Route::Reply,
+        Ask::Apply => request::Route::Apply,
+    };
+    let req = match request::parse(&body, route) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -298,6 +311,11 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
                     req.side,
                     seed,
                 )?),
+                Ask::Apply => {
+                    let chosen = req.chosen.as_deref().unwrap_or_default();
+                    let after = game.apply(&req.words, chosen, &options)?;
+                    serde_json::to_string(&serde_json::json!({ "position": after }))
+                }
             };
             json.map_err(|e| sprague_core::Error::unsupported(format!("internal error: {e}")))
         })
@@ -370,7 +388,7 @@ impl Server {
             Err(_) => Err(ApiError {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: format!(
-                    "stopped after {} s (the server's --timeout)",
+                    "stopped after {} s (the server's time limit)",
                     sprague_core::error::seconds(&timeout)
                 ),
             }),

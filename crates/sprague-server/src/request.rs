@@ -40,9 +40,58 @@ impl From<sprague_core::Error> for ApiError {
         };
         ApiError {
             status,
-            message: e.to_string(),
+            message: for_the_api(&e.to_string()),
         }
     }
+}
+
+/// The library's message in the API's words: the command line's limit flags become the
+/// server's limits, which a request cannot raise (no JSON field does), so that no message
+/// tells an API user to pass a flag.
+pub fn for_the_api(message: &str) -> String {
+    let message = message.replace(
+        "`--max-positions` raises the limit",
+        "a server started with a larger search limit allows more",
+    );
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    while let Some(at) = rest.find("--") {
+        let (before, from) = rest.split_at(at);
+        let flag_len = from[2..]
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .map_or(from.len(), |n| n + 2);
+        let flag = &from[..flag_len];
+        let after = &from[flag_len..];
+        // The flag's value, when one follows (`--max-positions 5000`, `--timeout 1.5`).
+        let value_len = after
+            .strip_prefix(' ')
+            .map(|v| {
+                v.find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .unwrap_or(v.len())
+            })
+            .filter(|&n| n > 0)
+            .map_or(0, |n| n + 1);
+        let value = after.get(1..value_len).unwrap_or("");
+        let (before, quoted) = match before.strip_suffix('`') {
+            Some(b) if after[value_len..].starts_with('`') => (b, true),
+            _ => (before, false),
+        };
+        out.push_str(before);
+        let words = match (flag, value.is_empty()) {
+            ("--max-positions", false) => format!("a search limit of {value} positions (this server's limit is set when it is started)"),
+            ("--max-positions", true) => "the server's search limit".to_string(),
+            ("--timeout", false) => format!("the server's time limit of {value} s"),
+            ("--timeout", true) => "the server's time limit".to_string(),
+            _ => flag.to_string(),
+        };
+        out.push_str(&words);
+        rest = &after[value_len..];
+        if quoted {
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl IntoResponse for ApiError {
@@ -52,9 +101,9 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A position: one string split at white space ([`sprague::play::words`]), or the words.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// A position: one string split at white space ([`sprague::play::words`]), or the words
+/// (strings, or whole numbers written as their digits).
+#[derive(Debug)]
 enum Position {
     Text(String),
     Words(Vec<String>),
@@ -63,6 +112,115 @@ enum Position {
 impl Default for Position {
     fn default() -> Self {
         Position::Words(Vec::new())
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let bad = || {
+            serde::de::Error::custom(
+                "`position` must be a string of words (\"3 4 5\") or an array of words or \
+                 whole numbers ([\"3\", 4, 5])",
+            )
+        };
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(t) => Ok(Position::Text(t)),
+            serde_json::Value::Null => Ok(Position::default()),
+            serde_json::Value::Array(items) => items
+                .into_iter()
+                .map(|w| match w {
+                    serde_json::Value::String(s) => Ok(s),
+                    serde_json::Value::Number(n) if n.is_u64() || n.is_i64() => Ok(n.to_string()),
+                    _ => Err(bad()),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Position::Words),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The fields of a request body and what each must be, in the words of the error messages.
+const FIELDS: &[(&str, &str)] = &[
+    (
+        "game",
+        "a string naming a game, e.g. \"nim\" or \"subtraction:1,2,3\"",
+    ),
+    ("position", "a string of words or an array of words"),
+    ("play", "one of \"normal\", \"misere\" or \"every\""),
+    ("tokens", "an array of strings"),
+    ("start", "a string naming a vertex"),
+    ("ground", "a string naming a vertex"),
+    (
+        "opponent",
+        "\"perfect\", \"random\", \"misere-minded\", \"skill:P\" or {\"skill\": \"P\"}",
+    ),
+    ("seed", "a whole number"),
+    ("side", "\"left\" or \"right\""),
+    (
+        "move",
+        "a string: the move's label, the position after it, or its number in the list of moves",
+    ),
+];
+
+/// Checks the body's shape before it is read into [`Body`], so that each message names the
+/// field that is wrong and what it should be (serde's own would name Rust types).
+fn check_shape(body: &[u8]) -> Result<(), ApiError> {
+    let v: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "the body is not a request: it must be a JSON object such as \
+             {{\"game\": \"nim\", \"position\": \"3 4 5\"}} ({e})"
+        ))
+    })?;
+    let serde_json::Value::Object(map) = v else {
+        return Err(ApiError::bad_request(
+            "the body is not a request: it must be a JSON object such as \
+             {\"game\": \"nim\", \"position\": \"3 4 5\"}",
+        ));
+    };
+    for (key, value) in &map {
+        let Some((_, what)) = FIELDS.iter().find(|(k, _)| k == key) else {
+            let names: Vec<_> = FIELDS.iter().map(|(k, _)| format!("`{k}`")).collect();
+            return Err(ApiError::bad_request(format!(
+                "unknown field `{key}`: a request has the fields {}",
+                names.join(", ")
+            )));
+        };
+        use serde_json::Value as V;
+        let fits = match (key.as_str(), value) {
+            (_, V::Null) => key != "game",
+            ("game" | "play" | "start" | "ground" | "side" | "move", v) => v.is_string(),
+            ("position", V::String(_)) => true,
+            ("position", V::Array(items)) => items
+                .iter()
+                .all(|w| w.is_string() || w.is_i64() || w.is_u64()),
+            ("tokens", V::Array(items)) => items.iter().all(V::is_string),
+            // Checked with their own messages when read.
+            ("opponent" | "seed", _) => true,
+            _ => false,
+        };
+        if !fits {
+            return Err(ApiError::bad_request(format!(
+                "`{key}` must be {what}, got {}",
+                shown(value)
+            )));
+        }
+    }
+    if !map.contains_key("game") {
+        return Err(ApiError::bad_request(
+            "the request names no game: `game` must be a string naming a game, e.g. \"nim\"",
+        ));
+    }
+    Ok(())
+}
+
+/// A JSON value as the person wrote it, cut short when long.
+fn shown(v: &serde_json::Value) -> String {
+    let t = v.to_string();
+    if t.chars().count() > 60 {
+        format!("{}…", t.chars().take(57).collect::<String>())
+    } else {
+        t
     }
 }
 
@@ -82,6 +240,8 @@ struct Body {
     #[serde(default, deserialize_with = "seed")]
     seed: Option<u64>,
     side: Option<String>,
+    #[serde(rename = "move")]
+    chosen: Option<String>,
 }
 
 /// A seed: a whole number that fits in 64 bits; the message names the field.
@@ -113,13 +273,27 @@ pub struct Request {
     pub seed: Option<u64>,
     /// `reply` only: the player to move in a partizan game.
     pub side: Option<Side>,
+    /// `apply` only: the move chosen (its label, the position after it, or its number).
+    pub chosen: Option<String>,
 }
 
-/// Reads a body; `reply` says whether the reply's fields are allowed.
-pub fn parse(body: &[u8], reply: bool) -> Result<Request, ApiError> {
+/// Which route reads a body: each allows its own fields besides the common ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// `solve` and `moves`.
+    Analysis,
+    /// `reply`: `opponent`, `seed`, `side`.
+    Reply,
+    /// `apply`: `move`, which it needs.
+    Apply,
+}
+
+/// Reads a body; `route` says which fields besides the common ones are allowed.
+pub fn parse(body: &[u8], route: Route) -> Result<Request, ApiError> {
+    check_shape(body)?;
     let b: Body = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request(format!("the body is not a request: {e}")))?;
-    if !reply {
+    if route != Route::Reply {
         for (field, given) in [
             ("opponent", b.opponent.is_some()),
             ("seed", b.seed.is_some()),
@@ -130,6 +304,20 @@ pub fn parse(body: &[u8], reply: bool) -> Result<Request, ApiError> {
                     "`{field}` is a field of /api/v1/reply only"
                 )));
             }
+        }
+    }
+    match (route, &b.chosen) {
+        (Route::Apply, None) => {
+            return Err(ApiError::bad_request(
+                "/api/v1/apply needs `move`: the move's label, the position after it, or its \
+                 number in the list of moves",
+            ))
+        }
+        (Route::Apply, Some(_)) | (_, None) => {}
+        (_, Some(_)) => {
+            return Err(ApiError::bad_request(
+                "`move` is a field of /api/v1/apply only",
+            ))
         }
     }
     let (misere, every) = match b.play.as_deref() {
@@ -174,6 +362,7 @@ pub fn parse(body: &[u8], reply: bool) -> Result<Request, ApiError> {
         opponent,
         seed: b.seed,
         side,
+        chosen: b.chosen,
     })
 }
 

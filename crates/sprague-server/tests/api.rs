@@ -505,3 +505,139 @@ async fn slow_headers_are_cut_off_over_a_socket() {
         .unwrap()
         .unwrap();
 }
+
+#[tokio::test]
+async fn a_malformed_field_is_named_with_what_it_should_be() {
+    let s = server();
+    for (body, says) in [
+        (
+            json!({"game": "nim", "position": 3}),
+            "`position` must be a string of words or an array of words, got 3",
+        ),
+        (
+            json!({"game": "nim", "position": [3, {"a": 1}]}),
+            "`position` must be a string of words",
+        ),
+        (json!({"game": 7}), "`game` must be a string naming a game"),
+        (json!({"position": "3"}), "the request names no game"),
+        (
+            json!({"game": "nim", "tokens": "a"}),
+            "`tokens` must be an array of strings",
+        ),
+        (
+            json!({"game": "nim", "play": 1}),
+            "`play` must be one of \"normal\"",
+        ),
+        (json!(["nim", "3"]), "must be a JSON object"),
+        (
+            json!({"game": "nim", "positions": "1"}),
+            "unknown field `positions`: a request has the fields `game`, `position`",
+        ),
+    ] {
+        let (status, v) = post(&s, "/api/v1/solve", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let message = v["error"].as_str().unwrap();
+        assert!(message.contains(says), "{body}: {message}");
+        for rust in ["untagged", "enum", "invalid type", "Vec<", "String"] {
+            assert!(
+                !message.contains(rust),
+                "{body}: a Rust word `{rust}` in {message}"
+            );
+        }
+    }
+    // Numbers are words: [3, 4, 5] is the position "3 4 5".
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "nim", "position": [3, 4, 5]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v, library("nim", "3 4 5", SolveOptions::default(), false));
+}
+
+#[tokio::test]
+async fn no_message_tells_an_api_user_to_pass_a_flag() {
+    // A search the server's limit refuses: the library's message names `--max-positions`.
+    let s = Server::new(Config {
+        max_positions: 50,
+        ..Config::default()
+    });
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "domineering", "position": "......|......|......|......|......"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let message = v["error"].as_str().unwrap();
+    assert!(!message.contains("--"), "{message}");
+    assert!(message.contains("search limit"), "{message}");
+}
+
+#[test]
+fn flags_in_library_messages_are_reworded() {
+    use sprague_server::for_the_api;
+    let m = for_the_api("stopped after 1.5 s (--timeout 1.5); 7 positions searched");
+    assert_eq!(
+        m,
+        "stopped after 1.5 s (the server's time limit of 1.5 s); 7 positions searched"
+    );
+    let m = for_the_api("x; `--max-positions 5000` is enough for every position");
+    assert_eq!(
+        m,
+        "x; a search limit of 5000 positions (this server's limit is set when it is started) is enough for every position"
+    );
+    let m = for_the_api(
+        "far beyond a search of at most 9 positions (`--max-positions` raises the limit)",
+    );
+    assert!(!m.contains("--"), "{m}");
+    assert_eq!(for_the_api("a -- b --"), "a -- b --");
+}
+
+#[tokio::test]
+async fn apply_checks_a_typed_move_against_the_legal_moves() {
+    let s = server();
+    let game = lookup("nim").unwrap();
+    let legal = game
+        .legal_moves(&words("3 4 5"), &SolveOptions::default())
+        .unwrap();
+    // By the position after it, by its label, by its number: the library's answer.
+    for chosen in [
+        legal[2].position.clone(),
+        legal[2].label.clone(),
+        "3".to_string(),
+    ] {
+        let (status, v) = post(
+            &s,
+            "/api/v1/apply",
+            json!({"game": "nim", "position": "3 4 5", "move": chosen}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{chosen}: {v}");
+        assert_eq!(v, json!({"position": legal[2].position}), "{chosen}");
+    }
+    let (status, v) = post(
+        &s,
+        "/api/v1/apply",
+        json!({"game": "nim", "position": "3 4 5", "move": "9 9 9"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (status, v) = post(
+        &s,
+        "/api/v1/apply",
+        json!({"game": "nim", "position": "3 4 5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("needs `move`"), "{v}");
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "nim", "position": "3", "move": "1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("apply only"), "{v}");
+}

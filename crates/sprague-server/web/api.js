@@ -52,3 +52,21 @@ export function reply(game, play, position, opponent, side) {
 export function remember(game, play, position, verdict) {
   verdicts.set(JSON.stringify([game, play, position]), Promise.resolve(verdict));
 }
+
+const solved = new Map();
+
+/** The verdict with the winning moves of `position` (`POST /api/v1/solve`), cached. */
+export function solve(game, play, position) {
+  const key = JSON.stringify([game, play, position]);
+  if (!solved.has(key)) {
+    const p = call("/api/v1/solve", { game, play, position: positionField(position) });
+    p.catch(() => solved.delete(key));
+    solved.set(key, p);
+  }
+  return solved.get(key);
+}
+
+/** The position after a typed move, checked by the server (`POST /api/v1/apply`). */
+export function apply(game, play, position, move) {
+  return call("/api/v1/apply", { game, play, position: positionField(position), move });
+}

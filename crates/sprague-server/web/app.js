@@ -2,12 +2,13 @@
 // verdict and every move coloured by its outcome, play against the computer with undo and
 // redo, a value-history chart, and a permalink in the URL's hash.
 
-import { call, moves as fetchMoves, reply as fetchReply, remember } from "./api.js";
+import { call, moves as fetchMoves, reply as fetchReply, remember, solve as fetchSolve, apply as fetchApply } from "./api.js";
+import { withTouched, select, owners, touched, cellsOf } from "./board.js";
 import { editorFor, showEditor } from "./editors.js";
 import { drawChart } from "./chart.js";
 import { initPictures, pictureDefaults, suggestPictures } from "./pictures.js";
 import { h, clear } from "./dom.js";
-import { dyadic, numberPart, describeOutcome, valueText, winnerOf, other } from "./values.js";
+import { numberPart, describeOutcome, valueText, winnerOf, other } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,7 +18,10 @@ const state = {
   game: "", params: "", play: "normal", first: "left",
   history: [{ position: "", label: null }], at: 0,
   computer: "second", opponent: "perfect", skill: "3/4", hints: true,
+  mode: "play",            // a touch on the board plays a move ("play") or edits ("edit")
 };
+let shown = null;          // the verdict of the position shown, once it has come
+let pick = { selected: [], candidates: [] }; // the cells of a move being picked on the board
 let catalogue = [];
 let busy = false;          // the computer is choosing
 let seq = 0;               // the latest refresh; older answers are dropped
@@ -57,6 +61,7 @@ function writeHash() {
   q.set("computer", state.computer);
   q.set("opponent", opponent());
   if (!state.hints) q.set("hints", "off");
+  if (state.mode === "edit") q.set("mode", "edit");
   const hash = "#" + q.toString();
   if (location.hash !== hash) history.replaceState(null, "", hash);
   $("permalink").href = hash;
@@ -81,6 +86,7 @@ function readHash() {
   if (opp.startsWith("skill:")) { state.opponent = "skill"; state.skill = opp.slice(6); }
   else state.opponent = ["perfect", "random", "misere-minded"].includes(opp) ? opp : "perfect";
   state.hints = q.get("hints") !== "off";
+  state.mode = q.get("mode") === "edit" ? "edit" : "play";
   return true;
 }
 
@@ -98,6 +104,8 @@ function syncControls() {
   $("skill").value = state.skill;
   $("skill-label").hidden = state.opponent !== "skill";
   $("hints").checked = state.hints;
+  $("mode-row").hidden = !editor;
+  for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === state.mode;
   document.body.classList.toggle("nohints", !state.hints);
   const first = $("computer").options;
   first[1].textContent = partizan() ? `second (${sideName(other(state.first))})` : "second";
@@ -117,10 +125,143 @@ function showText() {
   if (document.activeElement !== ta || ta.value.trim() !== position().trim()) ta.value = position();
 }
 
+/** The colour of the pieces player `mover` (0: first, 1: second) places. */
+function moverColour(mover) {
+  const side = sideAt(mover);
+  if (side) return side === "left" ? "var(--left)" : "var(--right)";
+  return mover % 2 === 0 ? "var(--first)" : "var(--second)";
+}
+
 function drawEditor() {
-  showEditor($("editor"), editor, position(), (text) => {
+  const root = $("editor");
+  const positions = state.history.slice(0, state.at + 1).map((e) => e.position);
+  const view = { play: state.mode === "play", owners: owners(editor, positions), colour: moverColour };
+  root.classList.toggle("playing", view.play);
+  showEditor(root, editor, position(), (text) => {
     if (text === position()) drawEditor(); // a selection changed, not the position
     else newStart(text);
+  }, view);
+  // The move being picked, the cells it may still touch, and the last move played.
+  const candidates = new Set(pick.candidates.flatMap((c) => [...c.touched]));
+  const last = state.at > 0 && editor ? lastTouched() : new Set();
+  for (const el of root.querySelectorAll("[data-cell]")) {
+    const k = el.dataset.cell;
+    el.classList.toggle("pick-selected", pick.selected.includes(k));
+    el.classList.toggle("pick-candidate", !pick.selected.includes(k) && candidates.has(k));
+    el.classList.toggle("last-move", last.has(k));
+  }
+}
+
+/** The cells the move into the position shown touched. */
+function lastTouched() {
+  const a = cellsOf(editor, state.history[state.at - 1].position), b = cellsOf(editor, position());
+  return a && b ? touched(a, b) : new Set();
+}
+
+/** Says what a touch on the board did (or why it did nothing). */
+function boardNote(text) {
+  $("board-note").textContent = text;
+}
+
+/**
+ * A touch of `cell` on the board in play mode: narrows the moves of the player to move to
+ * those touching every cell picked so far (board.js), plays the one left, or marks the
+ * candidates. Answers whether a move was played.
+ */
+function touchCell(cell) {
+  const v = shown;
+  if (busy || !v || state.mode !== "play") return false;
+  const k = state.at;
+  if (computerAt(k)) { boardNote("It is the computer's turn: press “computer moves now”."); return false; }
+  const list = movesAt(v, k);
+  if (list.length === 0) { boardNote("The game is over: no moves are left."); return false; }
+  const r = select(withTouched(editor, position(), list), pick.selected, cell, { fewest: Boolean(editor.fewest) });
+  if (r.play) {
+    pick = { selected: [], candidates: [] };
+    boardNote("");
+    playMove(r.play);
+    return true;
+  }
+  if (r.wait) {
+    pick = r.wait;
+    boardNote(`${r.wait.candidates.length} moves touch ${r.wait.selected.length > 1 ? "these" : "this"}: ` +
+      "touch another of the marked places to choose one (or pick it from the list of moves).");
+  } else {
+    pick = { selected: [], candidates: [] };
+    boardNote(r.cleared ? "" : `No move of the ${playerName(k)} touches that place${v.complete ? "" : " among the moves listed"}.`);
+  }
+  drawEditor();
+  markMoves();
+  return false;
+}
+
+/**
+ * A position with more moves than the list holds (the list is a sample): the winning moves
+ * from `solve`, and a box to type any move, which the server checks (`apply`).
+ */
+async function renderLarge(v, k, mine) {
+  const box = $("large");
+  box.hidden = v.complete;
+  if (v.complete) return;
+  $("large-note").textContent = `This position has more moves than the list shows${v.note ? ` (${v.note})` : ""}.`;
+  const out = clear($("large-winning"));
+  try {
+    const s = await fetchSolve(spec(), state.play, position());
+    if (mine !== seq) return;
+    const wins = movesAt(s, k).filter((m) => m.winning);
+    out.append(wins.length === 0 ? "No move wins here (solve)." : "Winning moves (solve): ");
+    for (const m of wins.slice(0, 12)) {
+      out.append(h("button", { type: "button", className: "move-chip", "data-position": m.position,
+        disabled: busy || computerAt(k), onclick: () => playMove(m) }, m.label), " ");
+    }
+    if (wins.length > 12) out.append(`… and ${wins.length - 12} more`);
+  } catch (e) {
+    if (mine === seq) out.append("The winning moves could not be found: " + e.message);
+  }
+}
+
+async function playTyped(e) {
+  e.preventDefault();
+  const typed = $("typed-move").value.trim();
+  if (!typed || busy || computerAt(state.at)) return;
+  try {
+    const r = await fetchApply(spec(), state.play, position(), typed);
+    $("typed-move").value = "";
+    playMove({ position: r.position, label: typed });
+  } catch (err) {
+    $("error").textContent = err.message;
+  }
+}
+
+/** Marks the moves of the list that the board's pick leaves. */
+function markMoves() {
+  const left = new Set(pick.candidates.map((c) => c.move.position));
+  for (const b of $("moves").querySelectorAll(".move")) {
+    b.classList.toggle("picked", left.has(b.dataset.position));
+  }
+}
+
+/** Clicks and drags on the board: a drag is a touch of the cell it starts on, then of the one it ends on. */
+function wireBoard() {
+  const root = $("editor");
+  let down = null;
+  const cellAt = (x, y) => {
+    const el = document.elementFromPoint(x, y);
+    const c = el && el.closest ? el.closest("[data-cell]") : null;
+    return c && root.contains(c) ? c.dataset.cell : null;
+  };
+  root.addEventListener("pointerdown", (e) => {
+    if (state.mode !== "play" || e.button !== 0) return;
+    const c = e.target.closest ? e.target.closest("[data-cell]") : null;
+    down = c ? c.dataset.cell : null;
+    if (down !== null) e.preventDefault(); // no text selection or scrolling while dragging
+  });
+  root.addEventListener("pointerup", (e) => {
+    if (state.mode !== "play" || down === null) return;
+    const from = down, to = cellAt(e.clientX, e.clientY);
+    down = null;
+    if (to === null || to === from) touchCell(from);
+    else if (!touchCell(from)) touchCell(to);
   });
 }
 
@@ -130,6 +271,7 @@ function drawEditor() {
  * setting the position up; a new game (`auto`) lets it move at once.
  */
 function newStart(text, { auto = false } = {}) {
+  pick = { selected: [], candidates: [] };
   state.history = [{ position: text, label: null }];
   state.at = 0;
   refresh({ auto });
@@ -224,6 +366,7 @@ const short = (p) => (p.length > 60 ? p.slice(0, 57) + "…" : p);
 function renderStatus(v, k) {
   const st = $("status");
   for (const a of ["data-over", "data-winner", "data-computer-won"]) st.removeAttribute(a);
+  $("banner").hidden = true;
   if (!v) { st.textContent = ""; return; }
   const list = movesAt(v, k);
   if (list.length === 0 && v.complete) {
@@ -235,6 +378,13 @@ function renderStatus(v, k) {
     if (state.computer !== "none") st.dataset.computerWon = computerAt(winner) ? "1" : "0";
     const name = state.computer === "none" ? `the ${playerName(winner)}` : computerAt(winner) ? "the computer" : "you";
     st.textContent = `Game over after ${k} moves: ${name} ${name === "you" ? "win" : "wins"}.`;
+    const banner = $("banner");
+    banner.hidden = false;
+    banner.dataset.winner = name === "you" ? "you" : name === "the computer" ? "computer" : "player";
+    $("banner-title").textContent = name === "you" ? "You win!" : name === "the computer" ? "The computer wins" :
+      `${name[0].toUpperCase()}${name.slice(1)} wins`;
+    $("banner-text").textContent = `Game over after ${k} move${k === 1 ? "" : "s"}: ${partizan() ? "" : "the "}${playerName(k)} has no move` +
+      (state.play === "misere" ? " and wins (misère play)." : ".");
   } else {
     st.textContent = `Move ${k + 1}: ${playerName(k)} to move` +
       (state.computer !== "none" ? ` (${computerAt(k) ? "the computer" : "you"})` : "") +
@@ -264,38 +414,32 @@ function winnerAt(v, k) {
   return v ? winnerOf(v.outcome, k % 2, sideAt(k), state.first) : null;
 }
 
+/**
+ * The value history in the style of GamesmanUni: per position of the game a strip coloured
+ * by the outcome for the player to move there, and, where remoteness is known, a dot at
+ * that distance from the centre line, on the side of the player who wins.
+ */
 function renderChart(verdicts) {
-  const known = verdicts.filter((v) => v);
-  const useRem = known.some((v) => v.remoteness !== null);
-  let kind = known.length ? known[0].value_kind : null;
-  // All-small partizan games (Clobber, ...) have mean 0 throughout: then say who wins.
-  if (kind === "canonical" && known.every((v) => !dyadic(v.details.mean))) kind = null;
-  const points = verdicts.map((v, k) => {
+  const columns = verdicts.map((v, k) => {
     const w = winnerAt(v, k);
-    let y = null;
-    if (v && useRem) {
-      y = v.remoteness === null ? null : w === 0 ? v.remoteness : w === 1 ? -v.remoteness : 0;
-    } else if (v && (kind === "grundy" || kind === "step") && /^\d{1,15}$/.test(v.value ?? "")) {
-      y = Number(v.value);
-    } else if (v && kind === "canonical") {
-      y = dyadic(v.details.mean);
-    } else if (v && w !== null) {
-      y = w === 0 ? 1 : w === 1 ? -1 : 0;
-    }
-    return { x: k, y, title: `ply ${k}: ${v ? (v.value ?? v.outcome) : "?"}${v && v.remoteness !== null ? ", remoteness " + v.remoteness : ""}` };
+    const mover = k % 2;
+    const outcome = !v || w === null ? null : w === "draw" ? "draw" : w === mover ? "win" : "lose";
+    return {
+      x: k, outcome, winner: w, remoteness: v ? v.remoteness : null,
+      title: v ? `position ${k}: the ${playerName(k)} to move ${outcome === "win" ? "wins" : outcome === "lose" ? "loses" : outcome === "draw" ? "draws" : "?"}` +
+        (v.remoteness !== null ? `, remoteness ${v.remoteness}` : "") + (v.value !== null ? `, value ${v.value}` : "") : `position ${k}: not known`,
+    };
   });
-  const yLabel = useRem ? "remoteness (+: the first player wins, −: the second)"
-    : kind === "grundy" ? "Grundy value" : kind === "step" ? "step (every-move play)"
-    : kind === "canonical" ? "mean value (+: Left)" : "who wins (+1 the first player, −1 the second)";
   const flips = [];
   for (let k = 1; k < verdicts.length; k++) {
     const a = winnerAt(verdicts[k - 1], k - 1), b = winnerAt(verdicts[k], k);
     if (a !== null && b !== null && a !== b) flips.push(k);
   }
-  const integers = points.every((p) => p.y === null || Number.isInteger(p.y));
-  const range = !useRem && kind !== "grundy" && kind !== "step" && kind !== "canonical" ? [-1, 1] : null;
-  drawChart($("chart"), { yLabel, points, flips, current: state.at, integers, range });
+  const name = (p) => (partizan() ? sideName(p === 0 ? state.first : other(state.first)) : p === 0 ? "first player" : "second player");
+  lastChart = { columns, flips, current: state.at, above: `${name(0)} wins`, below: `${name(1)} wins` };
+  drawChart($("chart"), lastChart);
 }
+let lastChart = null;
 
 /** Says whether the page has settled (no request pending): `body[data-idle="1"]`. */
 function setIdle(idle) {
@@ -309,6 +453,7 @@ function setIdle(idle) {
  */
 async function refresh({ auto = false } = {}) {
   const mine = ++seq;
+  pick = { selected: [], candidates: [] };
   setIdle(false);
   syncControls();
   showText();
@@ -317,6 +462,7 @@ async function refresh({ auto = false } = {}) {
   $("error").textContent = "";
   renderHistory([]);
   let v = null;
+  shown = null;
   try {
     v = await fetchMoves(spec(), state.play, position());
   } catch (e) {
@@ -325,11 +471,14 @@ async function refresh({ auto = false } = {}) {
     clear($("verdict")); clear($("moves")); renderStatus(null, state.at);
   }
   if (mine !== seq) return;
+  shown = v;
   if (v) {
     renderVerdict(v);
     renderMoves(v, state.at);
+    markMoves();
+    renderLarge(v, state.at, mine);
     renderStatus(v, state.at);
-    if (partizan() && v.value_kind === "canonical") suggestPictures({ value: v.value });
+    suggestPictures({ value: partizan() && v.value_kind === "canonical" ? v.value : null });
   }
   // The whole game's verdicts, for the history's labels and the chart (cached: one request
   // per position ever shown).
@@ -353,6 +502,7 @@ async function refresh({ auto = false } = {}) {
 
 function playMove(m) {
   if (busy) return;
+  boardNote("");
   state.history = state.history.slice(0, state.at + 1);
   state.history.push({ position: m.position, label: m.label });
   state.at++;
@@ -428,6 +578,17 @@ function wire() {
     state.hints = e.target.checked;
     document.body.classList.toggle("nohints", !state.hints);
     writeHash();
+  });
+  for (const r of document.querySelectorAll('input[name="mode"]')) {
+    r.addEventListener("change", () => { state.mode = r.value; pick = { selected: [], candidates: [] }; boardNote(""); drawEditor(); writeHash(); });
+  }
+  $("banner-restart").addEventListener("click", () => { state.at = 0; refresh(); });
+  wireBoard();
+  $("typed-form").addEventListener("submit", playTyped);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (lastChart) drawChart($("chart"), lastChart); }, 150);
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);

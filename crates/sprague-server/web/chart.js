@@ -1,70 +1,76 @@
-// The value-history chart: per ply of the game one number (the remoteness signed by who
-// wins, a Grundy value, or a partizan value's mean), the plies where the outcome under best
-// play flipped marked with a dashed line.
+// The value history, in the style users know from GamesmanUni: one column per position of
+// the game, its strip coloured by the outcome for the player to move there (win, lose,
+// draw); where remoteness is known, a dot at that distance from the centre line, above it
+// when the first player wins and below when the second does. The positions where the
+// winner changed (a mistake) are marked with a dashed line. Drawn at the width of its box,
+// one pixel a unit, so that its words keep their size on a phone.
 
 import { svg, svgText, clear } from "./dom.js";
 
+const COLOUR = { win: "var(--win)", lose: "var(--lose)", draw: "var(--draw-band)" };
+
 /**
- * Draws `series` into `root`: { yLabel, points: [{x, y, title}] (y null: unknown),
- * flips: [x], current: x, integers: whether every y is a whole number, range: [lo, hi] or
- * absent (then from the points) }.
+ * Draws `chart` into `root`: { columns: [{x, outcome ("win", "lose", "draw" or null),
+ * winner (0, 1, "draw" or null), remoteness (or null), title}], flips: [x], current: x,
+ * above, below: what the halves mean }.
  */
-export function drawChart(root, series) {
+export function drawChart(root, chart) {
   clear(root);
-  const W = 460, H = 214, left = 44, right = 12, top = 24, bottom = 34;
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, "data-chart": "values", role: "img" }, root);
-  svg("title", {}, s).textContent = "value history: " + series.yLabel;
-  const known = series.points.filter((p) => p.y !== null);
-  const maxX = Math.max(1, series.points.length - 1);
-  let lo = Math.min(0, ...known.map((p) => p.y)), hi = Math.max(1, ...known.map((p) => p.y));
-  if (series.range) [lo, hi] = series.range;
-  if (hi === lo) hi = lo + 1;
-  const px = (x) => left + ((W - left - right) * x) / maxX;
-  const py = (y) => top + ((H - top - bottom) * (hi - y)) / (hi - lo);
-  // Grid and axes: a few round steps.
-  const step = series.integers ? Math.max(1, niceStep((hi - lo) / 5)) : niceStep((hi - lo) / 5);
-  for (let y = Math.ceil(lo / step) * step; y <= hi + 1e-9; y += step) {
-    svg("line", { class: y === 0 ? "axis" : "grid", x1: left, x2: W - right, y1: py(y), y2: py(y) }, s);
-    svgText(fmt(y), { x: left - 6, y: py(y) + 4, "text-anchor": "end" }, s);
+  const W = Math.max(260, Math.min(720, Math.floor(root.clientWidth || 460)));
+  const cols = chart.columns;
+  const rems = cols.filter((c) => c.remoteness !== null && c.winner !== null);
+  const most = Math.max(1, ...rems.map((c) => c.remoteness));
+  const left = 34, right = 8, top = 6, band = 26;
+  // The remoteness area: rows of at least 9 px, at most 150 px for each half.
+  const half = rems.length ? Math.min(150, Math.max(60, most * 9)) : 0;
+  const mid = top + band + 40 + half;
+  const H = rems.length ? mid + half + 26 : top + band + 26;
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-chart": "values", role: "img" }, root);
+  svg("title", {}, s).textContent = "value history: the outcome for the player to move" +
+    (rems.length ? ", and remoteness" : "");
+  const n = Math.max(1, cols.length);
+  const cw = (W - left - right) / n;
+  const cx = (x) => left + cw * x + cw / 2;
+  svgText("move", { x: 2, y: top + band / 2 + 5, class: "chart-label" }, s);
+  for (const c of cols) {
+    const g = svg("g", { "data-ply": c.x, "data-outcome": c.outcome ?? "unknown" }, s);
+    svg("rect", { class: "band" + (c.x === chart.current ? " current" : ""), x: left + cw * c.x + 0.5, y: top,
+      width: Math.max(1, cw - 1), height: band, fill: c.outcome ? COLOUR[c.outcome] : "#e4e4e8" }, g);
+    svg("title", {}, g).textContent = c.title;
   }
-  svg("line", { class: "axis", x1: left, x2: left, y1: top, y2: H - bottom }, s);
-  const xStep = Math.max(1, Math.ceil(maxX / 12));
-  for (let x = 0; x <= maxX; x += xStep) {
-    svgText(String(x), { x: px(x), y: H - bottom + 14, "text-anchor": "middle" }, s);
+  const xStep = Math.max(1, Math.ceil(n / Math.floor((W - left) / 30)));
+  for (let x = 0; x < cols.length; x += xStep) {
+    svgText(String(x), { x: cx(x), y: top + band + 14, "text-anchor": "middle", class: "chart-label" }, s);
   }
-  svgText("ply", { x: W - right, y: H - 4, "text-anchor": "end" }, s);
-  svgText(series.yLabel, { x: left, y: 13 }, s);
-  for (const x of series.flips) {
-    svg("line", { class: "flip", x1: px(x), x2: px(x), y1: top, y2: H - bottom, "data-flip": x }, s);
-    // The label goes left of a line near the right edge, so that it is not cut off.
-    const nearEdge = px(x) > W - right - 30;
-    svgText("flip", { class: "flip-label", x: px(x) + (nearEdge ? -3 : 3), y: top + 11,
-      "text-anchor": nearEdge ? "end" : "start" }, s);
+  for (const x of chart.flips) {
+    svg("line", { class: "flip", x1: left + cw * x, x2: left + cw * x, y1: top - 2, y2: H - 20, "data-flip": x }, s);
   }
-  // The line joins consecutive known points only.
-  let d = "";
-  series.points.forEach((p, i) => {
-    if (p.y === null) return;
-    const prev = series.points[i - 1];
-    d += (i > 0 && prev && prev.y !== null ? " L" : " M") + px(p.x) + "," + py(p.y);
-  });
-  if (d) svg("path", { class: "line", d }, s);
-  for (const p of known) {
-    const dot = svg("circle", { class: "dot" + (p.x === series.current ? " current" : ""),
-      cx: px(p.x), cy: py(p.y), r: p.x === series.current ? 5 : 3.5, "data-ply": p.x }, s);
-    svg("title", {}, dot).textContent = p.title;
+  if (rems.length) {
+    const py = (c) => (c.winner === "draw" ? mid : mid + (c.winner === 0 ? -1 : 1) * (half * c.remoteness) / most);
+    svg("line", { class: "axis", x1: left, x2: W - right, y1: mid, y2: mid }, s);
+    svgText(`↑ ${chart.above}`, { x: left + 4, y: mid - half - 8, class: "chart-label" }, s);
+    svgText(`↓ ${chart.below}`, { x: left + 4, y: mid + half + 14, class: "chart-label" }, s);
+    const yStep = Math.max(1, Math.ceil(most / Math.floor(half / 16)));
+    for (let r = yStep; r <= most; r += yStep) {
+      for (const sign of [-1, 1]) {
+        const y = mid + (sign * half * r) / most;
+        svg("line", { class: "grid", x1: left, x2: W - right, y1: y, y2: y }, s);
+        svgText(String(r), { x: left - 4, y: y + 4, "text-anchor": "end", class: "chart-label" }, s);
+      }
+    }
+    svgText("0", { x: left - 4, y: mid + 4, "text-anchor": "end", class: "chart-label" }, s);
+    let d = "";
+    cols.forEach((c, i) => {
+      if (c.remoteness === null || c.winner === null) return;
+      const prev = cols[i - 1];
+      d += (prev && prev.remoteness !== null && prev.winner !== null ? " L" : " M") + cx(c.x) + "," + py(c);
+    });
+    svg("path", { class: "line", d }, s);
+    for (const c of rems) {
+      const dot = svg("circle", { class: "dot" + (c.x === chart.current ? " current" : ""), cx: cx(c.x), cy: py(c),
+        r: c.x === chart.current ? 5.5 : 4, fill: COLOUR[c.outcome] }, s);
+      svg("title", {}, dot).textContent = c.title;
+    }
+    svgText("remoteness", { x: W - right, y: H - 4, "text-anchor": "end", class: "chart-label" }, s);
   }
-  if (known.length === 0) {
-    svgText("no values known yet", { x: W / 2, y: H / 2, "text-anchor": "middle" }, s);
-  }
-}
-
-function niceStep(raw) {
-  const e = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1e-9))));
-  for (const m of [1, 2, 5, 10]) if (m * e >= raw) return Math.max(m * e, 0.25);
-  return 10 * e;
-}
-
-function fmt(y) {
-  return Number.isInteger(y) ? String(y) : y.toFixed(2).replace(/0+$/, "");
 }

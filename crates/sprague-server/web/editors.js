@@ -2,7 +2,13 @@
 // that a person can edit it by clicking, and writes it back. An editor is
 //   { parse(text) -> model or null (null: this editor cannot show that text),
 //     write(model) -> text,
-//     render(root, model, change) }   (change(model) reports an edit)
+//     cells(model) -> Map of cell -> contents (empty cells left out), which board.js
+//       compares before and after a move to know the cells it touches,
+//     render(root, model, change, view) }   (change(model) reports an edit)
+// `view.play` says the board plays moves rather than edits: then every clickable element
+// carries its cell as `data-cell` (app.js listens for clicks and drags on the board) and
+// the edit tools are not shown; `view.owners` (cell -> { ply, mover }) and `view.colour`
+// (mover -> colour) draw played pieces in their player's colour.
 // The text box of the page stays the authority: editing either side updates the other.
 
 import { svg, svgText, h, clear } from "./dom.js";
@@ -14,13 +20,19 @@ const letters = (i) => (i < 26 ? String.fromCharCode(97 + i) : "c" + (i + 1));
 
 /** Heaps drawn as stacks of stones: click a stone's place to set that heap's height. */
 const heaps = {
+  fewest: true, // a touched stone is taken with every stone above it: the move touching fewest stones
   parse(text) {
     const ws = words(text);
     if (!ws.every((w) => /^\d{1,4}$/.test(w))) return null;
     return { heaps: ws.map(Number) };
   },
   write: (m) => m.heaps.join(" "),
-  render(root, m, change) {
+  cells(m) {
+    const out = new Map();
+    m.heaps.forEach((hgt, i) => { for (let k = 1; k <= hgt; k++) out.set(`${i}:${k}`, "stone"); });
+    return out;
+  },
+  render(root, m, change, view = {}) {
     const tallest = Math.max(0, ...m.heaps);
     const slots = clamp(tallest + 2, 6, 30);
     const colW = 58, slotH = 17, top = 8, n = m.heaps.length;
@@ -32,14 +44,16 @@ const heaps = {
         const y = top + (slots - k) * slotH;
         const slot = svg("rect", {
           class: "slot", x: x + 4, y, width: colW - 8, height: slotH - 1,
-          "data-heap": i, "data-slot": k,
+          "data-heap": i, "data-slot": k, "data-cell": `${i}:${k}`,
         }, s);
         slot.addEventListener("click", () => {
+          if (view.play) return;
           const next = m.heaps.slice();
           next[i] = hgt === k ? k - 1 : k;
           change({ heaps: next });
         });
-        svg("title", {}, slot).textContent = `heap ${i + 1}: set to ${hgt === k ? k - 1 : k}`;
+        svg("title", {}, slot).textContent = view.play ? (k <= hgt ? `heap ${i + 1}: take down to this stone, leaving ${k - 1}` : `heap ${i + 1}`)
+          : `heap ${i + 1}: set to ${hgt === k ? k - 1 : k}`;
         if (k <= hgt) {
           svg("rect", {
             class: k === Math.min(hgt, slots) ? "stone top" : "stone",
@@ -51,6 +65,7 @@ const heaps = {
       svgText(hgt > slots ? `${hgt}…` : String(hgt), {
         x: x + colW / 2, y: base + 14, class: "coordinate", "font-size": 13,
       }, s);
+      if (view.play) return;
       const remove = svgText("✕", {
         x: x + colW / 2, y: base + 31, class: "coordinate remove",
         "data-remove": i,
@@ -60,6 +75,11 @@ const heaps = {
         change({ heaps: m.heaps.filter((_, j) => j !== i) });
       });
     });
+    if (view.play) {
+      root.append(h("div", { className: "tools" }, h("span", { className: "muted" },
+        "click a stone: take it and every stone above it")), s);
+      return;
+    }
     root.append(
       h("div", { className: "tools" },
         h("button", {
@@ -89,7 +109,12 @@ function queenBoard({ single }) {
     },
     write: (m) => (single ? `${m.queens[0][0]} ${m.queens[0][1]}`
                           : m.queens.map(([x, y]) => `${x},${y}`).join(" ")),
-    render(root, m, change) {
+    cells(m) {
+      const out = new Map();
+      for (const [x, y] of m.queens) out.set(`${x},${y}`, String((Number(out.get(`${x},${y}`)) || 0) + 1));
+      return out;
+    },
+    render(root, m, change, view = {}) {
       const far = Math.max(0, ...m.queens.flat());
       const n = clamp(far + 3, 8, 61);
       const c = n > 30 ? 12 : n > 16 ? 22 : 28, pad = 22;
@@ -100,9 +125,11 @@ function queenBoard({ single }) {
           const cell = svg("rect", {
             class: "cell " + ((x + y) % 2 ? "light" : "dark"),
             x: pad + x * c, y: (n - 1 - y) * c, width: c, height: c, "data-x": x, "data-y": y,
+            "data-cell": `${x},${y}`,
           }, s);
           if (x === 0 && y === 0) cell.classList.add("corner");
           cell.addEventListener("click", () => {
+            if (view.play) return;
             if (single) change({ queens: [[x, y]] });
             else {
               const at = m.queens.findIndex(([qx, qy]) => qx === x && qy === y);
@@ -115,9 +142,14 @@ function queenBoard({ single }) {
         svgText(String(i), { x: pad + i * c + c / 2, y: n * c + 14, class: "coordinate" }, s);
         svgText(String(i), { x: pad / 2, y: (n - 1 - i) * c + c / 2 + 4, class: "coordinate" }, s);
       }
-      for (const [x, y] of m.queens) queen(s, pad + x * c + c / 2, (n - 1 - y) * c + c / 2, c);
+      for (const [x, y] of m.queens) {
+        const owner = view.owners && view.owners.get(`${x},${y}`);
+        queen(s, pad + x * c + c / 2, (n - 1 - y) * c + c / 2, c, owner && view.colour ? view.colour(owner.mover) : null);
+      }
       root.append(
-        h("div", { className: "tools" }, h("span", { className: "muted" }, single
+        h("div", { className: "tools" }, h("span", { className: "muted" }, view.play
+          ? "click a queen, then the square she moves to (or drag her there); a square only one move reaches is enough"
+          : single
           ? "click a square to put the queen there; she moves left, down or diagonally towards the green corner"
           : "click a square to add or remove a queen")),
         s);
@@ -125,14 +157,14 @@ function queenBoard({ single }) {
   };
 }
 
-function queen(s, cx, cy, c) {
+function queen(s, cx, cy, c, colour) {
   const r = c * 0.38;
   svg("path", {
     class: "piece",
     d: `M${cx - r},${cy + r * 0.7} L${cx - r},${cy - r * 0.5} L${cx - r * 0.45},${cy}` +
        ` L${cx},${cy - r * 0.8} L${cx + r * 0.45},${cy} L${cx + r},${cy - r * 0.5}` +
        ` L${cx + r},${cy + r * 0.7} Z`,
-    fill: "#6a2c91", stroke: "#fff", "stroke-width": 1,
+    fill: colour || "#6a2c91", stroke: "#fff", "stroke-width": 1,
   }, s);
 }
 
@@ -151,6 +183,37 @@ function drawSquare(s, glyph, ch, x, y, c) {
     const d = glyph === "left-piece" ? 1 : -1, r = c * 0.34;
     svg("path", { class: "piece", d: `M${cx - d * r},${cy - r} L${cx + d * r},${cy} L${cx - d * r},${cy + r} Z`,
       fill: glyph === "left-piece" ? "var(--left)" : "var(--right)" }, s);
+  }
+}
+
+const playHint = "click the squares of your move (or drag from one to the other); a square only one move touches is enough";
+
+/** The cells of a grid or strip: each square that is not blank, by `row,column`. */
+function squareCells(m, blank) {
+  const out = new Map();
+  m.rows.forEach((row, i) => row.forEach((ch, j) => { if (ch !== blank) out.set(`${i},${j}`, ch); }));
+  return out;
+}
+
+/**
+ * Filled squares filled by a move of the game (`view.owners`) drawn as the piece that
+ * filled them, in the colour of its player: the squares one move filled make one piece (a
+ * domino). Squares filled when the position was set up stay plain grey squares.
+ */
+function drawPlayed(s, m, glyph, view, at, c) {
+  if (!view.owners || !view.colour) return;
+  const pieces = new Map();
+  m.rows.forEach((row, i) => row.forEach((ch, j) => {
+    const owner = view.owners.get(`${i},${j}`);
+    if (glyph(ch) !== "filled" || !owner) return;
+    if (!pieces.has(owner.ply)) pieces.set(owner.ply, { mover: owner.mover, cells: [] });
+    pieces.get(owner.ply).cells.push(at(i, j));
+  }));
+  for (const [ply, p] of pieces) {
+    const xs = p.cells.map(([x]) => x), ys = p.cells.map(([, y]) => y);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    svg("rect", { class: "piece played", x: x + 3, y: y + 3, width: Math.max(...xs) - x + c - 6,
+      height: Math.max(...ys) - y + c - 6, rx: 6, fill: view.colour(p.mover), "data-played": ply }, s);
   }
 }
 
@@ -177,7 +240,8 @@ function board(cfg) {
       return { rows };
     },
     write: (m) => m.rows.map((r) => r.join("")).join("|"),
-    render(root, m, change) {
+    cells: (m) => squareCells(m, states[0]),
+    render(root, m, change, view = {}) {
       const nr = m.rows.length, nc = m.rows[0].length, c = 38, pad = 20;
       const width = pad + nc * c + 2, height = pad + nr * c + 2;
       const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "grid" });
@@ -185,14 +249,17 @@ function board(cfg) {
         const x = pad + j * c, y = pad + i * c;
         const cls = filling ? (glyph(ch) === "filled" ? "filled" : "empty")
           : (i + j) % 2 ? "dark" : "light";
-        const cell = svg("rect", { class: "cell " + cls, x, y, width: c, height: c, "data-row": i, "data-col": j }, s);
+        const cell = svg("rect", { class: "cell " + cls, x, y, width: c, height: c, "data-row": i, "data-col": j,
+          "data-cell": `${i},${j}` }, s);
         cell.addEventListener("click", () => {
+          if (view.play) return;
           const rows = m.rows.map((r) => r.slice());
           rows[i][j] = states[(states.indexOf(ch) + 1) % states.length];
           change({ rows });
         });
         drawSquare(s, glyph(ch), ch, x, y, c);
       }));
+      drawPlayed(s, m, glyph, view, (i, j) => [pad + j * c, pad + i * c], c);
       for (let j = 0; j < nc; j++) svgText(letters(j), { x: pad + j * c + c / 2, y: 14, class: "coordinate" }, s);
       for (let i = 0; i < nr; i++) svgText(String(i + 1), { x: pad / 2, y: pad + i * c + c / 2 + 4, class: "coordinate" }, s);
       const resize = (dr, dc) => {
@@ -204,6 +271,10 @@ function board(cfg) {
         }
         change({ rows });
       };
+      if (view.play) {
+        root.append(h("div", { className: "tools" }, h("span", { className: "muted" }, playHint)), s);
+        return;
+      }
       root.append(
         h("div", { className: "tools" },
           h("span", {}, `${nr} × ${nc}`),
@@ -237,15 +308,17 @@ function strip(cfg) {
       return b.parse(ws[0]);
     },
     write: b.write,
-    render(root, m, change) {
+    cells: b.cells,
+    render(root, m, change, view = {}) {
       const row = m.rows[0], c = 38, pad = 6;
       const width = 2 * pad + row.length * c, height = c + 26;
       const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-editor": "strip" });
       row.forEach((ch, j) => {
         const x = pad + j * c, y = 4;
         const cell = svg("rect", { class: "cell " + (j % 2 ? "dark" : "light"), x, y, width: c, height: c,
-          "data-row": 0, "data-col": j }, s);
+          "data-row": 0, "data-col": j, "data-cell": `0,${j}` }, s);
         cell.addEventListener("click", () => {
+          if (view.play) return;
           const r = row.slice();
           r[j] = states[(states.indexOf(ch) + 1) % states.length];
           change({ rows: [r] });
@@ -253,6 +326,11 @@ function strip(cfg) {
         drawSquare(s, glyph(ch), ch, x, y, c);
         svgText(String(j + 1), { x: x + c / 2, y: c + 20, class: "coordinate" }, s);
       });
+      drawPlayed(s, m, glyph, view, (i, j) => [pad + j * c, 4], c);
+      if (view.play) {
+        root.append(h("div", { className: "tools" }, h("span", { className: "muted" }, playHint)), s);
+        return;
+      }
       root.append(
         h("div", { className: "tools" },
           h("span", {}, `${row.length} squares`),
@@ -281,8 +359,11 @@ export function editorFor(editor) {
   }
 }
 
-/** Draws `text` with `editor` in `root`, or says why it cannot; `change(text)` reports an edit. */
-export function showEditor(root, editor, text, change) {
+/**
+ * Draws `text` with `editor` in `root`, or says why it cannot; `change(text)` reports an
+ * edit; `view` as the editor's `render` reads it.
+ */
+export function showEditor(root, editor, text, change, view = {}) {
   clear(root);
   if (!editor) {
     root.append(h("p", { className: "note" }, "This game has no picture editor: type the position below."));
@@ -294,5 +375,5 @@ export function showEditor(root, editor, text, change) {
       "The editor cannot show this position (too large, a sum, or not in its form); the text box can."));
     return;
   }
-  editor.render(root, model, (m) => change(editor.write(m)));
+  editor.render(root, model, (m) => change(editor.write(m)), view);
 }

@@ -78,6 +78,23 @@ function write(m, cfg) {
   return items.join(" ");
 }
 
+/** The cell of an edge: its ends (in order when undirected), direction and colour. */
+function edgeCell(e) {
+  const [u, v] = e.d === "-" && e.v < e.u ? [e.v, e.u] : [e.u, e.v];
+  return `e:${u}${e.d}${v}${e.c ? ":" + e.c : ""}`;
+}
+
+/** A graph's cells: each vertex with its marks, each kind of edge with how many. */
+function cells(m) {
+  const out = new Map();
+  for (const v of m.vertices) {
+    const marks = Object.keys(m.marks).sort().flatMap((k) => m.marks[k].filter((x) => x === v).map(() => k));
+    out.set("v:" + v, marks.join(",") || "vertex");
+  }
+  for (const e of m.edges) out.set(edgeCell(e), String((Number(out.get(edgeCell(e))) || 0) + 1));
+  return out;
+}
+
 function newName(m) {
   if (m.vertices.every((v) => /^\d+$/.test(v))) {
     return String(m.vertices.reduce((a, v) => Math.max(a, Number(v) + 1), 0));
@@ -176,9 +193,13 @@ export function graphEditor(cfg) {
   // The tool in use and the vertex an edge starts from live across redraws.
   const ui = { tool: cfg.marks.length ? "mark:" + cfg.marks[0].key : "edge", from: null, colour: "B" };
   return {
+    // Cutting an edge takes away whatever hangs from it: the move touching fewest edges
+    // among those that take the touched one is the cut of that edge itself.
+    fewest: cfg.layout === "ground",
     parse: (text) => parse(text, cfg),
     write: (m) => write(m, cfg),
-    render(root, m, change) {
+    cells,
+    render(root, m, change, view = {}) {
       const ground = groundOf(m, cfg);
       const treeRoot = (m.marks.root || [])[0] ?? m.vertices[0];
       const { pos, width, height } = layout(m, cfg, ground, treeRoot);
@@ -205,9 +226,10 @@ export function graphEditor(cfg) {
         nth.set(pairKey(e), k + 1);
         const d = edgePath(e, pos, k, seen.get(pairKey(e)), e.d === ">");
         svg("path", { class: "edge" + (e.c ? " " + e.c : ""), d, "marker-end": e.d === ">" ? "url(#arrow)" : null }, s);
-        const hit = svg("path", { class: "edge-hit", d, "data-edge": i }, s);
+        const hit = svg("path", { class: "edge-hit", d, "data-edge": i, "data-cell": edgeCell(e) }, s);
         svg("title", {}, hit).textContent = `${e.u}${e.d}${e.v}${e.c ? ":" + e.c : ""}`;
         hit.addEventListener("click", (ev) => {
+          if (view.play) return;
           ev.stopPropagation();
           const next = copy();
           if (ui.tool === "delete") next.edges.splice(i, 1);
@@ -226,10 +248,12 @@ export function graphEditor(cfg) {
         const node = isGround
           ? svg("rect", { class: cls.join(" "), x: x - R, y: y - R, width: 2 * R, height: 2 * R, "data-vertex": v }, s)
           : svg("circle", { class: cls.join(" "), cx: x, cy: y, r: R, "data-vertex": v }, s);
+        node.setAttribute("data-cell", "v:" + v);
         svgText(v, { class: "vertex-name", x, y: y + 4 }, s);
         const tokens = (m.marks.token || []).filter((t) => t === v).length;
         if (tokens > 1) svgText("×" + tokens, { class: "coordinate", x: x + R + 8, y: y - R + 4 }, s);
         node.addEventListener("click", (ev) => {
+          if (view.play) return;
           ev.stopPropagation();
           const next = copy();
           if (ui.tool.startsWith("mark:")) {
@@ -249,6 +273,12 @@ export function graphEditor(cfg) {
           } else return;
           update(next);
         });
+      }
+      if (view.play) {
+        root.append(h("p", { className: "muted" }, cfg.directed || cfg.marks.some((k) => k.key === "token" || k.key === "start")
+          ? "click the vertex a token or the start moves from, then the one it moves to; one click is enough where only one move touches it"
+          : "click the edge (or the vertex) your move takes away"), s);
+        return;
       }
       s.addEventListener("click", () => { if (ui.from !== null) { ui.from = null; update(m); } });
 

@@ -52,15 +52,29 @@ export function showPictures() {
   for (const fig of panel().querySelectorAll("figure.picture")) show(fig, format);
 }
 
-/** Sets the panel's inputs from the game on the page, unless a person typed in them. */
+/**
+ * Sets the panel's inputs from the game on the page, unless a person typed in them, and
+ * draws again, when the panel is open, each picture whose input changed, so that no
+ * picture of an earlier position stays on show. A value of `null` (the position shown has
+ * no partizan value) puts the thermograph back to its example.
+ */
 export function suggestPictures({ heapGame, pairGame, value }) {
+  const changed = new Set();
   const set = (sel, v) => {
     const input = panel().querySelector(sel);
-    if (input && v && !input.dataset.touched) input.value = v;
+    if (!input || input.dataset.touched || v === undefined) return;
+    const next = v === null ? input.defaultValue : v;
+    if (!next || input.value === next) return;
+    input.value = next;
+    changed.add(input.closest("figure"));
   };
-  set('[data-kind="grundy"] [data-key="game"]', heapGame);
-  set('[data-kind="p-positions"] [data-key="game"]', pairGame);
+  set('[data-kind="grundy"] [data-key="game"]', heapGame ?? undefined);
+  set('[data-kind="p-positions"] [data-key="game"]', pairGame ?? undefined);
   set('[data-kind="thermograph"] [data-key="value"]', value);
+  if (panel().open) {
+    const format = document.getElementById("picture-format").value;
+    for (const fig of changed) if (fig.querySelector(".out")) show(fig, format);
+  }
 }
 
 /**
