@@ -31,6 +31,7 @@ pub(crate) struct TableArgs {
     /// Misère values.
     #[arg(long)]
     misere: bool,
+    /// Print one JSON object (docs/table.md) instead of text.
     #[arg(long)]
     json: bool,
     /// Take-and-break games: save the sequence to FILE (docs/saved-sequences.md),
