@@ -177,14 +177,17 @@ mod tests {
             completions(shell, &mut out);
             let text = String::from_utf8(out).unwrap();
             // Every subcommand and a flag of one are offered.
-            for word in ["solve", "quotient", "play", "completions", "--misere"] {
+            for word in ["solve", "quotient", "play", "completions", "misere"] {
                 assert!(text.contains(word), "{shell}: no `{word}`");
             }
         }
         let mut out = Vec::new();
         man(None, &mut out).unwrap();
         let page = String::from_utf8(out).unwrap();
-        assert!(page.starts_with(".ie") || page.contains(".TH sprague"), "{page}");
+        assert!(
+            page.starts_with(".ie") || page.contains(".TH sprague"),
+            "{page}"
+        );
         assert!(page.contains("solve"), "{page}");
         let mut out = Vec::new();
         man(Some("solve"), &mut out).unwrap();
@@ -192,6 +195,9 @@ mod tests {
         assert!(page.contains(".TH sprague-solve"), "{page}");
         assert!(page.contains("misere"), "{page}");
         let e = man(Some("nope"), &mut Vec::new()).unwrap_err().to_string();
-        assert!(e.contains("`nope` is not a subcommand") && e.contains("solve"), "{e}");
+        assert!(
+            e.contains("`nope` is not a subcommand") && e.contains("solve"),
+            "{e}"
+        );
     }
 }

@@ -62,7 +62,9 @@ fn run(command: Command, cancel: Arc<AtomicBool>) -> Result<()> {
             args::completions(shell, &mut std::io::stdout().lock());
             Ok(())
         }
-        Command::Man { subcommand } => args::man(subcommand.as_deref(), &mut std::io::stdout().lock()),
+        Command::Man { subcommand } => {
+            args::man(subcommand.as_deref(), &mut std::io::stdout().lock())
+        }
     }
 }
 

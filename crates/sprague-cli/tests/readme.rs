@@ -244,7 +244,11 @@ fn check_file(root: &Path, file: &str, dir: &Path) -> Counts {
                 .unwrap_or_else(|e| panic!("{}: the JSON shown does not parse: {e}", example.at));
             let got: serde_json::Value = serde_json::from_str(&out)
                 .unwrap_or_else(|e| panic!("{}: `{line}` printed no JSON: {e}", example.at));
-            assert_eq!(got, want, "{}: the documentation shows other JSON for `{line}`", example.at);
+            assert_eq!(
+                got, want,
+                "{}: the documentation shows other JSON for `{line}`",
+                example.at
+            );
         } else {
             let shown_lines: Vec<&str> = shown.lines().map(str::trim_end).collect();
             // A line `...` ends what is shown: compare that many lines.
@@ -312,9 +316,18 @@ fn shell_words_follow_quotes_and_comments() {
         shell_words(r#"solve graph "x>x x>t" --token 'a b'"#),
         ["solve", "graph", "x>x x>t", "--token", "a b"]
     );
-    assert_eq!(without_comment("sprague solve d '.#.'  # a # b"), "sprague solve d '.#.'");
+    assert_eq!(
+        without_comment("sprague solve d '.#.'  # a # b"),
+        "sprague solve d '.#.'"
+    );
     let (args, stdin) = command_of("$ sprague problem P1290 < examples/x.txt  # ok").unwrap();
-    assert_eq!((args, stdin.as_deref()), (vec!["problem".to_string(), "P1290".into()], Some("examples/x.txt")));
+    assert_eq!(
+        (args, stdin.as_deref()),
+        (
+            vec!["problem".to_string(), "P1290".into()],
+            Some("examples/x.txt")
+        )
+    );
 }
 
 /// README's table of the catalogue is the catalogue: the text between its `catalogue`

@@ -156,10 +156,15 @@ fn play_reads_moves_from_a_pipe_and_plays_to_the_end() {
     // A piped game draws the board before each of the user's moves and at the end, plain
     // (no colour codes in a pipe), without hints unless asked.
     assert!(
-        out.starts_with("\nposition: 1 2\nheap 1 │ ● 1\nheap 2 │ ●● 2\nto move: you (first player)\n"),
+        out.starts_with(
+            "\nposition: 1 2\nheap 1 │ ● 1\nheap 2 │ ●● 2\nto move: you (first player)\n"
+        ),
         "{out}"
     );
-    assert!(out.contains("position: 0 0\nheap 1 │  0\nheap 2 │  0\ngame over"), "{out}");
+    assert!(
+        out.contains("position: 0 0\nheap 1 │  0\nheap 2 │  0\ngame over"),
+        "{out}"
+    );
     assert!(!out.contains('\x1b') && !out.contains("outcome:"), "{out}");
     assert_eq!(
         play(&args, input).stdout,
@@ -186,7 +191,10 @@ fn play_draws_boards_and_says_the_outcome_from_the_users_side() {
     let o = play(&["nim", "1", "2", "--computer", "first", "--hints"], "");
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("to move: you (second player)\n"), "{out}");
-    assert!(out.contains("outcome: you are losing (the computer is winning)"), "{out}");
+    assert!(
+        out.contains("outcome: you are losing (the computer is winning)"),
+        "{out}"
+    );
     let o = play(&["nim", "2", "2", "--computer", "first", "--hints"], "");
     let out = String::from_utf8(o.stdout).unwrap();
     // Lost, the computer keeps the game going: 2 1 or 1 2, never 2 0.

@@ -15,6 +15,7 @@ use std::time::Duration;
 /// The arguments of `sprague table`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct TableArgs {
+    /// The game: NAME or NAME:PARAMS, e.g. `kayles`, `subtraction:1,3,4`, or `rules:FILE`.
     game: String,
     /// Extra arguments some games need (a graph for `table graph`).
     args: Vec<String>,

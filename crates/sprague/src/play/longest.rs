@@ -19,11 +19,11 @@
 //! count of moves is bounded by [`MOBILITY_WORK`] listed moves in all; children past it
 //! are not counted. A winning move beyond the budget is any winning move: it wins.
 
+use rustc_hash::FxHashMap;
 use sprague_core::error::{Error, Result};
 use sprague_core::search::{evaluate, Budget, Recurrence};
 use sprague_core::value::Side;
 use sprague_games::interface::{Game, SolveOptions};
-use rustc_hash::FxHashMap;
 
 /// The most positions the exact search of one choice stores: small enough to answer within
 /// a request's time on any game (each position is parsed and its moves listed as text).
@@ -104,8 +104,8 @@ pub fn exact(
         options: super::after_move(options),
     };
     let limits = options.limits();
-    let budget = Budget::new(SEARCH_STATES, "positions searched for the longest game")
-        .watched_by(&limits);
+    let budget =
+        Budget::new(SEARCH_STATES, "positions searched for the longest game").watched_by(&limits);
     let mut memo: FxHashMap<State, Remoteness> = FxHashMap::default();
     let mut out = Vec::with_capacity(positions.len());
     for p in positions {

@@ -216,9 +216,20 @@ fn perfect_play_lasts_as_long_as_the_loser_can_make_it() {
             let mut rng = SplitMix64::new(seed);
             let mut position = format!("{a} {b}");
             let mut length = 0;
-            while !g.legal_moves(&words(&position), &opts()).unwrap().is_empty() {
-                let c = choose(&*g, &words(&position), &opts(), Opponent::Perfect, None, &mut rng)
-                    .unwrap();
+            while !g
+                .legal_moves(&words(&position), &opts())
+                .unwrap()
+                .is_empty()
+            {
+                let c = choose(
+                    &*g,
+                    &words(&position),
+                    &opts(),
+                    Opponent::Perfect,
+                    None,
+                    &mut rng,
+                )
+                .unwrap();
                 position = c.position;
                 length += 1;
             }
@@ -238,5 +249,25 @@ fn beyond_the_search_a_lost_computer_takes_one_counter() {
         c.position == "999 1000" || c.position == "1000 999",
         "{}",
         c.position
+    );
+}
+
+/// The example of docs/api.md: `{"game": "nim", "position": "3 4 5", "opponent": {"skill":
+/// "0.75"}, "seed": 1}` answers the best move.
+#[test]
+fn the_documented_skilled_reply_holds() {
+    let nim = lookup("nim").unwrap();
+    let r = reply(
+        &*nim,
+        &words("3 4 5"),
+        &SolveOptions::default(),
+        "skill:0.75".parse().unwrap(),
+        None,
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        (r.label.as_str(), r.position.as_str(), r.choice),
+        ("take 2 from heap 1", "1 4 5", ChoiceKind::Best)
     );
 }

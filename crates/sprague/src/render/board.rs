@@ -213,7 +213,13 @@ fn strip(words: &[&str], squares: &[Square], numbered: bool, style: Style) -> Op
         // One character a square: the units digit under each, the tens above where needed.
         if n >= 10 {
             let tens: String = (1..=n)
-                .map(|i| if i >= 10 { format!(" {}", i / 10) } else { "  ".into() })
+                .map(|i| {
+                    if i >= 10 {
+                        format!(" {}", i / 10)
+                    } else {
+                        "  ".into()
+                    }
+                })
                 .collect();
             out.push_str(&tens);
             out.push('\n');
@@ -302,7 +308,11 @@ mod tests {
     fn a_queen_sits_on_a_chessboard() {
         let d = draw("wythoff", "7 4");
         let row4 = d.lines().find(|l| l.starts_with("4 ")).unwrap();
-        assert_eq!(row4.split_whitespace().position(|c| c == "Q"), Some(8), "{d}");
+        assert_eq!(
+            row4.split_whitespace().position(|c| c == "Q"),
+            Some(8),
+            "{d}"
+        );
         assert!(d.lines().any(|l| l.starts_with("0  *")), "{d}");
     }
 

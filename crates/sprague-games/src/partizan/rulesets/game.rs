@@ -156,9 +156,7 @@ fn with_needed<R: Listed>(rules: &R, spec: &str, p: &R::Position, e: Error) -> E
         None => (limit.saturating_mul(4), "four times the limit reached"),
     };
     Error::Limit {
-        what: format!(
-            "{spec}: {what}; --max-positions {needed} should be enough ({how})"
-        ),
+        what: format!("{spec}: {what}; --max-positions {needed} should be enough ({how})"),
         limit,
     }
 }

@@ -312,7 +312,11 @@ fn toads_and_frogs_two_blanks_follow_ericksons_formula() {
             let mut ctx = Context::new();
             let want = sprague_core::partizan::notation::parse(&mut ctx, &formula).unwrap();
             let want = ctx.display(want);
-            assert_eq!(value_of(&ToadsAndFrogs, &text), want, "{text} against {formula}");
+            assert_eq!(
+                value_of(&ToadsAndFrogs, &text),
+                want,
+                "{text} against {formula}"
+            );
         }
     }
 }
