@@ -159,3 +159,12 @@ fn a_hundred_thousand_nested_braces_from_a_file_are_refused() {
     assert!(err.len() < 1000, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_published_toads_and_frogs_value_computes_with_the_defaults() {
+    // Erickson's T^9 □□ F^8, whose value {{6 | 1} | {∗ | −5}} Thanatipanonda proved (2011):
+    // once refused up front by an estimate of its search; the larger members of the family
+    // are timed by `cargo run --release -p sprague --example toads_and_frogs`.
+    let out = answered(&["solve", "toads-and-frogs", "ttttttttt..ffffffff"]);
+    assert!(out.contains("value: {6|1||*|-5}"), "{out}");
+}
