@@ -15,7 +15,7 @@ fn main() {
         let position = format!("{}..{}", "t".repeat(a as usize), "f".repeat(b as usize));
         let start = Instant::now();
         let verdict = game
-            .solve(&[position.clone()], &SolveOptions::default())
+            .solve(std::slice::from_ref(&position), &SolveOptions::default())
             .unwrap_or_else(|e| panic!("{position}: {e}"));
         let seconds = start.elapsed().as_secs_f64();
         let formula = format!("{{{{{} | {}}} | {{* | {}}}}}", a - 3, a - b, 3 - b);
