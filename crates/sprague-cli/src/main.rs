@@ -58,6 +58,13 @@ fn run(command: Command, cancel: Arc<AtomicBool>) -> Result<()> {
         // `main` runs it: its exit status tells a failure of the program from a usage error.
         Command::Stress(_) => anyhow::bail!("`stress` is run by main"),
         Command::Plot(args) => plot::run(args, cancel),
+        Command::Completions { shell } => {
+            args::completions(shell, &mut std::io::stdout().lock());
+            Ok(())
+        }
+        Command::Man { subcommand } => {
+            args::man(subcommand.as_deref(), &mut std::io::stdout().lock())
+        }
     }
 }
 

@@ -125,6 +125,19 @@ fn play(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The lines of a game's record: the moves, undo and redo, and the end (the boards drawn
+/// between them are left out).
+fn record(out: &str) -> String {
+    out.lines()
+        .filter(|l| {
+            ["you:", "computer:", "undone:", "redone:", "game over"]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[test]
 fn play_reads_moves_from_a_pipe_and_plays_to_the_end() {
     let args = ["nim", "1", "2", "--computer", "second"];
@@ -133,18 +146,60 @@ fn play_reads_moves_from_a_pipe_and_plays_to_the_end() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(
-        out,
+        record(&out),
         "you: take 1 from heap 2 → 1 1\n\
          computer: take 1 from heap 2 → 1 0\n\
          you: take 1 from heap 1 → 0 0\n\
          game over at 0 0: the computer (second player) cannot move; you (first player) win \
          (the player who cannot move loses)\n"
     );
+    // A piped game draws the board before each of the user's moves and at the end, plain
+    // (no colour codes in a pipe), without hints unless asked.
+    assert!(
+        out.starts_with(
+            "\nposition: 1 2\nheap 1 │ ● 1\nheap 2 │ ●● 2\nto move: you (first player)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("position: 0 0\nheap 1 │  0\nheap 2 │  0\ngame over"),
+        "{out}"
+    );
+    assert!(!out.contains('\x1b') && !out.contains("outcome:"), "{out}");
     assert_eq!(
         play(&args, input).stdout,
         out.as_bytes(),
         "the same game again"
     );
+}
+
+#[test]
+fn play_draws_boards_and_says_the_outcome_from_the_users_side() {
+    // Domineering: a grid with its coordinates.
+    let o = play(&["domineering", ".#..|.###|....", "--computer", "none"], "");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("1  · # · ·\n2  · # # #\n3  · · · ·\n   a b c d\n"),
+        "{out}"
+    );
+    // Wythoff: a queen on a chessboard.
+    let o = play(&["wythoff", "7", "4", "--computer", "none"], "");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("4  · · · · · · · Q ·"), "{out}");
+    // With the computer first at a P-position, the user (second player) is winning: the
+    // hints say so, not "second player wins" beside "you (second player)" alone.
+    let o = play(&["nim", "1", "2", "--computer", "first", "--hints"], "");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("to move: you (second player)\n"), "{out}");
+    assert!(
+        out.contains("outcome: you are losing (the computer is winning)"),
+        "{out}"
+    );
+    let o = play(&["nim", "2", "2", "--computer", "first", "--hints"], "");
+    let out = String::from_utf8(o.stdout).unwrap();
+    // Lost, the computer keeps the game going: 2 1 or 1 2, never 2 0.
+    assert!(out.starts_with("computer: take 1 from heap"), "{out}");
+    assert!(out.contains("outcome: you are winning"), "{out}");
 }
 
 #[test]
@@ -156,7 +211,7 @@ fn play_with_the_computer_first_undo_bad_moves_and_misere() {
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(err.contains("`take 9` is not a legal move"), "{err}");
     assert_eq!(
-        out,
+        record(&out),
         "computer: take 1 from heap 2 → 1 1\n\
          you: take 1 from heap 1 → 0 1\n\
          computer: take 1 from heap 2 → 0 0\n\
@@ -167,7 +222,7 @@ fn play_with_the_computer_first_undo_bad_moves_and_misere() {
     // forward again, and `q` quits.
     let o = play(&["nim", "3", "4", "5"], "1\nu\nr\nu\n2\nq\n");
     assert!(o.status.success());
-    let out = String::from_utf8(o.stdout).unwrap();
+    let out = record(&String::from_utf8(o.stdout).unwrap());
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 7, "{out}");
     assert_eq!(lines[0], "you: take 1 from heap 1 → 2 4 5");
@@ -182,7 +237,7 @@ fn play_with_the_computer_first_undo_bad_moves_and_misere() {
     assert!(lines[6].starts_with("computer: "), "{out}");
     // Misère: the perfect computer leaves the last counter to the human, who must take it.
     let o = play(&["nim", "2", "--misere", "--computer", "first"], "1\n");
-    let out = String::from_utf8(o.stdout).unwrap();
+    let out = record(&String::from_utf8(o.stdout).unwrap());
     assert!(
         out.starts_with("computer: take 1 from heap 1 → 1\n"),
         "{out}"

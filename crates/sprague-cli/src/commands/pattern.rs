@@ -26,6 +26,8 @@ pub(crate) struct PatternArgs {
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// Print one JSON object (the pattern, how far it was checked, whether it is proven,
+    /// the code) instead of text.
     #[arg(long)]
     json: bool,
 }

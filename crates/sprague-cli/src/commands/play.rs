@@ -7,9 +7,10 @@ use crate::words::expand_files;
 use anyhow::Result;
 use sprague::catalogue;
 use sprague::play::{self as library, Opponent};
+use sprague::render::{board_text, Style};
 use sprague::rng::SplitMix64;
 use sprague_core::value::Side;
-use sprague_games::interface::{Game, LegalMove, SolveOptions};
+use sprague_games::interface::{Editor, Game, LegalMove, SolveOptions, Verdict, Winner};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
@@ -62,6 +63,10 @@ pub(crate) struct PlayArgs {
     /// Stop one analysis after SECONDS.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// Show hints from the start: who is winning and what each move leads to (`h` turns
+    /// them on and off during play).
+    #[arg(long)]
+    hints: bool,
 }
 
 fn parse_opponent(text: &str) -> std::result::Result<Opponent, String> {
@@ -81,12 +86,21 @@ struct Session {
     rng: SplitMix64,
     hints: bool,
     interactive: bool,
+    /// How the entry draws a position, and whether in colour (standard output a terminal).
+    editor: Editor,
+    style: Style,
 }
 
 pub(crate) fn run(args: PlayArgs) -> Result<()> {
-    let game = catalogue::lookup(&args.game)?;
+    let game = crate::script::lookup(&args.game)?;
     let start = expand_files(args.position.clone())?;
     let interactive = std::io::stdin().is_terminal();
+    let editor = catalogue::find_entry(catalogue::split_spec(&args.game).0)
+        .map_or(Editor::Text, |e| e.editor);
+    let style = Style {
+        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let hints = args.hints;
     let mut s = Session {
         rng: SplitMix64::new(args.seed),
         game,
@@ -94,8 +108,10 @@ pub(crate) fn run(args: PlayArgs) -> Result<()> {
         history: vec![start.join(" ")],
         start,
         at: 0,
-        hints: interactive,
+        hints,
         interactive,
+        editor,
+        style,
     };
     // The start must be a position of the game: an error now, not at the first move.
     s.legal()?;
@@ -221,9 +237,7 @@ impl Session {
                 self.record(&m);
                 continue;
             }
-            if self.interactive || self.hints {
-                self.show(&legal);
-            }
+            self.show(&legal);
             if self.interactive {
                 print!("your move (number, label or position; h hints, u undo, r redo, q quit)> ");
                 std::io::stdout().flush()?;
@@ -261,6 +275,7 @@ impl Session {
     fn show(&self, legal: &[LegalMove]) {
         println!();
         println!("position: {}", self.history[self.at]);
+        self.draw();
         let side = match legal.first().and_then(|m| m.side) {
             Some(_) if Self::side(self.at) == Side::Left => " as Left",
             Some(_) => " as Right",
@@ -279,7 +294,7 @@ impl Session {
             None
         };
         if let Some(v) = &verdict {
-            let mut line = format!("outcome: {}", v.outcome.describe());
+            let mut line = format!("outcome: {}", self.standing(v));
             if let (Some(kind), Some(value)) = (v.value_kind, &v.value) {
                 line.push_str(&format!("; {} {value}", kind_name(kind)));
             }
@@ -287,6 +302,9 @@ impl Session {
                 line.push_str(&format!("; remoteness {r}"));
             }
             println!("{line}");
+        }
+        if !self.interactive && !self.hints {
+            return;
         }
         println!("moves:");
         for (i, m) in legal.iter().enumerate() {
@@ -339,6 +357,42 @@ impl Session {
         println!("redone: back to {}", self.history[self.at]);
     }
 
+    /// The board of the current position, as the entry's editor draws it (nothing for games
+    /// typed as text: the position line is their picture).
+    fn draw(&self) {
+        if let Some(board) = board_text(&self.editor, &self.history[self.at], self.style) {
+            print!("{board}");
+        }
+    }
+
+    /// Who is winning, said from the side of the person at the keyboard: "you are losing"
+    /// rather than "second player wins" (which reads as a win for the second player, you).
+    fn standing(&self, v: &Verdict) -> String {
+        let mover = self.player(self.at);
+        let other = self.player(self.at + 1);
+        let side = Self::side(self.at);
+        // Whether the player to move wins, None for a draw.
+        let mover_wins = match v.outcome {
+            Winner::First | Winner::N => Some(true),
+            Winner::Second | Winner::P => Some(false),
+            Winner::L => Some(side == Side::Left),
+            Winner::R => Some(side == Side::Right),
+            Winner::Draw => None,
+        };
+        let said = match mover_wins {
+            None => "neither player can force a win".to_string(),
+            Some(wins) => {
+                let winner = if wins { &mover } else { &other };
+                match self.args.computer {
+                    Computer::None => format!("{winner} is winning"),
+                    _ if winner.starts_with("you") => "you are winning".to_string(),
+                    _ => "you are losing (the computer is winning)".to_string(),
+                }
+            }
+        };
+        format!("{said}; {}", v.outcome.describe())
+    }
+
     /// The player to move cannot move: the game is over.
     fn game_over(&self) {
         let stuck = self.player(self.at);
@@ -356,6 +410,9 @@ impl Session {
         } else {
             "wins"
         };
+        println!();
+        println!("position: {}", self.history[self.at]);
+        self.draw();
         println!(
             "game over at {}: {stuck} cannot move; {winner} {verb} ({rule})",
             self.history[self.at]

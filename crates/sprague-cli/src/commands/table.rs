@@ -15,6 +15,7 @@ use std::time::Duration;
 /// The arguments of `sprague table`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct TableArgs {
+    /// The game: NAME or NAME:PARAMS, e.g. `kayles`, `subtraction:1,3,4`, or `rules:FILE`.
     game: String,
     /// Extra arguments some games need (a graph for `table graph`).
     args: Vec<String>,
@@ -31,6 +32,7 @@ pub(crate) struct TableArgs {
     /// Misère values.
     #[arg(long)]
     misere: bool,
+    /// Print one JSON object (docs/table.md) instead of text.
     #[arg(long)]
     json: bool,
     /// Take-and-break games: save the sequence to FILE (docs/saved-sequences.md),

@@ -30,6 +30,8 @@ pub(crate) struct ValueArgs {
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// Print one JSON object (canonical form, outcome, stops, mean, temperature, ...)
+    /// instead of text.
     #[arg(long)]
     json: bool,
 }

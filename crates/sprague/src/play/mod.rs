@@ -17,6 +17,7 @@
 //! assert_eq!(r.verdict.outcome, Winner::Second);
 //! ```
 
+mod longest;
 mod opponent;
 
 pub use opponent::{Opponent, Probability};
@@ -195,6 +196,12 @@ fn best(
         return Ok(chosen(&legal[rng.index(legal.len())], ChoiceKind::Random));
     };
     candidates.retain(|m| rank(m, all.value_kind) == top);
+    // Moves of the same outcome whose lengths the analysis does not know: the fastest win,
+    // the slowest loss, by the game's length against a perfect opponent (`longest`).
+    let unknown_length = top.1 == u64::MAX;
+    if candidates.len() > 1 && unknown_length && top.0 != 1 && !options.every {
+        candidates = by_length(game, options, candidates, top.0 == 0)?;
+    }
     let m = candidates[rng.index(candidates.len())];
     let label = legal
         .iter()
@@ -206,6 +213,45 @@ fn best(
         side: m.side,
         choice: ChoiceKind::Best,
     })
+}
+
+/// Of moves of the same outcome, those of the best length against a perfect opponent: the
+/// least remoteness when they win, the greatest when they lose, exactly where the search
+/// fits ([`longest::exact`]); beyond it, losing moves leaving the opponent the most moves
+/// ([`longest::mobility`]), and every winning move.
+fn by_length<'m>(
+    game: &dyn Game,
+    options: &SolveOptions,
+    candidates: Vec<&'m Move>,
+    winning: bool,
+) -> Result<Vec<&'m Move>> {
+    let positions: Vec<&str> = candidates.iter().map(|m| m.position.as_str()).collect();
+    let next = candidates[0].side.map(Side::opponent);
+    if let Some(lengths) = longest::exact(game, &positions, options, next)? {
+        let key = |r: &longest::Remoteness| if winning { r.moves } else { u64::MAX - r.moves };
+        // The search agrees with the analysis on who wins; where it would not, keep all.
+        if lengths.iter().all(|r| r.wins != winning) {
+            let best = lengths.iter().map(key).min().unwrap_or(0);
+            return Ok(candidates
+                .into_iter()
+                .zip(&lengths)
+                .filter(|(_, r)| key(r) == best)
+                .map(|(m, _)| m)
+                .collect());
+        }
+        return Ok(candidates);
+    }
+    if winning {
+        return Ok(candidates);
+    }
+    let counts = longest::mobility(game, &positions, options, next);
+    let most = counts.iter().flatten().max().copied();
+    Ok(candidates
+        .into_iter()
+        .zip(&counts)
+        .filter(|(_, c)| most.is_none() || **c == most)
+        .map(|(m, _)| m)
+        .collect())
 }
 
 /// The computer's reply and the position it leads to (`POST /api/v1/reply`).

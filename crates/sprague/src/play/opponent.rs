@@ -110,8 +110,10 @@ impl fmt::Display for Probability {
 /// How the computer chooses its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opponent {
-    /// The best move: a winning one if there is one (the fastest win where the analysis
-    /// knows remoteness), else a drawing one, else the slowest loss.
+    /// The best move: a winning one if there is one (the fastest win), else a drawing one,
+    /// else the slowest loss, by the length of the game against a perfect opponent (see
+    /// the play module's `longest`: exact where the game is small, a rule that keeps the
+    /// game long beyond).
     Perfect,
     /// With probability p the perfect move, otherwise a legal move chosen at random.
     Skill(Probability),

@@ -174,3 +174,100 @@ fn a_reply_analyses_the_position_it_leads_to() {
     let e = reply(&*nim, &words("0 0"), &opts(), Opponent::Perfect, None, 0).unwrap_err();
     assert!(e.to_string().contains("the game is over"), "{e}");
 }
+
+/// Wythoff's game by brute force, independently of the library: whether the player to move
+/// wins (a, b) and the remoteness.
+fn wythoff_remoteness(a: usize, b: usize) -> (bool, u64) {
+    let mut table = vec![vec![(false, 0u64); b + 1]; a + 1];
+    for x in 0..=a {
+        for y in 0..=b {
+            let mut options = Vec::new();
+            options.extend((0..x).map(|i| table[i][y]));
+            options.extend((0..y).map(|j| table[x][j]));
+            options.extend((1..=x.min(y)).map(|k| table[x - k][y - k]));
+            let win = options.iter().filter(|o| !o.0).map(|o| o.1).min();
+            table[x][y] = match win {
+                Some(r) => (true, r + 1),
+                None => (false, options.iter().map(|o| o.1 + 1).max().unwrap_or(0)),
+            };
+        }
+    }
+    table[a][b]
+}
+
+#[test]
+fn lost_at_nim_2_2_the_computer_keeps_the_game_going() {
+    for seed in 0..8 {
+        let c = pick("nim", "2 2", &opts(), "perfect", seed);
+        assert!(
+            c.position == "2 1" || c.position == "1 2",
+            "seed {seed}: {}",
+            c.position
+        );
+    }
+}
+
+#[test]
+fn perfect_play_lasts_as_long_as_the_loser_can_make_it() {
+    let g = lookup("wythoff").unwrap();
+    for (a, b) in [(7, 4), (4, 7), (6, 10), (5, 5), (8, 3)] {
+        let (first_wins, remoteness) = wythoff_remoteness(a, b);
+        for seed in 0..3 {
+            let mut rng = SplitMix64::new(seed);
+            let mut position = format!("{a} {b}");
+            let mut length = 0;
+            while !g
+                .legal_moves(&words(&position), &opts())
+                .unwrap()
+                .is_empty()
+            {
+                let c = choose(
+                    &*g,
+                    &words(&position),
+                    &opts(),
+                    Opponent::Perfect,
+                    None,
+                    &mut rng,
+                )
+                .unwrap();
+                position = c.position;
+                length += 1;
+            }
+            assert_eq!(
+                (length, length % 2 == 1),
+                (remoteness, first_wins),
+                "{a} {b}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn beyond_the_search_a_lost_computer_takes_one_counter() {
+    let c = pick("nim", "1000 1000", &SolveOptions::default(), "perfect", 0);
+    assert!(
+        c.position == "999 1000" || c.position == "1000 999",
+        "{}",
+        c.position
+    );
+}
+
+/// The example of docs/api.md: `{"game": "nim", "position": "3 4 5", "opponent": {"skill":
+/// "0.75"}, "seed": 1}` answers the best move.
+#[test]
+fn the_documented_skilled_reply_holds() {
+    let nim = lookup("nim").unwrap();
+    let r = reply(
+        &*nim,
+        &words("3 4 5"),
+        &SolveOptions::default(),
+        "skill:0.75".parse().unwrap(),
+        None,
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        (r.label.as_str(), r.position.as_str(), r.choice),
+        ("take 2 from heap 1", "1 4 5", ChoiceKind::Best)
+    );
+}

@@ -4,12 +4,14 @@
 //! reads.
 
 pub mod about;
+pub mod board;
 pub mod quotient;
 pub mod table;
 pub mod value;
 pub mod verdict;
 
 pub use about::{catalogue_markdown, explain_text, list_text};
+pub use board::{board_text, Style};
 pub use quotient::{quotient_text, sweep_text};
 pub use table::{table_string, table_text};
 pub use value::value_text;

@@ -51,7 +51,7 @@ impl Domineering {
 /// empty rectangles of its shorter side (2×20: 1.4·10^5, 3×10: 1.2·10^5, 4×7: 1.1·10^5,
 /// 5×6: 3.6·10^5 components), grown by the per-cell factor measured for that side (1.35,
 /// 1.55, 1.65, 1.85) to the region's number of cells. Regions with holes need fewer: the
-/// estimate errs high. Used to refuse boards far beyond the limits before searching.
+/// estimate errs high. Named in the error of a search that stops at its limit.
 pub fn estimated_components(b: &DomBoard) -> u128 {
     let mut total = 0u128;
     if b.w == 0 {

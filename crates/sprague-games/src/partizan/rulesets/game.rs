@@ -130,42 +130,35 @@ pub trait Listed: Ruleset + Sized + Send + Sync + 'static {
     fn method(&self, components: &[Self::Position], ctx: &mut Context) -> Method;
 
     /// About how many components a search of `p` stores, where the ruleset can tell from
-    /// the position's size: checked against the limit before the search starts.
+    /// the position's size: named as the limit to ask for when a search stops at its limit
+    /// (never a reason to refuse a position before searching: it is no bound).
     fn estimate(&self, p: &Self::Position) -> Option<u128> {
         let _ = p;
         None
     }
 }
 
-/// The components a board's search may be estimated to need without an explicit
-/// `--max-positions`: searches of this size take seconds (Domineering's 5×6 board stores
-/// 3.6·10^5 components in about 5 s), those far beyond take minutes or hours.
-pub const DEFAULT_ESTIMATED_COMPONENTS: u128 = 1_000_000;
-
-/// Refuses a position whose estimated search is beyond the limit (the explicit one, or
-/// [`DEFAULT_ESTIMATED_COMPONENTS`]).
-fn check_estimate<R: Listed>(
-    rules: &R,
-    spec: &str,
-    p: &R::Position,
-    options: &SolveOptions,
-) -> Result<()> {
-    let Some(est) = rules.estimate(p) else {
-        return Ok(());
+/// The search of `p` stopped at its limit: the error names the figure that should be
+/// enough, the ruleset's estimate of the components the search stores where it has one
+/// (and it is above the limit reached), else four times that limit. An estimate is no
+/// bound, so a position is never refused on it before its search has run: the search
+/// starts, and stops cleanly at the limit (components, options, deadline).
+fn with_needed<R: Listed>(rules: &R, spec: &str, p: &R::Position, e: Error) -> Error {
+    let Error::Limit { what, limit } = e else {
+        return e;
     };
-    let limit = match options.max_positions {
-        0 => DEFAULT_ESTIMATED_COMPONENTS,
-        n => u128::from(n),
+    let estimate = rules
+        .estimate(p)
+        .filter(|&est| est > u128::from(limit))
+        .map(|est| u64::try_from(est).unwrap_or(u64::MAX));
+    let (needed, how) = match estimate {
+        Some(est) => (est, "estimated from the position's size"),
+        None => (limit.saturating_mul(4), "four times the limit reached"),
     };
-    if est > limit {
-        return Err(Error::Limit {
-            what: format!(
-                "{spec}: a search of this position would store about {est} components (estimated from its size before searching); --max-positions {est} would be needed"
-            ),
-            limit: u64::try_from(limit).unwrap_or(u64::MAX),
-        });
+    Error::Limit {
+        what: format!("{spec}: {what}; --max-positions {needed} should be enough ({how})"),
+        limit,
     }
-    Ok(())
 }
 
 /// The method of a position whose components are searched: `text`, or, when no component
@@ -211,11 +204,12 @@ fn verdict<R: Listed>(
             comps.len()
         )));
     }
-    check_estimate(rules, spec, &p, options)?;
     let mut ctx = Context::new();
     ctx.watch(&options.limits());
     let mut solver = ValueSolver::with_limits(rules, options.limits());
-    let g = solver.value(&mut ctx, &p)?;
+    let g = solver
+        .value(&mut ctx, &p)
+        .map_err(|e| with_needed(rules, spec, &p, e))?;
     let method = rules.method(&comps, &mut ctx);
     // Values too large to write (exponential text for a small arena) are left out.
     let mut writer = crate::partizan::bounded::Writer::default();

@@ -292,3 +292,31 @@ fn clobber_positions_are_all_small() {
         assert!(ctx.atomic_weight(g).is_ok(), "{text}");
     }
 }
+
+/// Erickson's first conjecture, proven by Thanatipanonda ("Further hopping with Toads and
+/// Frogs", Electron. J. Combin. 18 (2011), P67): T^a □□ F^b = {{a−3 | a−b} | {∗ | 3−b}} for
+/// all a > b ≥ 2. Checked here on the members small enough for a debug build; the members
+/// of up to ten toads (`ttttttttt..ffffffff` to `tttttttttt..fffffffff`) are checked by
+/// `cargo run --release -p sprague --example toads_and_frogs`.
+#[test]
+fn toads_and_frogs_two_blanks_follow_ericksons_formula() {
+    for a in 3..=6usize {
+        for b in 2..a {
+            let text = format!("{}..{}", "t".repeat(a), "f".repeat(b));
+            let formula = format!(
+                "{{{{{} | {}}} | {{* | {}}}}}",
+                a as i64 - 3,
+                a as i64 - b as i64,
+                3 - b as i64
+            );
+            let mut ctx = Context::new();
+            let want = sprague_core::partizan::notation::parse(&mut ctx, &formula).unwrap();
+            let want = ctx.display(want);
+            assert_eq!(
+                value_of(&ToadsAndFrogs, &text),
+                want,
+                "{text} against {formula}"
+            );
+        }
+    }
+}

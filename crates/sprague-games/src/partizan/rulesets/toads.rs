@@ -79,7 +79,7 @@ impl Strip {
 /// The components a search of `p` stores, about: for each component of `t` toads and `f`
 /// frogs on `n` squares, the number of ways to place them, `n! / (t! f! (n−t−f)!)`, an
 /// upper bound on its positions (measured: 2 to 12 times the components stored), over 3.
-/// Used to refuse strips far beyond the limits before searching.
+/// Named in the error of a search that stops at its limit.
 pub fn estimated_components(p: &Strip) -> u128 {
     let mut comps = Vec::new();
     ToadsAndFrogs.components(p, &mut comps);
