@@ -226,10 +226,15 @@ fn game_of_stones_steps_at_the_bounds() {
         .collect();
     check(&p, "grundy", &inputs, |v| {
         let s = v[0] as u128;
-        let mut t = (s as f64 * 2.0).sqrt() as u128 + 2;
-        while t * (t + 1) / 2 > s {
-            t -= 1;
+        let (mut lo, mut hi) = (0u128, 1u128 << 33);
+        while lo < hi {
+            let m = (lo + hi + 1) / 2;
+            if m * (m + 1) / 2 <= s {
+                lo = m;
+            } else {
+                hi = m - 1;
+            }
         }
-        t as u64
+        lo as u64
     });
 }

@@ -264,6 +264,7 @@ pub(crate) fn by_budget<T>(
     limits: &Limits,
     compute: impl Fn(u64, Limits) -> Result<T>,
 ) -> Result<T> {
+    let first = first.min(most).max(1);
     let mut budgeted = limits.clone();
     budgeted.max_positions = Some(SCRIPT_BUDGET as u64);
     let mut best = compute(first, budgeted.clone())?;

@@ -27,6 +27,8 @@ mod report;
 mod script;
 mod sums;
 #[cfg(test)]
+mod sums_tests;
+#[cfg(test)]
 mod tests;
 mod trees;
 mod typed;

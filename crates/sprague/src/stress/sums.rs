@@ -544,19 +544,17 @@ pub fn catalogue_target(
 }
 
 /// A rules script whose positions are integers, in `format`: the engine's values of the
-/// heaps up to `--max`, or as far as the work budget of a pattern allows (the `--max` then
-/// lowered, with a note).
+/// heaps up to `--max` within `limits`, else as far as the work budget of a pattern allows
+/// (the `--max` then lowered, with a note).
 pub fn script_target(
     game: &sprague_games::script::game::ScriptGame,
     format: HeapFormat,
     limits: sprague_core::limits::Limits,
 ) -> Result<HeapTarget> {
-    let mut budgeted = limits.clone();
-    budgeted.max_positions = Some(crate::pattern::SCRIPT_BUDGET as u64);
     let max = format.max.min(crate::pattern::MAX_HEAP_UPTO);
-    let values = match game.heap_values(max, budgeted) {
+    let values = match game.heap_values(max, limits.clone()) {
         Ok(v) => v,
-        Err(Error::Limit { .. }) => {
+        Err(Error::Limit { .. } | Error::Timeout { .. }) => {
             crate::pattern::by_budget(64, max + 1, &limits, |n, l| game.heap_values(n - 1, l))?
         }
         Err(e) => return Err(e),
