@@ -48,22 +48,20 @@ fn feed(mut cmd: Command, input: &str) -> String {
 fn run_printed(p: &Pattern, name: &str, arity: usize, inputs: &[Vec<u64>]) -> Vec<Vec<String>> {
     let input: String = inputs
         .iter()
-        .map(|v| {
-            v.iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
+        .map(|v| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n")
         .collect();
     let mut outs = Vec::new();
     if have("g++") {
-        let dir = std::env::temp_dir().join(format!("sprague-printed-{}-{name}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("sprague-printed-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (read, args) = if arity == 1 {
             ("long long n; while (scanf(\"%lld\", &n) == 1)", "n")
         } else {
-            ("long long a, b; while (scanf(\"%lld %lld\", &a, &b) == 2)", "a, b")
+            (
+                "long long a, b; while (scanf(\"%lld %lld\", &a, &b) == 2)",
+                "a, b",
+            )
         };
         let src = format!(
             "#include <cstdio>\n{}\nint main() {{ {read} printf(\"%lld\\n\", (long long){name}({args})); }}\n",
@@ -73,7 +71,15 @@ fn run_printed(p: &Pattern, name: &str, arity: usize, inputs: &[Vec<u64>]) -> Ve
         std::fs::write(&file, src).unwrap();
         let exe = dir.join(name);
         let status = Command::new("g++")
-            .args(["-O2", "-std=c++17", "-Wall", "-Werror", "-fsanitize=undefined", "-fno-sanitize-recover", "-o"])
+            .args([
+                "-O2",
+                "-std=c++17",
+                "-Wall",
+                "-Werror",
+                "-fsanitize=undefined",
+                "-fno-sanitize-recover",
+                "-o",
+            ])
             .arg(&exe)
             .arg(&file)
             .status()
@@ -160,7 +166,9 @@ fn euclid_is_right_at_the_bounds() {
         inputs.push(vec![b / 3, golden + 1]);
     }
     inputs.push(vec![1_000_000_000_000_000_000, 618_033_988_749_894_848]);
-    check(&p, "is_p_position", &inputs, |v| u64::from(euclid_p(v[0], v[1])));
+    check(&p, "is_p_position", &inputs, |v| {
+        u64::from(euclid_p(v[0], v[1]))
+    });
 }
 
 #[test]

@@ -50,6 +50,9 @@ pub(crate) struct TemplateArgs {
 
 /// The most positions the engine keeps for one stress run.
 const MAX_POSITIONS: u64 = 5_000_000;
+/// The most time the search for a catalogue game's proven pattern takes (its table answers
+/// otherwise).
+const PATTERN_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 /// The most time the engine takes for the reference answers of one input.
 const REFERENCE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -157,7 +160,10 @@ impl TemplateArgs {
             None => (1, 8),
             Some(text) => {
                 let parsed = text.split_once(',').and_then(|(a, b)| {
-                    Some((a.trim().parse::<usize>().ok()?, b.trim().parse::<usize>().ok()?))
+                    Some((
+                        a.trim().parse::<usize>().ok()?,
+                        b.trim().parse::<usize>().ok()?,
+                    ))
                 });
                 match parsed {
                     Some(p) if layout != Layout::Single => p,
@@ -201,8 +207,9 @@ pub(crate) fn target(
             ));
         }
         let format = args.heap_format()?;
-        let t = sprague::stress::catalogue_target(problem, format, limits.with_timeout(REFERENCE_TIME))
-            .map_err(|e| e.to_string())?;
+        let t =
+            sprague::stress::catalogue_target(problem, format, limits.with_timeout(PATTERN_TIME))
+                .map_err(|e| e.to_string())?;
         let notes = t.notes().to_vec();
         return Ok((Box::new(t), notes));
     }

@@ -9,7 +9,9 @@
 //! A fit is read from the values and then checked on every one of them (by the caller,
 //! through the code it prints).
 
-use super::code::{add, call, if_, int, mul, rem, table, var, Body, Cond, Expr, Func, Function, Var};
+use super::code::{
+    add, call, if_, int, mul, rem, table, var, Body, Cond, Expr, Func, Function, Var,
+};
 
 /// The most exceptions (heaps `0..m` given by a table) a form may have.
 pub const MAX_EXCEPTIONS: usize = 8;
@@ -156,7 +158,9 @@ impl Form {
         let m = self.exceptions.len();
         let mut text = format!("{what}(n) = {rhs}");
         if self.shape.func == Func::TriRoot {
-            text.push_str(", T⁻¹(n) the largest t with t(t + 1)/2 ≤ n (constant between triangular numbers)");
+            text.push_str(
+                ", T⁻¹(n) the largest t with t(t + 1)/2 ≤ n (constant between triangular numbers)",
+            );
         }
         if m > 0 {
             let early: Vec<String> = self.exceptions.iter().map(u64::to_string).collect();
@@ -230,7 +234,9 @@ mod tests {
         let f = find(&tri).unwrap();
         assert_eq!((f.shape.func, f.exceptions.len()), (Func::TriRoot, 0));
         check(&f.function("grundy"), &tri);
-        let sq: Vec<u64> = (0..500u64).map(|n| 2 * (n as f64).sqrt() as u64 + 1).collect();
+        let sq: Vec<u64> = (0..500u64)
+            .map(|n| 2 * (n as f64).sqrt() as u64 + 1)
+            .collect();
         let f = find(&sq).unwrap();
         assert_eq!((f.shape.func, f.scale, f.offset), (Func::Isqrt, 2, 1));
         check(&f.function("grundy"), &sq);

@@ -79,10 +79,7 @@ impl PairFit {
         let Body::Bool(rule) = f.body else {
             unreachable!("a pair pattern is a truth value")
         };
-        let zero = or(
-            Cond::Eq(var(Var::A), int(0)),
-            Cond::Eq(var(Var::B), int(0)),
-        );
+        let zero = or(Cond::Eq(var(Var::A), int(0)), Cond::Eq(var(Var::B), int(0)));
         // Short-circuit: the rule never sees a zero heap.
         let body = if zero_p {
             or(zero, rule)
@@ -336,8 +333,8 @@ impl Square<'_> {
             return None;
         }
         let zero = self.p[0][0];
-        let uniform = self.p[0].iter().all(|&x| x == zero)
-            && self.p.iter().all(|row| row[0] == zero);
+        let uniform =
+            self.p[0].iter().all(|&x| x == zero) && self.p.iter().all(|row| row[0] == zero);
         if !uniform {
             return None;
         }

@@ -178,7 +178,10 @@ fn the_patterns_anyone_sees_in_a_printed_table() {
         include_str!("../../../../examples/rules/alice-brown.rhai"),
         Some(24),
     );
-    assert_eq!((p.kind, p.formula.as_str()), ("band", "(a, b) is a P-position iff |a − b| ≤ 1"));
+    assert_eq!(
+        (p.kind, p.formula.as_str()),
+        ("band", "(a, b) is a P-position iff |a − b| ≤ 1")
+    );
     // HDU 2147: P iff both are odd (an empty board apart, without `--from`).
     let p = script_upto(
         "rules:kiki.rhai",
@@ -186,8 +189,17 @@ fn the_patterns_anyone_sees_in_a_printed_table() {
         Some(20),
     );
     assert_eq!(p.kind, "periodic-2d", "{}", p.formula);
-    assert!(p.formula.contains("(a mod 2, b mod 2) ∈ {(1, 1)}"), "{}", p.formula);
-    assert!(p.formula.starts_with("a pair with a zero heap is a P-position"), "{}", p.formula);
+    assert!(
+        p.formula.contains("(a mod 2, b mod 2) ∈ {(1, 1)}"),
+        "{}",
+        p.formula
+    );
+    assert!(
+        p.formula
+            .starts_with("a pair with a zero heap is a P-position"),
+        "{}",
+        p.formula
+    );
     // Euclid's game as a script: the golden cone, the zero row apart, without `--from 1`.
     let p = script_upto(
         "rules:euclid.rhai",

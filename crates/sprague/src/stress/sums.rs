@@ -408,9 +408,9 @@ impl HeapTarget {
                 .map(|t| number(t))
                 .collect::<Result<_>>()?;
             let mut it = tokens.iter().copied().peekable();
-            let take = |it: &mut std::iter::Peekable<std::iter::Copied<std::slice::Iter<'_, u64>>>| {
-                it.next().ok_or_else(|| bad("it ends early".into()))
-            };
+            let take = |it: &mut std::iter::Peekable<
+                std::iter::Copied<std::slice::Iter<'_, u64>>,
+            >| { it.next().ok_or_else(|| bad("it ends early".into())) };
             let want = match self.format.tests {
                 Tests::Counted => Some(take(&mut it)?),
                 Tests::One => Some(1),
@@ -518,26 +518,34 @@ pub fn catalogue_target(
         limits,
         ..Default::default()
     };
-    let pattern = crate::pattern::find(spec, &options).map_err(|e| {
-        Error::unsupported(format!(
-            "`{spec}` is no judge problem, and as a catalogue game it is not a game of heaps a stress run can answer: {e}"
-        ))
-    })?;
-    if pattern.positions != "heap" {
+    // A pattern search that runs out of time leaves the table to answer.
+    let pattern = match crate::pattern::find(spec, &options) {
+        Ok(p) => Some(p),
+        Err(Error::Timeout { .. }) => None,
+        Err(e) => {
+            return Err(Error::unsupported(format!(
+                "`{spec}` is no judge problem, and as a catalogue game it is not a game of heaps a stress run can answer: {e}"
+            )))
+        }
+    };
+    if pattern.as_ref().is_some_and(|p| p.positions != "heap") {
         return Err(Error::unsupported(format!(
             "`{spec}`: positions of two numbers are stressed as a rules script (`sprague stress rules:FILE`), not as a catalogue game"
         )));
     }
-    let values = match (&pattern.function, pattern.proven, pattern.describes) {
-        (Some(f), true, "grundy") => HeapValues::Formula(f.clone()),
-        _ => {
+    let formula = pattern.and_then(|p| match (p.function, p.proven, p.describes) {
+        (Some(f), true, "grundy") => Some(f),
+        _ => None,
+    });
+    let values = match formula {
+        Some(f) => HeapValues::Formula(f),
+        None => {
             let game = crate::catalogue::lookup(spec)?;
             let t = game.table(&sprague_games::interface::TableOptions {
                 upto: format.max.min(TABLE_CAP),
                 ..Default::default()
             })?;
-            let values = crate::pattern::table_values(&t, spec.trim())?;
-            HeapValues::Table(values)
+            HeapValues::Table(crate::pattern::table_values(&t, spec.trim())?)
         }
     };
     HeapTarget::new(spec.trim(), values, format)

@@ -2,7 +2,9 @@
 //! solution of CF 768E (Game of Stones) is caught and shrunk, a proven pattern answers
 //! heaps near 10^18, and a `--max` beyond the reference is lowered with a note.
 
-use super::sums::{catalogue_target, script_target, HeapFormat, HeapTarget, HeapValues, Layout, Tests};
+use super::sums::{
+    catalogue_target, script_target, HeapFormat, HeapTarget, HeapValues, Layout, Tests,
+};
 use super::{judge, shrink_failure, Answer, Run, Schedule, StressTarget};
 use sprague_core::limits::Limits;
 use sprague_games::script::game::ScriptGame;
@@ -11,7 +13,11 @@ fn format(tests: Tests, layout: Layout, min: u64, max: u64) -> HeapFormat {
     HeapFormat {
         tests,
         layout,
-        piles: if layout == Layout::Single { (1, 1) } else { (1, 8) },
+        piles: if layout == Layout::Single {
+            (1, 1)
+        } else {
+            (1, 8)
+        },
         min,
         max,
         answer: Answer::Winner {
@@ -31,7 +37,11 @@ fn solve(input: &str, g: impl Fn(u64) -> u64) -> String {
     let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
     let n = tokens.next().unwrap();
     let x = (0..n).fold(0, |x, _| x ^ g(tokens.next().unwrap()));
-    if x == 0 { "YES\n".into() } else { "NO\n".into() }
+    if x == 0 {
+        "YES\n".into()
+    } else {
+        "NO\n".into()
+    }
 }
 
 fn stones() -> ScriptGame {
@@ -96,14 +106,22 @@ fn a_wrong_game_of_stones_solution_is_caught_and_shrunk() {
     .unwrap();
     // Two piles at most (one pile of 2 is answered alike by both: 1 and 2 are not 0).
     assert!(shrunk.input.lines().count() <= 3, "{}", shrunk.input);
-    assert_eq!(t.reference(&shrunk.input).unwrap(), solve(&shrunk.input, tri));
+    assert_eq!(
+        t.reference(&shrunk.input).unwrap(),
+        solve(&shrunk.input, tri)
+    );
 }
 
 #[test]
 fn a_proven_pattern_answers_heaps_near_10_18() {
     let f = HeapFormat {
         answer: Answer::Grundy,
-        ..format(Tests::Counted, Layout::CountLine, 0, 1_000_000_000_000_000_000)
+        ..format(
+            Tests::Counted,
+            Layout::CountLine,
+            0,
+            1_000_000_000_000_000_000,
+        )
     };
     let t = catalogue_target("subtraction:1,3,4", f, Limits::default()).unwrap();
     assert!(t.notes().is_empty());
@@ -122,7 +140,12 @@ fn a_proven_pattern_answers_heaps_near_10_18() {
 #[test]
 fn a_max_beyond_the_reference_is_lowered_with_a_note() {
     let values = HeapValues::Table((0..=100).map(|n| n % 5).collect());
-    let t = HeapTarget::new("t", values, format(Tests::Lines, Layout::Single, 0, 1 << 40)).unwrap();
+    let t = HeapTarget::new(
+        "t",
+        values,
+        format(Tests::Lines, Layout::Single, 0, 1 << 40),
+    )
+    .unwrap();
     assert!(t.notes()[0].contains("lowered to 100"), "{:?}", t.notes());
     assert!(t.bounds().contains("0..=100"), "{}", t.bounds());
     for seed in Schedule::new(t.exhaustive_cases(), 50, 1) {
