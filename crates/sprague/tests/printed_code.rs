@@ -236,7 +236,7 @@ fn game_of_stones_steps_at_the_bounds() {
         let s = v[0] as u128;
         let (mut lo, mut hi) = (0u128, 1u128 << 33);
         while lo < hi {
-            let m = (lo + hi + 1) / 2;
+            let m = (lo + hi).div_ceil(2);
             if m * (m + 1) / 2 <= s {
                 lo = m;
             } else {
