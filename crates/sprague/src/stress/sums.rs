@@ -563,7 +563,10 @@ pub fn script_target(
     let values = match game.heap_values(max, limits.clone()) {
         Ok(v) => v,
         Err(Error::Limit { .. } | Error::Timeout { .. }) => {
-            crate::pattern::by_budget(64, max + 1, &limits, |n, l| game.heap_values(n - 1, l))?
+            // The budget of positions bounds this search, not the deadline just passed.
+            let mut budgeted = limits.clone();
+            budgeted.deadline = None;
+            crate::pattern::by_budget(64, max + 1, &budgeted, |n, l| game.heap_values(n - 1, l))?
         }
         Err(e) => return Err(e),
     };
