@@ -194,7 +194,17 @@ pub(crate) fn target(
 ) -> Result<(Box<dyn StressTarget>, Vec<String>), String> {
     let limits = Limits::positions(MAX_POSITIONS).with_cancel(cancel);
     if !sprague_games::script::game::is_script_spec(problem) {
-        if sprague::problems::find(problem).is_ok() {
+        let unknown = match sprague::problems::find(problem) {
+            Ok(_) => None,
+            Err(e) => Some(e.to_string()),
+        };
+        if let (Some(why), Err(_)) = (&unknown, sprague::catalogue::lookup(problem)) {
+            return Err(format!(
+                "{why} (nor is `{}` a catalogue game)",
+                problem.trim()
+            ));
+        }
+        if unknown.is_none() {
             if args.any() {
                 return Err(format!(
                     "`{}` are options of rules scripts and catalogue games (`sprague stress rules:FILE ...`), not of judge problems",
