@@ -337,3 +337,60 @@ fn usage_errors_exit_with_status_2() {
         );
     }
 }
+
+#[test]
+fn a_catalogue_game_in_the_judges_format_and_a_wrong_guess() {
+    let s = Scratch::new("catalogue");
+    let save = s.saves();
+    // "The first player always wins": wrong on the sums whose values cancel.
+    let o = sprague(&[
+        "stress",
+        "subtraction:1,3,4",
+        "--count",
+        "--sum",
+        "count-line",
+        "--max",
+        "1000000000000000000",
+        "--save",
+        &save,
+        "--json",
+        "--",
+        "sh",
+        "-c",
+        "read t; i=0; while [ $i -lt $t ]; do read n; read piles; echo First; i=$((i+1)); done",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v = json_of(&o);
+    assert_eq!(v["verdict"], "wrong-answer", "{v}");
+    assert_eq!(v["expected"], "Second", "{v}");
+}
+
+#[test]
+fn a_max_beyond_the_reference_is_lowered_with_a_note() {
+    let s = Scratch::new("lowered");
+    let save = s.saves();
+    let o = sprague(&[
+        "stress",
+        &example("subtract-1-3-4.rhai"),
+        "--tests",
+        "one",
+        "--sum",
+        "inline",
+        "--max",
+        "100000000",
+        "--cases",
+        "3",
+        "--save",
+        &save,
+        "--",
+        "true",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("note: `--max 100000000` lowered to"), "{err}");
+    assert_eq!(o.status.code(), Some(1), "{err}");
+}

@@ -14,9 +14,15 @@ pub(crate) struct PatternArgs {
     /// A one-heap game (`kayles`, `subtraction:1,3,4`), `wythoff`, `euclid`, or
     /// `rules:FILE`.
     game: String,
-    /// Largest heap to compute (default 1000 for one heap, 40 for pairs).
+    /// Largest heap to compute (default: 20000 heaps or 100×100 pairs of a catalogue game;
+    /// for a rules script, as far as a work budget of positions allows).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
+    /// The judge's bound: the values are computed up to N where that fits (the table itself
+    /// is printed when no pattern is found), else the answer says the pattern is unchecked
+    /// beyond what was computed.
+    #[arg(long, value_name = "N")]
+    bound: Option<u64>,
     /// Least heap of the pairs (default 0; 1 for `euclid`).
     #[arg(long, value_name = "N")]
     from: Option<u64>,
@@ -37,6 +43,7 @@ pub(crate) fn run(command: PatternArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     let PatternArgs {
         game,
         upto,
+        bound,
         from,
         pair,
         timeout,
@@ -46,6 +53,7 @@ pub(crate) fn run(command: PatternArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     let options = sprague::pattern::PatternOptions {
         upto,
         from,
+        bound,
         pair: pair.then_some(true),
         limits: sprague_core::limits::Limits {
             max_positions: None,

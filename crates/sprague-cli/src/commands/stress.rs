@@ -95,8 +95,11 @@ pub(crate) fn main(args: StressArgs, cancel: Arc<AtomicBool>) -> ExitCode {
 
 /// Runs the cases; true when none failed.
 fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
-    let target =
+    let (target, notes) =
         stress_rules::target(&args.problem, &args.template, cancel.clone()).map_err(Usage)?;
+    for note in notes {
+        eprintln!("note: {note}");
+    }
     if args.cases == 0 {
         return Err(Usage("`--cases` needs at least 1 case".into()).into());
     }

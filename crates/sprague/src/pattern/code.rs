@@ -7,6 +7,7 @@
 //! where C++'s truncating and Python's flooring operators agree; the evaluator refuses any
 //! other case.
 
+pub use super::helpers::{Func, Helper, Pred};
 use std::fmt::Write as _;
 
 /// A variable of the function: the heap `n`, or the heaps `a` and `b` of a pair.
@@ -57,8 +58,9 @@ pub enum Expr {
     Min(Box<Expr>, Box<Expr>),
     /// The larger of two.
     Max(Box<Expr>, Box<Expr>),
-    /// The integer square root of a non-negative number.
-    Isqrt(Box<Expr>),
+    /// A function of one non-negative number (`⌊√x⌋`, `v₂(x)`, ...), printed as a helper
+    /// that is exact for every 64-bit input ([`Func`]).
+    Call(Func, Box<Expr>),
     /// An entry of one of the function's tables.
     Table(usize, Box<Expr>),
     /// `if cond then a else b`.
@@ -76,6 +78,10 @@ pub enum Cond {
     And(Box<Cond>, Box<Cond>),
     /// Either.
     Or(Box<Cond>, Box<Cond>),
+    /// Not.
+    Not(Box<Cond>),
+    /// A predicate printed as a helper exact for every 64-bit input ([`Pred`]).
+    Test(Pred, Vec<Expr>),
 }
 
 /// What the function returns.
@@ -131,8 +137,11 @@ pub(crate) fn div(x: Expr, y: Expr) -> Expr {
 pub(crate) fn rem(x: Expr, y: Expr) -> Expr {
     Expr::Mod(Box::new(x), Box::new(y))
 }
-pub(crate) fn isqrt(x: Expr) -> Expr {
-    Expr::Isqrt(Box::new(x))
+pub(crate) fn call(f: Func, x: Expr) -> Expr {
+    Expr::Call(f, Box::new(x))
+}
+pub(crate) fn not(x: Cond) -> Cond {
+    Cond::Not(Box::new(x))
 }
 pub(crate) fn table(t: usize, i: Expr) -> Expr {
     Expr::Table(t, Box::new(i))
@@ -145,23 +154,6 @@ pub(crate) fn and(x: Cond, y: Cond) -> Cond {
 }
 pub(crate) fn or(x: Cond, y: Cond) -> Cond {
     Cond::Or(Box::new(x), Box::new(y))
-}
-
-/// ⌊√x⌋ for x ≥ 0, in integers only (Newton's method from above).
-fn isqrt_u(x: i64) -> i64 {
-    if x < 2 {
-        return x;
-    }
-    let x = x as u64;
-    // 2^⌈bits/2⌉ is above the root; Newton's steps then fall monotonically onto it.
-    let mut r = 1u64 << (64 - x.leading_zeros()).div_ceil(2);
-    loop {
-        let next = (r + x / r) / 2;
-        if next >= r {
-            return r as i64;
-        }
-        r = next;
-    }
 }
 
 impl Function {
@@ -211,13 +203,7 @@ impl Function {
             }
             Expr::Min(x, y) => two(x, y).and_then(|(x, y)| fit(x.min(y)))?,
             Expr::Max(x, y) => two(x, y).and_then(|(x, y)| fit(x.max(y)))?,
-            Expr::Isqrt(x) => {
-                let x = self.expr(x, env)?;
-                if x < 0 {
-                    return Err(format!("square root of {x}"));
-                }
-                isqrt_u(x)
-            }
+            Expr::Call(f, x) => f.eval(self.expr(x, env)?)?,
             Expr::Table(t, i) => {
                 let i = self.expr(i, env)?;
                 let table = self.tables.get(*t).ok_or("no such table")?;
@@ -242,11 +228,60 @@ impl Function {
             Cond::Eq(x, y) => self.expr(x, env)? == self.expr(y, env)?,
             Cond::And(x, y) => self.cond(x, env)? && self.cond(y, env)?,
             Cond::Or(x, y) => self.cond(x, env)? || self.cond(y, env)?,
+            Cond::Not(x) => !self.cond(x, env)?,
+            Cond::Test(p, args) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, env))
+                    .collect::<Result<Vec<_>, _>>()?;
+                p.eval(&args)?
+            }
         })
     }
 
-    fn uses_isqrt(&self) -> bool {
-        self.uses(&|x| matches!(x, Expr::Isqrt(_)))
+    /// The helpers the body calls, each once, in a fixed order.
+    fn helpers(&self) -> Vec<Helper> {
+        let mut out = Vec::new();
+        for f in Func::ALL {
+            if self.uses(&|x| matches!(x, Expr::Call(g, _) if *g == f)) {
+                out.push(Helper::Func(f));
+            }
+        }
+        for p in Pred::ALL {
+            if self.uses_pred(p) {
+                out.push(Helper::Pred(p));
+            }
+        }
+        out
+    }
+
+    fn uses_pred(&self, p: Pred) -> bool {
+        fn c(x: &Cond, p: Pred) -> bool {
+            match x {
+                Cond::Test(q, _) => *q == p,
+                Cond::And(x, y) | Cond::Or(x, y) => c(x, p) || c(y, p),
+                Cond::Not(x) => c(x, p),
+                Cond::Lt(..) | Cond::Eq(..) => false,
+            }
+        }
+        fn e(x: &Expr, p: Pred) -> bool {
+            match x {
+                Expr::If(k, x, y) => c(k, p) || e(x, p) || e(y, p),
+                Expr::Add(x, y)
+                | Expr::Sub(x, y)
+                | Expr::Mul(x, y)
+                | Expr::Div(x, y)
+                | Expr::Mod(x, y)
+                | Expr::Min(x, y)
+                | Expr::Max(x, y) => e(x, p) || e(y, p),
+                Expr::Call(_, i) | Expr::Table(_, i) => e(i, p),
+                Expr::Var(_) | Expr::Int(_) => false,
+            }
+        }
+        match &self.body {
+            Body::Int(x) => e(x, p),
+            Body::Bool(x) => c(x, p),
+        }
     }
 
     fn uses_lo_hi(&self) -> bool {
@@ -268,7 +303,7 @@ impl Function {
                 | Expr::Mod(x, y)
                 | Expr::Min(x, y)
                 | Expr::Max(x, y) => e(x, w) || e(y, w),
-                Expr::Isqrt(i) | Expr::Table(_, i) => e(i, w),
+                Expr::Call(_, i) | Expr::Table(_, i) => e(i, w),
                 Expr::If(k, x, y) => c(k, w) || e(x, w) || e(y, w),
             }
         }
@@ -276,6 +311,8 @@ impl Function {
             match x {
                 Cond::Lt(x, y) | Cond::Eq(x, y) => e(x, w) || e(y, w),
                 Cond::And(x, y) | Cond::Or(x, y) => c(x, w) || c(y, w),
+                Cond::Not(x) => c(x, w),
+                Cond::Test(_, args) => args.iter().any(|a| e(a, w)),
             }
         }
         match &self.body {
@@ -295,9 +332,9 @@ impl Function {
         if self.uses_lo_hi() {
             out.push_str("#include <algorithm>\n");
         }
-        if self.uses_isqrt() {
-            out.push_str("#include <cmath>\n\n");
-            out.push_str("// Exact integer square root.\nlong long isqrt_ll(long long x) {\n    long long r = (long long)sqrtl((long double)x);\n    while (r > 0 && r * r > x) --r;\n    while ((r + 1) * (r + 1) <= x) ++r;\n    return r;\n}\n\n");
+        for h in self.helpers() {
+            out.push_str(h.cpp());
+            out.push('\n');
         }
         for line in comment.lines() {
             let _ = writeln!(out, "// {line}");
@@ -336,8 +373,13 @@ impl Function {
     /// The function in Python 3.
     pub fn python(&self, comment: &str) -> String {
         let mut out = String::new();
-        if self.uses_isqrt() {
+        let helpers = self.helpers();
+        if helpers.iter().any(|h| h.python().contains("math.")) {
             out.push_str("import math\n\n");
+        }
+        for h in helpers {
+            out.push_str(h.python());
+            out.push('\n');
         }
         for line in comment.lines() {
             let _ = writeln!(out, "# {line}");
@@ -392,7 +434,7 @@ fn cpp_expr(e: &Expr) -> String {
         Expr::Mod(x, y) => bin(x, "%", y),
         Expr::Min(x, y) => format!("std::min({}, {})", cpp_expr(x), cpp_expr(y)),
         Expr::Max(x, y) => format!("std::max({}, {})", cpp_expr(x), cpp_expr(y)),
-        Expr::Isqrt(x) => format!("isqrt_ll({})", cpp_expr(x)),
+        Expr::Call(f, x) => format!("{}({})", f.name(), cpp_expr(x)),
         Expr::Table(t, i) => format!("T{t}[{}]", cpp_expr(i)),
         Expr::If(c, x, y) => format!("({} ? {} : {})", cpp_cond(c), cpp_expr(x), cpp_expr(y)),
     }
@@ -404,6 +446,12 @@ fn cpp_cond(c: &Cond) -> String {
         Cond::Eq(x, y) => format!("{} == {}", cpp_expr(x), cpp_expr(y)),
         Cond::And(x, y) => format!("({} && {})", cpp_cond(x), cpp_cond(y)),
         Cond::Or(x, y) => format!("({} || {})", cpp_cond(x), cpp_cond(y)),
+        Cond::Not(x) => format!("!({})", cpp_cond(x)),
+        Cond::Test(p, args) => format!(
+            "{}({})",
+            p.name(),
+            args.iter().map(cpp_expr).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 
@@ -419,7 +467,7 @@ fn py_expr(e: &Expr) -> String {
         Expr::Mod(x, y) => bin(x, "%", y),
         Expr::Min(x, y) => format!("min({}, {})", py_expr(x), py_expr(y)),
         Expr::Max(x, y) => format!("max({}, {})", py_expr(x), py_expr(y)),
-        Expr::Isqrt(x) => format!("math.isqrt({})", py_expr(x)),
+        Expr::Call(f, x) => format!("{}({})", f.name(), py_expr(x)),
         Expr::Table(t, i) => format!("T{t}[{}]", py_expr(i)),
         Expr::If(c, x, y) => format!("({} if {} else {})", py_expr(x), py_cond(c), py_expr(y)),
     }
@@ -431,6 +479,12 @@ fn py_cond(c: &Cond) -> String {
         Cond::Eq(x, y) => format!("{} == {}", py_expr(x), py_expr(y)),
         Cond::And(x, y) => format!("({} and {})", py_cond(x), py_cond(y)),
         Cond::Or(x, y) => format!("({} or {})", py_cond(x), py_cond(y)),
+        Cond::Not(x) => format!("(not {})", py_cond(x)),
+        Cond::Test(p, args) => format!(
+            "{}({})",
+            p.name(),
+            args.iter().map(py_expr).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 
@@ -500,7 +554,7 @@ mod tests {
             (1 << 62) - 1,
             i64::MAX,
         ] {
-            let r = isqrt_u(x) as i128;
+            let r = Func::Isqrt.eval(x).unwrap() as i128;
             assert!(r * r <= x as i128 && (r + 1) * (r + 1) > x as i128, "{x}");
         }
     }

@@ -3,13 +3,14 @@
 //! rules of Wythoff's and Euclid's games searched pair by pair, or a rules script.
 
 use super::{
-    heap_pattern, pair_pattern, pairs::PairPattern, Pattern, PatternOptions, DEFAULT_HEAP_UPTO,
-    DEFAULT_PAIR_UPTO,
+    heap_pattern, pair_pattern, pairs::PairPattern, HeapProof, Pattern, PatternOptions,
+    DEFAULT_HEAP_UPTO, DEFAULT_PAIR_UPTO, SCRIPT_BUDGET,
 };
 use crate::catalogue::{find_entry, lookup, octal_game, split_spec};
 use sprague_core::error::{Error, Result};
 use sprague_core::impartial::{GrundySolver, Impartial};
-use sprague_games::interface::{Cell, TableOptions};
+use sprague_core::limits::Limits;
+use sprague_games::interface::{Cell, MethodKind, Solution, TableOptions};
 use sprague_games::script::game::ScriptGame;
 
 /// The most heaps a one-heap pattern computes.
@@ -18,6 +19,16 @@ pub const MAX_HEAP_UPTO: u64 = 10_000_000;
 pub const MAX_PAIR_UPTO: u64 = 2000;
 /// The largest heap a take-and-break game's period search reaches when no `--upto` is given.
 pub const OCTAL_PERIOD_LIMIT: u64 = 1 << 16;
+
+/// The largest heap computed: `--upto`, else the judge's bound where it fits (at least
+/// `default`), else `default`.
+fn range(options: &PatternOptions, default: u64, max: u64) -> Result<u64> {
+    match (options.upto, options.bound) {
+        (Some(u), _) => check_upto(u, max),
+        (None, Some(b)) if b <= max => Ok(b.max(default)),
+        _ => Ok(default),
+    }
+}
 
 fn check_upto(upto: u64, max: u64) -> Result<u64> {
     if upto > max {
@@ -56,13 +67,21 @@ pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
         }
         _ => {}
     }
+    let entry = find_entry(name)?;
     let game = lookup(spec)?;
-    let upto = check_upto(options.upto.unwrap_or(DEFAULT_HEAP_UPTO), MAX_HEAP_UPTO)?;
+    let upto = range(options, DEFAULT_HEAP_UPTO, MAX_HEAP_UPTO)?;
     let table = |upto| {
+        // A game whose values are unbounded refuses a period search: its plain table.
         game.table(&TableOptions {
             upto,
             period: true,
             ..Default::default()
+        })
+        .or_else(|_| {
+            game.table(&TableOptions {
+                upto,
+                ..Default::default()
+            })
         })
         .map_err(|e| {
             Error::unsupported(format!(
@@ -85,16 +104,7 @@ pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
             t = table(want)?;
         }
     }
-    let values: Vec<u64> = t
-        .rows()
-        .map(|r| match r.value {
-            Some(Cell::Number(v)) => Ok(v),
-            _ => Err(Error::unsupported(format!(
-                "`{}`: its table holds no Grundy values",
-                spec.trim()
-            ))),
-        })
-        .collect::<Result<_>>()?;
+    let values = table_values(&t, spec.trim())?;
     let why = t.notes.join("; ");
     // The game's own proof of its period: its theorem, as its table names it.
     let proven = proven.map(|(pre, p)| {
@@ -118,7 +128,45 @@ pub fn find(spec: &str, options: &PatternOptions) -> Result<Pattern> {
             format!(": {why}")
         }
     );
-    Ok(heap_pattern(spec.trim(), &values, proven, unproven))
+    // An entry that claims a theorem for every heap, answered here by it.
+    let theorem = (matches!(entry.solution, Solution::Theorem { .. })
+        && t.method.kind == MethodKind::Theorem
+        && !entry.theorem.is_empty())
+    .then(|| format!("{} ({})", entry.theorem, entry.name));
+    Ok(heap_pattern(
+        spec.trim(),
+        &values,
+        HeapProof {
+            period: proven,
+            theorem,
+            unproven,
+            bound: options.bound,
+        },
+    ))
+}
+
+/// The Grundy values of a table of heaps, indexed by heap: a table that starts above 0
+/// (heap 0 is no position of the game) has 0 there, a position with no move.
+pub(crate) fn table_values(t: &sprague_games::interface::Table, spec: &str) -> Result<Vec<u64>> {
+    let mut values = Vec::new();
+    for r in t.rows() {
+        let (Cell::Number(n), Some(Cell::Number(v))) = (r.position, r.value) else {
+            return Err(Error::unsupported(format!(
+                "`{spec}`: its table holds no Grundy values of heaps"
+            )));
+        };
+        if n as usize != values.len() {
+            if values.is_empty() && n <= 16 {
+                values.resize(n as usize, 0);
+            } else {
+                return Err(Error::unsupported(format!(
+                    "`{spec}`: its table skips heaps before {n}"
+                )));
+            }
+        }
+        values.push(v);
+    }
+    Ok(values)
 }
 
 /// A take-and-break game: the sequence computation with its period search, the proof by
@@ -128,11 +176,14 @@ fn octal(
     game: sprague_games::octal::game::OctalGame,
     options: &PatternOptions,
 ) -> Result<Pattern> {
+    let upto = match (options.upto, options.bound) {
+        (Some(u), _) => Some(check_upto(u, MAX_HEAP_UPTO)?),
+        // The period search goes to OCTAL_PERIOD_LIMIT; a larger bound is computed.
+        (None, Some(b)) if b > OCTAL_PERIOD_LIMIT && b <= MAX_HEAP_UPTO => Some(b),
+        _ => None,
+    };
     let req = sprague_games::octal::game::TableRequest {
-        upto: options
-            .upto
-            .map(|u| check_upto(u, MAX_HEAP_UPTO))
-            .transpose()?,
+        upto,
         period: true,
         period_limit: OCTAL_PERIOD_LIMIT,
         limits: options.limits.clone(),
@@ -159,11 +210,15 @@ fn octal(
     Ok(heap_pattern(
         spec,
         &values,
-        proven,
-        format!(
-            "checked on every heap up to {}, not proven: {why}",
-            count.saturating_sub(1)
-        ),
+        HeapProof {
+            period: proven,
+            theorem: None,
+            unproven: format!(
+                "checked on every heap up to {}, not proven: {why}",
+                count.saturating_sub(1)
+            ),
+            bound: options.bound,
+        },
     ))
 }
 
@@ -176,7 +231,7 @@ fn pairs_of<R: Impartial<Position = (u64, u64)>>(
     options: &PatternOptions,
 ) -> Result<Pattern> {
     let from = options.from.unwrap_or(least).max(least);
-    let upto = check_upto(options.upto.unwrap_or(DEFAULT_PAIR_UPTO), MAX_PAIR_UPTO)?.max(from);
+    let upto = range(options, DEFAULT_PAIR_UPTO, MAX_PAIR_UPTO)?.max(from);
     let mut solver = GrundySolver::with_limits(rules, options.limits.clone());
     let p = (from..=upto)
         .map(|a| {
@@ -186,7 +241,7 @@ fn pairs_of<R: Impartial<Position = (u64, u64)>>(
         })
         .collect::<Result<Vec<_>>>()?;
     let name = split_spec(spec).0.to_ascii_lowercase();
-    Ok(pair_pattern(spec, from, &p, |found| {
+    Ok(pair_pattern(spec, from, &p, options.bound, |found| {
         match (name.as_str(), found) {
         ("wythoff" | "wythoff-nim", PairPattern::Beatty(1)) => {
             Some("Wythoff's theorem (1907): the P-positions are exactly these pairs".into())
@@ -199,7 +254,34 @@ fn pairs_of<R: Impartial<Position = (u64, u64)>>(
     }))
 }
 
-/// The pattern of a rules script: of its integer positions `0..=N`, or of its pairs.
+/// Values of a script computed on ranges doubling from `first` while they keep to the
+/// work budget (positions searched), so that the range is the same on every machine;
+/// `compute(n, limits)` computes the range of size `n`. The largest range within the budget
+/// is kept; a script that exceeds the budget on the first range fails with its error.
+pub(crate) fn by_budget<T>(
+    first: u64,
+    most: u64,
+    limits: &Limits,
+    compute: impl Fn(u64, Limits) -> Result<T>,
+) -> Result<T> {
+    let first = first.min(most).max(1);
+    let mut budgeted = limits.clone();
+    budgeted.max_positions = Some(SCRIPT_BUDGET as u64);
+    let mut best = compute(first, budgeted.clone())?;
+    let mut n = first;
+    while n * 2 <= most {
+        n *= 2;
+        match compute(n, budgeted.clone()) {
+            Ok(v) => best = v,
+            Err(Error::Limit { .. }) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(best)
+}
+
+/// The pattern of a rules script: of its integer positions `0..=N`, or of its pairs. With
+/// no `--upto` (or a `--bound` too large), the range is set by a work budget.
 pub fn find_in_script(game: &ScriptGame, options: &PatternOptions) -> Result<Pattern> {
     let spec = game.spec_name().to_string();
     let pair = match options.pair {
@@ -217,20 +299,48 @@ pub fn find_in_script(game: &ScriptGame, options: &PatternOptions) -> Result<Pat
             }
         },
     };
-    let why = "checked on every position up to the largest, not proven: a rules script comes with no theorem";
+    let asked = |max: u64| -> Result<Option<u64>> {
+        Ok(match (options.upto, options.bound) {
+            (Some(u), _) => Some(check_upto(u, max)?),
+            (None, Some(b)) if b <= max => Some(b),
+            _ => None,
+        })
+    };
+    let limits = &options.limits;
     if pair {
         let from = options.from.unwrap_or(0);
-        let upto = check_upto(options.upto.unwrap_or(DEFAULT_PAIR_UPTO), MAX_PAIR_UPTO)?.max(from);
-        let values = game.pair_values(from, upto, options.limits.clone())?;
+        let values = match asked(MAX_PAIR_UPTO)? {
+            Some(upto) => game.pair_values(from, upto.max(from), limits.clone())?,
+            None => by_budget(16, 128, limits, |side, l| {
+                game.pair_values(from, from + side - 1, l)
+            })?,
+        };
         let p: Vec<Vec<bool>> = values
             .iter()
             .map(|row| row.iter().map(|&g| g == 0).collect())
             .collect();
-        let mut pattern = pair_pattern(&spec, from, &p, |_| None);
-        pattern.proof = why.into();
+        let upto = from + p.len().saturating_sub(1) as u64;
+        let mut pattern = pair_pattern(&spec, from, &p, options.bound, |_| None);
+        pattern.proof = format!(
+            "checked on every pair up to {upto}, not proven: a rules script comes with no theorem"
+        );
         return Ok(pattern);
     }
-    let upto = check_upto(options.upto.unwrap_or(DEFAULT_HEAP_UPTO), MAX_HEAP_UPTO)?;
-    let values = game.heap_values(upto, options.limits.clone())?;
-    Ok(heap_pattern(&spec, &values, None, why.into()))
+    let values = match asked(MAX_HEAP_UPTO)? {
+        Some(upto) => game.heap_values(upto, limits.clone())?,
+        None => by_budget(64, 1 << 14, limits, |n, l| game.heap_values(n - 1, l))?,
+    };
+    let upto = values.len().saturating_sub(1);
+    Ok(heap_pattern(
+        &spec,
+        &values,
+        HeapProof {
+            period: None,
+            theorem: None,
+            unproven: format!(
+                "checked on every heap up to {upto}, not proven: a rules script comes with no theorem"
+            ),
+            bound: options.bound,
+        },
+    ))
 }

@@ -9,9 +9,22 @@ fn of(spec: &str) -> Pattern {
     find(spec, &PatternOptions::default()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-fn script(name: &str, text: &str) -> Pattern {
+fn script_upto(name: &str, text: &str, upto: Option<u64>) -> Pattern {
     let g = ScriptGame::compile(name, text).unwrap();
-    find_in_script(&g, &PatternOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+    let options = PatternOptions {
+        upto,
+        ..Default::default()
+    };
+    find_in_script(&g, &options).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn proof(bound: Option<u64>) -> HeapProof {
+    HeapProof {
+        period: None,
+        theorem: None,
+        unproven: "not proven".into(),
+        bound,
+    }
 }
 
 fn period(p: &Pattern) -> (Option<&str>, Option<&str>) {
@@ -47,11 +60,12 @@ fn bash_3_is_n_mod_4_proven() {
 }
 
 #[test]
-fn nim_is_n_but_not_proven_here() {
+fn nim_is_n_proven_by_its_theorem() {
     let p = of("nim");
     assert_eq!(p.kind, "arithmetic-periodic");
     assert_eq!(p.formula, "g(n) = n");
-    assert!(!p.proven);
+    assert!(p.proven, "{}", p.proof);
+    assert!(p.proof.contains("theorem"), "{}", p.proof);
 }
 
 #[test]
@@ -64,10 +78,10 @@ fn lasker_nim_is_arithmetic_periodic() {
 
 #[test]
 fn scripts_patterns_are_found_but_not_proven() {
-    let p = script("rules:subtract-1-3-4.rhai", SUBTRACT);
+    let p = script_upto("rules:subtract-1-3-4.rhai", SUBTRACT, Some(300));
     assert_eq!(period(&p), (Some("0"), Some("7")));
     assert!(!p.proven);
-    let p = script("rules:take-at-least-two.rhai", AT_LEAST_TWO);
+    let p = script_upto("rules:take-at-least-two.rhai", AT_LEAST_TWO, Some(300));
     assert_eq!(p.kind, "arithmetic-periodic");
     assert_eq!(
         (p.period.as_deref(), p.saltus.as_deref()),
@@ -81,7 +95,7 @@ fn scripts_patterns_are_found_but_not_proven() {
 fn an_outcome_pattern_when_values_have_none() {
     // Values with no period, zero exactly on the multiples of 3.
     let values: Vec<u64> = (0..200).map(|n| if n % 3 == 0 { 0 } else { n }).collect();
-    let p = heap_pattern("test", &values, None, "not proven".into());
+    let p = heap_pattern("test", &values, proof(None));
     assert_eq!((p.describes, p.kind), ("outcome", "outcome-periodic"));
     assert_eq!(p.formula, "n ≥ 0 is a P-position iff n mod 3 ∈ {0}");
     assert!(p
@@ -99,7 +113,7 @@ fn an_outcome_pattern_when_values_have_none() {
             x >> 60
         })
         .collect();
-    let p = heap_pattern("test", &values, None, "not proven".into());
+    let p = heap_pattern("test", &values, proof(None));
     assert_eq!(p.kind, "none");
     assert!(p.cpp.is_none());
 }
@@ -109,12 +123,12 @@ fn wythoff_and_euclid_pairs() {
     let p = of("wythoff");
     assert_eq!(p.kind, "beatty-pair");
     assert!(p.proven, "{}", p.proof);
-    assert!(p.python.as_deref().unwrap().contains("math.isqrt"));
+    assert!(p.python.as_deref().unwrap().contains("def lt_phi(p, q):"));
     let p = of("euclid");
     assert_eq!(p.kind, "golden-cone");
     assert_eq!(p.checked_from, 1);
     assert!(p.proven);
-    let p = script("rules:wythoff.rhai", WYTHOFF);
+    let p = script_upto("rules:wythoff.rhai", WYTHOFF, Some(30));
     assert_eq!((p.positions, p.kind), ("pair", "beatty-pair"));
     assert!(!p.proven);
 }
@@ -154,4 +168,86 @@ fn grundys_game_claims_no_period() {
     assert!(!p.proven, "{}", p.proof);
     assert!(p.period.is_none(), "{:?}", p.period);
     assert!(!p.proof.is_empty());
+}
+
+#[test]
+fn the_patterns_anyone_sees_in_a_printed_table() {
+    // ABC059 D: P iff |x − y| ≤ 1.
+    let p = script_upto(
+        "rules:alice-brown.rhai",
+        include_str!("../../../../examples/rules/alice-brown.rhai"),
+        Some(24),
+    );
+    assert_eq!(
+        (p.kind, p.formula.as_str()),
+        ("band", "(a, b) is a P-position iff |a − b| ≤ 1")
+    );
+    // HDU 2147: P iff both are odd (an empty board apart, without `--from`).
+    let p = script_upto(
+        "rules:kiki.rhai",
+        include_str!("../../../../examples/rules/kiki.rhai"),
+        Some(20),
+    );
+    assert_eq!(p.kind, "periodic-2d", "{}", p.formula);
+    assert!(
+        p.formula.contains("(a mod 2, b mod 2) ∈ {(1, 1)}"),
+        "{}",
+        p.formula
+    );
+    assert!(
+        p.formula
+            .starts_with("a pair with a zero heap is a P-position"),
+        "{}",
+        p.formula
+    );
+    // Euclid's game as a script: the golden cone, the zero row apart, without `--from 1`.
+    let p = script_upto(
+        "rules:euclid.rhai",
+        include_str!("../../../../examples/rules/euclid.rhai"),
+        Some(30),
+    );
+    assert_eq!(p.kind, "golden-cone", "{}", p.formula);
+    assert_eq!(p.checked_from, 0);
+    // The divisor game: v₂(n), proven by the entry's theorem.
+    let p = of("divisor");
+    assert_eq!(p.kind, "form", "{}", p.formula);
+    assert!(p.formula.contains("v₂(n)"), "{}", p.formula);
+    assert!(p.proven, "{}", p.proof);
+    // CF 768E: constant between triangular numbers.
+    let p = script_upto(
+        "rules:game-of-stones.rhai",
+        include_str!("../../../../examples/rules/game-of-stones.rhai"),
+        Some(30),
+    );
+    assert_eq!(p.kind, "form", "{}", p.formula);
+    assert!(p.formula.contains("T⁻¹(n)"), "{}", p.formula);
+}
+
+#[test]
+fn a_bound_beyond_the_table_is_said_and_a_covered_one_is_tabulated() {
+    // Treblecross (POJ 3537) is 0.007: no period is known, the table answers its bound.
+    let options = PatternOptions {
+        upto: Some(3000),
+        bound: Some(2000),
+        ..Default::default()
+    };
+    let p = find("octal:0.007", &options).unwrap();
+    if p.kind == "table" {
+        assert_eq!(p.checked_upto, 2000);
+        assert!(p.cpp.as_deref().unwrap().contains("T0[2001]"));
+    } else {
+        assert!(p.checked_upto >= 2000, "{}", p.checked_upto);
+    }
+    let options = PatternOptions {
+        upto: Some(500),
+        bound: Some(2000),
+        ..Default::default()
+    };
+    let p = find("octal:0.007", &options).unwrap();
+    assert!(!p.proven);
+    assert!(
+        p.notes.iter().any(|n| n.contains("unchecked")),
+        "{:?}",
+        p.notes
+    );
 }

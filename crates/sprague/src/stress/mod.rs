@@ -16,13 +16,18 @@
 //! and shrinking behind one object-safe trait, so that a game described some other way
 //! (a rules script with an input template) can be plugged in beside the judge problems.
 //! The judge problems implement the typed [`Generator`] and are adapted by [`Typed`]; a
-//! rules script with an input and answer [`Template`] is a [`ScriptTarget`].
+//! rules script with an input and answer [`Template`] is a [`ScriptTarget`]; a heap game
+//! (a one-heap catalogue game, or a script on integers) in the judge's own format (a count
+//! line, sums of piles after their count, one case or several) is a [`HeapTarget`].
 
 mod compare;
 mod heaps;
 mod numbers;
 mod report;
 mod script;
+mod sums;
+#[cfg(test)]
+mod sums_tests;
 #[cfg(test)]
 mod tests;
 mod trees;
@@ -31,6 +36,9 @@ mod typed;
 pub use compare::{compare_tokens, Mismatch, END};
 pub use report::{FailureReport, PhaseCounts, Report};
 pub use script::{Answer, ScriptTarget, Template};
+pub use sums::{
+    catalogue_target, script_target, HeapFormat, HeapTarget, HeapValues, Layout, Tests,
+};
 pub use typed::{shrink_list, smaller, Generator, Typed};
 
 use crate::rng::mix;

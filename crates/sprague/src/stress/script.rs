@@ -119,6 +119,7 @@ pub struct ScriptTarget {
     limits: Limits,
     timeout: Option<Duration>,
     solver: Mutex<GrundySolver<ScriptRules>>,
+    notes: Vec<String>,
 }
 
 impl ScriptTarget {
@@ -152,6 +153,7 @@ impl ScriptTarget {
             limits,
             timeout: None,
             solver,
+            notes: Vec::new(),
         };
         target.shape = if small.is_some() || random {
             Shape::Script {
@@ -170,6 +172,63 @@ impl ScriptTarget {
     pub fn with_reference_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
         self
+    }
+
+    /// Lowers `--max` to what the reference can search, with a note, where the position of
+    /// the largest numbers is beyond it (halving until one is within the limits): a run
+    /// then goes on instead of stopping at its first large position.
+    pub fn fit_max(mut self) -> Result<Self> {
+        let Shape::Numbers(k) = self.shape else {
+            return Ok(self);
+        };
+        let asked = self.template.max;
+        loop {
+            let p = self.number_position(&vec![self.template.max; k]);
+            if self.fits(&p)? {
+                break;
+            }
+            if self.template.max == self.template.min {
+                return Err(Error::unsupported(format!(
+                    "{}: even the position of the least numbers ({}) is beyond the reference's search",
+                    self.game.spec_name(),
+                    self.template.min
+                )));
+            }
+            self.template.max = self.template.min + (self.template.max - self.template.min) / 2;
+        }
+        if self.template.max < asked {
+            self.notes.push(format!(
+                "`--max {asked}` lowered to {}: the reference cannot search positions of larger numbers within the run's limits",
+                self.template.max
+            ));
+            self.bounds = self.describe();
+        }
+        Ok(self)
+    }
+
+    /// What was changed to make the run possible (a lowered `--max`).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Whether the reference can search `p` within the limits (a script error is an error).
+    fn fits(&self, p: &ScriptPosition) -> Result<bool> {
+        let mut solver = self.lock();
+        if let Some(t) = self.timeout {
+            solver.set_limits(self.limits.clone().with_timeout(t));
+        }
+        let result = solver.grundy(p).map(|_| ());
+        match solver.rules().finish(result) {
+            Ok(()) => Ok(true),
+            Err(Error::Limit { .. } | Error::Timeout { .. }) => {
+                *solver = GrundySolver::with_limits(self.game.rules(), self.limits.clone());
+                Ok(false)
+            }
+            Err(e) => {
+                *solver = GrundySolver::with_limits(self.game.rules(), self.limits.clone());
+                Err(e)
+            }
+        }
     }
 
     /// How many numbers a position is: the template's, or 1 when the script accepts an

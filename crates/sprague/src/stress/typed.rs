@@ -84,31 +84,50 @@ impl<G: Generator> StressTarget for Typed<G> {
 
     fn shrink(&self, seed: u64, fails: &mut dyn FnMut(&str) -> Option<bool>) -> Result<String> {
         let g = &self.0;
-        let mut current = self.input(seed)?;
-        let mut tried = 0;
-        // Greedy: take the first smaller input that still fails, and start again from it.
-        'smaller: loop {
-            for candidate in g.shrink(&current) {
-                if !g.valid(&candidate) {
-                    continue;
-                }
-                tried += 1;
-                if tried > MAX_CANDIDATES {
-                    break 'smaller;
-                }
-                match fails(&g.render(&candidate)) {
-                    None => break 'smaller,
-                    Some(true) => {
-                        current = candidate;
-                        continue 'smaller;
-                    }
-                    Some(false) => {}
-                }
-            }
-            break;
-        }
-        Ok(g.render(&current))
+        let start = self.input(seed)?;
+        let best = greedy(
+            start,
+            |i| g.shrink(i),
+            |i| g.valid(i),
+            |i| g.render(i),
+            fails,
+        );
+        Ok(g.render(&best))
     }
+}
+
+/// Greedy shrinking: takes the first smaller valid input that still fails, and starts
+/// again from it, until none does (or `fails` says stop, or too many were tried).
+pub(crate) fn greedy<I>(
+    start: I,
+    smaller: impl Fn(&I) -> Vec<I>,
+    valid: impl Fn(&I) -> bool,
+    render: impl Fn(&I) -> String,
+    fails: &mut dyn FnMut(&str) -> Option<bool>,
+) -> I {
+    let mut current = start;
+    let mut tried = 0;
+    'smaller: loop {
+        for candidate in smaller(&current) {
+            if !valid(&candidate) {
+                continue;
+            }
+            tried += 1;
+            if tried > MAX_CANDIDATES {
+                break 'smaller;
+            }
+            match fails(&render(&candidate)) {
+                None => break 'smaller,
+                Some(true) => {
+                    current = candidate;
+                    continue 'smaller;
+                }
+                Some(false) => {}
+            }
+        }
+        break;
+    }
+    current
 }
 
 /// Shorter lists: the first half, the second half, then the list without each one item
