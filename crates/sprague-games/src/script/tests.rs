@@ -1,4 +1,5 @@
 use super::*;
+use super::rhai_engine::definition_line;
 use crate::impartial::GrundySolver;
 use sprague_core::value::Nimber;
 
