@@ -73,12 +73,15 @@ impl<'p> Evaluator<'p> {
     }
 
     fn store(&mut self, p: ScriptPosition, v: u64) -> Result<()> {
-        let v = u32::try_from(v).ok().filter(|&v| v != UNKNOWN).ok_or_else(|| {
-            Error::unsupported(format!(
-                "{}: the Grundy value of {p} is {v}, larger than a table holds",
-                self.program.spec()
-            ))
-        })?;
+        let v = u32::try_from(v)
+            .ok()
+            .filter(|&v| v != UNKNOWN)
+            .ok_or_else(|| {
+                Error::unsupported(format!(
+                    "{}: the Grundy value of {p} is {v}, larger than a table holds",
+                    self.program.spec()
+                ))
+            })?;
         self.evaluated += 1;
         if let ScriptPosition::Int(n) = &p {
             if let Some(slot) = usize::try_from(*n).ok().and_then(|i| self.dense.get_mut(i)) {
@@ -169,7 +172,9 @@ impl<'p> Evaluator<'p> {
         on_stack.insert(root.clone());
         let mut stack = vec![self.frame(root)?];
         loop {
-            let top = stack.last_mut().expect("the stack holds the root until it is done");
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the root until it is done");
             // The next option whose components are all known, or the first unknown one.
             let mut unknown = None;
             while top.next < top.options.len() {

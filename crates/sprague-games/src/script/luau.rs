@@ -62,10 +62,9 @@ fn lua_error(e: &mlua::Error) -> (Option<usize>, String) {
     let text = match e {
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::RuntimeError(m) => m.clone(),
-        mlua::Error::MemoryError(_) => format!(
-            "the script used more than {} MiB of memory",
-            MEMORY >> 20
-        ),
+        mlua::Error::MemoryError(_) => {
+            format!("the script used more than {} MiB of memory", MEMORY >> 20)
+        }
         mlua::Error::CallbackError { cause, .. } => return lua_error(cause),
         other => other.to_string(),
     };
@@ -184,7 +183,10 @@ impl LuauScript {
     }
 
     fn function(&self, name: &str) -> Option<&Function> {
-        self.functions.iter().find(|(n, _)| n == name).map(|(_, f)| f)
+        self.functions
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| f)
     }
 
     fn reset(&self) {
@@ -242,7 +244,11 @@ impl LuauScript {
         })
     }
 
-    fn run(&self, f: &Function, arg: Option<&ScriptPosition>) -> Result<mlua::MultiValue, CallError> {
+    fn run(
+        &self,
+        f: &Function,
+        arg: Option<&ScriptPosition>,
+    ) -> Result<mlua::MultiValue, CallError> {
         let arg = match arg {
             Some(p) => Some(self.to_lua(p)?),
             None => None,
@@ -279,7 +285,9 @@ fn position(v: &Value, depth: usize) -> Result<ScriptPosition, String> {
             if x.fract() == 0.0 && x.abs() <= EXACT as f64 {
                 Ok(ScriptPosition::Int(*x as i64))
             } else {
-                Err(format!("a number that is not an integer of at most 2^53 ({x})"))
+                Err(format!(
+                    "a number that is not an integer of at most 2^53 ({x})"
+                ))
             }
         }
         Value::String(s) => match s.to_str() {
@@ -382,7 +390,9 @@ impl Engine for LuauScript {
         let n = opts.raw_len();
         let mut out = Vec::with_capacity(n);
         for i in 1..=n {
-            let v: Value = opts.raw_get(i).map_err(|e| ("options", position.clone(), mem(e)))?;
+            let v: Value = opts
+                .raw_get(i)
+                .map_err(|e| ("options", position.clone(), mem(e)))?;
             let option = super::luau::position(&v, 1).map_err(|what| {
                 (
                     "options",
@@ -392,7 +402,9 @@ impl Engine for LuauScript {
             })?;
             let split_parts = match parts {
                 Some(p) => {
-                    let c: Value = p.raw_get(i).map_err(|e| ("components", option.clone(), mem(e)))?;
+                    let c: Value = p
+                        .raw_get(i)
+                        .map_err(|e| ("components", option.clone(), mem(e)))?;
                     let c = match c {
                         Value::Boolean(false) => None,
                         other => Some(other),

@@ -102,7 +102,11 @@ fn the_game_of_stones_plays_nested_positions() {
         assert_eq!(x, k, "pile {n}");
     }
     // A nested position from the command line, played by the verdict.
-    let game = game_from_script("rules:game-of-stones.luau", &example_text("game-of-stones.luau")).unwrap();
+    let game = game_from_script(
+        "rules:game-of-stones.luau",
+        &example_text("game-of-stones.luau"),
+    )
+    .unwrap();
     let v = game
         .solve(&["3".into(), "[1, 2]".into()], &Default::default())
         .unwrap();
@@ -180,7 +184,10 @@ fn the_cutting_game_keeps_single_sheets_only() {
 #[test]
 fn the_shape_is_declared_or_found_and_heap_zero_errors_surface() {
     assert_eq!(example("euclid.luau").shape().unwrap().0, Shape::Pair);
-    assert_eq!(example("divisor-game.luau").shape().unwrap(), (Shape::Heap, None));
+    assert_eq!(
+        example("divisor-game.luau").shape().unwrap(),
+        (Shape::Heap, None)
+    );
     // Refuses heap 0 but takes pairs: read as pairs, and the note says why.
     let g = luau("function options(p)\n  if type(p) ~= 'table' then error('two heaps') end\n  return {}\nend\n");
     let (shape, note) = g.shape().unwrap();
@@ -209,7 +216,11 @@ fn a_stopped_table_keeps_its_rows() {
         .unwrap();
     assert!(!t.complete);
     assert!(t.count() < 100_001);
-    assert!(t.notes.iter().any(|n| n.starts_with("incomplete")), "{:?}", t.notes);
+    assert!(
+        t.notes.iter().any(|n| n.starts_with("incomplete")),
+        "{:?}",
+        t.notes
+    );
 }
 
 #[test]
@@ -223,11 +234,15 @@ fn luau_limits_fail_cleanly_naming_the_line() {
     let g = luau("function options(n)\n  local s = 'x'\n  for i = 1, 40 do s = s .. s end\n  return {}\nend\n");
     let e = error(&g, ScriptPosition::Int(1));
     assert!(e.contains("memory"), "{e}");
-    let g = luau("local function f(n) return f(n + 1) + 1 end\nfunction options(n)\n  return {f(n)}\nend\n");
+    let g = luau(
+        "local function f(n) return f(n + 1) + 1 end\nfunction options(n)\n  return {f(n)}\nend\n",
+    );
     let e = error(&g, ScriptPosition::Int(1));
     assert!(e.contains("nested deeper") && e.contains("line 1"), "{e}");
     for bad in ["require('x')", "os.time()", "io.read()", "loadstring('x')"] {
-        let g = luau(&format!("function options(n)\n  {bad}\n  return {{}}\nend\n"));
+        let g = luau(&format!(
+            "function options(n)\n  {bad}\n  return {{}}\nend\n"
+        ));
         let e = error(&g, ScriptPosition::Int(1));
         assert!(e.contains("line 2"), "{bad}: {e}");
         assert!(!e.contains("mlua") && !e.contains("rust"), "{bad}: {e}");

@@ -142,10 +142,12 @@ impl ScriptProgram {
     pub fn compile(spec: &str, text: &str) -> Result<ScriptProgram> {
         let language = Language::of(spec);
         let engine: Box<dyn Engine> = match language {
-            Language::Luau => Box::new(luau::LuauScript::compile(text).map_err(|e| script_error(spec, e))?),
-            Language::Rhai => Box::new(
-                rhai_engine::RhaiScript::compile(text).map_err(|e| script_error(spec, e))?,
-            ),
+            Language::Luau => {
+                Box::new(luau::LuauScript::compile(text).map_err(|e| script_error(spec, e))?)
+            }
+            Language::Rhai => {
+                Box::new(rhai_engine::RhaiScript::compile(text).map_err(|e| script_error(spec, e))?)
+            }
         };
         if engine.line_of("components") > 0 && !engine.defines("components", 1) {
             return Err(script_error(

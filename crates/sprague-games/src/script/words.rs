@@ -92,9 +92,9 @@ fn scalar(t: &Token) -> Result<ScriptPosition> {
             Err(_) => ScriptPosition::Str(w.as_str().into()),
         },
         Token::Quoted(s) => ScriptPosition::Str(s.as_str().into()),
-        Token::Bracket(items) => ScriptPosition::List(
-            items.iter().map(scalar).collect::<Result<Vec<_>>>()?.into(),
-        ),
+        Token::Bracket(items) => {
+            ScriptPosition::List(items.iter().map(scalar).collect::<Result<Vec<_>>>()?.into())
+        }
         Token::Plus => unreachable!("`+` separates components before this"),
     })
 }
@@ -168,7 +168,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>> {
                         items.len()
                     )));
                 }
-                open.last_mut().unwrap_or(&mut out).push(Token::Bracket(items));
+                open.last_mut()
+                    .unwrap_or(&mut out)
+                    .push(Token::Bracket(items));
             }
             '+' if open.is_empty()
                 && text[start + 1..]
@@ -235,11 +237,9 @@ fn write_str(s: &str) -> String {
 /// One component as words: `7`, `abba`, `3 5`, `[4]`, `[]`, `10 [1, 3]`.
 pub fn write_component(p: &ScriptPosition) -> String {
     match p {
-        ScriptPosition::List(items) if items.len() >= 2 => items
-            .iter()
-            .map(write_nested)
-            .collect::<Vec<_>>()
-            .join(" "),
+        ScriptPosition::List(items) if items.len() >= 2 => {
+            items.iter().map(write_nested).collect::<Vec<_>>().join(" ")
+        }
         other => write_nested(other),
     }
 }
@@ -251,7 +251,11 @@ fn write_nested(p: &ScriptPosition) -> String {
         ScriptPosition::Str(s) => write_str(s),
         ScriptPosition::List(items) => format!(
             "[{}]",
-            items.iter().map(write_nested).collect::<Vec<_>>().join(", ")
+            items
+                .iter()
+                .map(write_nested)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
