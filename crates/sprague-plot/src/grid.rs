@@ -165,6 +165,42 @@ pub fn grid(game: &str, size: u64, options: &SolveOptions) -> Result<PGrid> {
     })
 }
 
+/// The grid of the pairs `[a, b]` (`a, b < size`) of a rules script, from its Grundy values
+/// computed row by row under `limits` (see `sprague_games::script::game::ScriptGame`); at
+/// most [`MAX_SIZE_THEOREM`] a side.
+pub fn grid_of_script(
+    game: &sprague_games::script::game::ScriptGame,
+    size: u64,
+    limits: sprague_core::limits::Limits,
+) -> Result<PGrid> {
+    let spec = game.spec_name().to_string();
+    if size == 0 || size > MAX_SIZE_THEOREM {
+        return Err(Error::unsupported(format!(
+            "a grid of `{spec}` positions has 1 to {MAX_SIZE_THEOREM} numbers a side; the size asked is {size}"
+        )));
+    }
+    let (shape, _) = game.shape()?;
+    if shape != sprague_games::script::table::Shape::Pair {
+        return Err(Error::unsupported(format!(
+            "`{spec}` is a game of heaps, not of pairs `a b`: `sprague plot grundy {spec}` draws its values (a script says it plays pairs with `shape()` returning \"pair\")"
+        )));
+    }
+    // Rows `a` of the values; the grid is stored with `b` as its row.
+    let values = game.pair_values(0, size - 1, limits)?;
+    let mut cells = Vec::with_capacity((size * size) as usize);
+    for b in 0..size as usize {
+        for row in &values {
+            cells.push(if row[b] == 0 { Cell::P } else { Cell::Other });
+        }
+    }
+    Ok(PGrid {
+        game: spec,
+        size,
+        method: "Grundy values of the script's pairs, computed row by row".into(),
+        cells,
+    })
+}
+
 /// The picture of [`grid`].
 pub fn plot(game: &str, size: u64, options: &SolveOptions, opts: &PlotOptions) -> Result<Picture> {
     grid(game, size, options)?.picture(opts)

@@ -144,6 +144,13 @@ pub(crate) fn run(args: PlotArgs, cancel: Arc<AtomicBool>) -> Result<()> {
             Kind::Grundy {
                 game, upto, period, ..
             } => grundy::plot(game, *upto, *period, &options, &opts)?,
+            Kind::PPositions { game, size, .. }
+                if sprague_games::script::game::is_script_spec(game) =>
+            {
+                let text = crate::script::read(game)?;
+                let g = sprague_games::script::game::ScriptGame::compile(game.trim(), &text)?;
+                grid::grid_of_script(&g, *size, options.limits())?.picture(&opts)?
+            }
             Kind::PPositions { game, size, .. } => grid::plot(game, *size, &options, &opts)?,
             Kind::Thermograph { words, .. } => thermograph(words, &options)?.picture(&opts)?,
         })

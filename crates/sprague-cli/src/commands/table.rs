@@ -20,9 +20,13 @@ pub(crate) struct TableArgs {
     /// Extra arguments some games need (a graph for `table graph`).
     args: Vec<String>,
     /// Largest heap to tabulate (default 100; for take-and-break games with `--period`
-    /// and no `--upto`, the search goes on until a period is proven or a limit).
+    /// and no `--upto`, the search goes on until a period is proven or a limit); for rules
+    /// scripts of pairs `a b`, the last row and column.
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
+    /// Rules scripts of pairs `a b`: the first row and column (default 0).
+    #[arg(long, value_name = "N")]
+    from: Option<u64>,
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
@@ -60,6 +64,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         game,
         args,
         upto,
+        from,
         timeout,
         period,
         misere,
@@ -91,6 +96,9 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     if max_positions.is_some() {
         bail!("`--max-positions` of `sprague table` is for misère tables of take-and-break games");
     }
+    if from.is_some() && !sprague_games::script::game::is_script_spec(&game) {
+        bail!("`--from` is for rules scripts whose positions are pairs `a b`");
+    }
     let upto = upto.unwrap_or(100);
     let g = script::lookup(&game)?;
     let opts = TableOptions {
@@ -98,13 +106,30 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         period,
         misere,
         args: expand_files(args)?,
+        from,
         limits: sprague_core::limits::Limits::default()
             .with_deadline(watch.deadline)
             .with_cancel(watch.cancel.clone())
             .with_progress(watch.progress()),
     };
     let table = watch.run(json, || Ok(g.table(&opts)?))?;
-    print_table(&table, json, None)
+    print_table(&table, json, None)?;
+    if !table.complete {
+        // The rows computed are printed; the exit status says that they are not all.
+        let why = table
+            .notes
+            .iter()
+            .find(|n| n.starts_with("incomplete"))
+            .cloned()
+            .unwrap_or_else(|| "the table is incomplete".into());
+        eprintln!("error: {why}");
+        std::process::exit(if watch.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            130
+        } else {
+            1
+        });
+    }
+    Ok(())
 }
 
 /// The files of a take-and-break table.

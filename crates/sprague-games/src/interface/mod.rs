@@ -20,7 +20,7 @@ pub use about::{EntryDetails, EntrySummary};
 pub use entry::{
     no_params, Editor, Entry, Example, Glyph, Layout, Mark, Picture, Players, Solution, Square,
 };
-pub use table::{Cell, HeapRows, Row, Table, TablePeriod, TableRows};
+pub use table::{Cell, Grid, HeapRows, Row, Table, TablePeriod, TableRows};
 pub use verdict::{
     Component, Details, LegalMove, Listing, Method, MethodKind, Move, Play, ValueKind, Verdict,
     Winner,
@@ -90,6 +90,9 @@ pub struct TableOptions {
     pub misere: bool,
     /// Extra words after the game spec (e.g. a graph for `sprague table graph GRAPH`).
     pub args: Vec<String>,
+    /// The first row and column of a table of pairs `a b` (`--from`; rules scripts whose
+    /// positions are pairs); `None` is 0.
+    pub from: Option<u64>,
     /// The deadline, cancellation flag and progress callback that tables computed heap by
     /// heap honour, and the position limit of their misère searches (none: the solver's
     /// default).

@@ -206,7 +206,25 @@ pub struct Table {
     /// Whether the text form lists the rows (a long table computed for its period is
     /// summed up in one line instead; `--json` always lists them).
     pub list_in_text: bool,
+    /// Whether every position asked for has its row; `false` when the computation was
+    /// stopped (a timeout, Ctrl-C) and the rows are those computed until then.
+    pub complete: bool,
+    /// The text form as a grid: rows of positions `a b` with `b` across (a table of pairs).
+    pub grid: Option<Grid>,
     rows: Box<dyn TableRows>,
+}
+
+/// The layout of a table of pairs `a b` in its text form: rows numbered `a` from
+/// `first_row`, `width` columns numbered `b` from `first_column`; the table's rows are the
+/// cells, row by row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    /// The number of the first row.
+    pub first_row: u64,
+    /// The number of the first column.
+    pub first_column: u64,
+    /// The number of columns.
+    pub width: u64,
 }
 
 impl fmt::Debug for Table {
@@ -251,6 +269,8 @@ impl Table {
                 remoteness: false,
             },
             list_in_text: true,
+            complete: true,
+            grid: None,
             rows,
         }
     }
@@ -282,6 +302,7 @@ impl Table {
         m.serialize_entry("play", &self.play)?;
         m.serialize_entry("value_kind", &self.value_kind)?;
         m.serialize_entry("count", &self.count())?;
+        m.serialize_entry("complete", &self.complete)?;
         m.serialize_entry("period", &self.period)?;
         m.serialize_entry("method", &self.method.text)?;
         m.serialize_entry("method_kind", &self.method.kind)?;

@@ -57,6 +57,11 @@ impl ScriptGame {
         ScriptRules::new(self.program.clone())
     }
 
+    /// The compiled script.
+    pub fn program(&self) -> &Arc<ScriptProgram> {
+        &self.program
+    }
+
     /// The spec the game was compiled under.
     pub fn spec_name(&self) -> &str {
         self.program.spec()

@@ -1,12 +1,14 @@
-//! Games defined by the user in a Rhai script: `fn options(pos)` returns the positions one
-//! move away, and the optional `fn components(pos)` splits a position into independent
-//! parts. The script is the ruleset; every engine of the core (Grundy values, sums, misère
-//! and every-move play) searches it through [`Impartial`].
+//! Games defined by the user in a script, in Luau (`.luau`, `.lua`: the fast engine) or
+//! Rhai (any other file): `options(pos)` returns the positions one move away, and the
+//! optional `components(pos)` splits a position into independent parts. The script is the
+//! ruleset; every engine of the core (Grundy values, sums, misère and every-move play)
+//! searches it through [`Impartial`], and tables are computed by [`eval`], which keeps
+//! the values of single components only.
 //!
-//! The script runs sandboxed: no modules (`import` does not parse), no `eval`, no clock,
-//! no floating point, `print` and `debug` do nothing, and every call is bounded
-//! ([`LIMITS`]: operations, call depth, expression depth, string, array and map sizes), so
-//! an endless loop or recursion ends with an error. Errors name the script's line.
+//! Both languages run behind one trait (`engine::Engine`), sandboxed (no files, modules,
+//! clock; `print` does nothing) and bounded per call ([`LIMITS`]: operations, call depth,
+//! memory), so an endless loop or recursion ends with an error. Errors name the script's
+//! line.
 //!
 //! [`Impartial::options`] cannot fail, so [`ScriptRules`] records the first failure of a
 //! request, answers no moves from then on (the search winds down at once), and
@@ -14,11 +16,15 @@
 //! makes its own [`ScriptRules`] over the shared, compiled [`ScriptProgram`].
 
 mod analyse;
+mod engine;
+pub mod eval;
 pub mod game;
 mod generate;
+mod luau;
 mod position;
 pub mod quotient;
-mod table;
+mod rhai_engine;
+pub mod table;
 pub mod words;
 
 pub use generate::{RANDOM_POSITION, SMALL_POSITIONS};
@@ -26,7 +32,7 @@ pub use position::ScriptPosition;
 
 use crate::error::{Error, Result};
 use crate::impartial::Impartial;
-use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Scope, AST};
+use engine::{CallError, Engine, Expanded};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,7 +55,9 @@ pub struct ScriptLimits {
     pub map_size: usize,
 }
 
-/// The limits of every script: about a tenth of a second of work per call at most.
+/// The limits of every script: about a tenth of a second of work per call at most (Rhai;
+/// a hundredth in Luau). Luau's memory is bounded as a whole ([`LUAU_MEMORY`]) instead of
+/// by the size of each string, array and map.
 pub const LIMITS: ScriptLimits = ScriptLimits {
     operations: 1_000_000,
     call_depth: 32,
@@ -59,20 +67,39 @@ pub const LIMITS: ScriptLimits = ScriptLimits {
     map_size: 10_000,
 };
 
-/// The longest time spent running a failed call again to find the statement it stopped
-/// at (see `ScriptProgram::locate`).
-const LOCATE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+pub use luau::MEMORY as LUAU_MEMORY;
+
+/// The language of a script file: Luau for `.luau` and `.lua`, Rhai for any other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// Luau (`.luau`, `.lua`).
+    Luau,
+    /// Rhai (`.rhai` and any other file).
+    Rhai,
+}
+
+impl Language {
+    /// The language of the script a spec (`rules:FILE`) names, by the file's extension.
+    pub fn of(spec: &str) -> Language {
+        let lower = spec.trim().to_ascii_lowercase();
+        if lower.ends_with(".luau") || lower.ends_with(".lua") {
+            Language::Luau
+        } else {
+            Language::Rhai
+        }
+    }
+}
 
 /// Positions (keys and the positions in their lists) that the cache of options and
 /// components holds before it is emptied: tens of megabytes at most.
 const CACHE_POSITIONS: usize = 1 << 19;
 
-/// A compiled rules script: the engine (sandboxed, bounded), the syntax tree, and a cache
-/// of the options and components computed so far. Shared by the requests of one game.
+/// A compiled rules script: the engine (sandboxed, bounded) and a cache of the options
+/// and components computed so far. Shared by the requests of one game.
 pub struct ScriptProgram {
     spec: String,
-    engine: Engine,
-    ast: AST,
+    language: Language,
+    engine: Box<dyn Engine>,
     has_components: bool,
     options_line: usize,
     components_line: usize,
@@ -108,67 +135,40 @@ impl fmt::Debug for ScriptProgram {
     }
 }
 
-/// The sandboxed engine: standard functions only, no modules, no `eval`, silent `print`
-/// and `debug`, and the [`LIMITS`].
-fn engine() -> Engine {
-    let mut e = Engine::new();
-    e.set_max_operations(LIMITS.operations)
-        .set_max_call_levels(LIMITS.call_depth)
-        .set_max_expr_depths(LIMITS.expr_depth, LIMITS.expr_depth)
-        .set_max_string_size(LIMITS.string_size)
-        .set_max_array_size(LIMITS.array_size)
-        .set_max_map_size(LIMITS.map_size)
-        .set_max_variables(10_000)
-        .set_max_functions(10_000);
-    e.on_print(|_| {});
-    e.on_debug(|_, _, _| {});
-    e.disable_symbol("eval");
-    e
-}
-
 impl ScriptProgram {
     /// Compiles `text`, the script of the game named `spec` (`rules:FILE`, used in error
-    /// messages). It must define `fn options(pos)`; `fn components(pos)` is optional.
+    /// messages; its extension picks the language). It must define `options(pos)`;
+    /// `components(pos)` is optional.
     pub fn compile(spec: &str, text: &str) -> Result<ScriptProgram> {
-        let bad = |reason: String| script_error(spec, reason);
-        let engine = engine();
-        let ast = engine.compile(text).map_err(|e| {
-            let pos = e.position();
-            bad(format!(
-                "syntax error{}: {}",
-                at(pos.line(), pos.position()),
-                e.err_type()
-            ))
-        })?;
-        let arity = |name: &str| {
-            ast.iter_functions()
-                .filter(|f| f.name == name)
-                .map(|f| f.params.len())
-                .collect::<Vec<_>>()
+        let language = Language::of(spec);
+        let engine: Box<dyn Engine> = match language {
+            Language::Luau => {
+                Box::new(luau::LuauScript::compile(text).map_err(|e| script_error(spec, e))?)
+            }
+            Language::Rhai => {
+                Box::new(rhai_engine::RhaiScript::compile(text).map_err(|e| script_error(spec, e))?)
+            }
         };
-        let options = arity("options");
-        if !options.contains(&1) {
-            return Err(bad(if options.is_empty() {
-                "the script defines no `fn options(pos)`: it must return the array of positions one move away from `pos`".into()
-            } else {
-                "`fn options` must take exactly one parameter, the position".into()
-            }));
-        }
-        let components = arity("components");
-        if !components.is_empty() && !components.contains(&1) {
-            return Err(bad(
-                "`fn components` must take exactly one parameter, the position".into(),
+        if engine.line_of("components") > 0 && !engine.defines("components", 1) {
+            return Err(script_error(
+                spec,
+                "`components` must take exactly one parameter, the position".into(),
             ));
         }
         Ok(ScriptProgram {
             spec: spec.to_string(),
-            options_line: definition_line(text, "options"),
-            components_line: definition_line(text, "components"),
-            has_components: components.contains(&1),
+            language,
+            options_line: engine.line_of("options"),
+            components_line: engine.line_of("components"),
+            has_components: engine.defines("components", 1),
             engine,
-            ast,
             cache: Mutex::new(Cache::default()),
         })
+    }
+
+    /// The language of the script.
+    pub fn language(&self) -> Language {
+        self.language
     }
 
     /// The spec the game was compiled under.
@@ -185,142 +185,64 @@ impl ScriptProgram {
         self.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn call(&self, function: &str, position: &ScriptPosition) -> Result<Dynamic> {
-        self.call_args(function, vec![position.to_dynamic()], &position.to_string())
-    }
-
-    /// Calls `function` with `args`; `shown` is how the arguments are written in an error
-    /// message (`function(shown) failed at line …`).
-    fn call_args(&self, function: &str, args: Vec<Dynamic>, shown: &str) -> Result<Dynamic> {
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(
-                options,
-                &mut Scope::new(),
-                &self.ast,
-                function,
-                args.clone(),
-            )
-            .map_err(|e| self.runtime_error(function, &args, shown, &e))
-    }
-
-    /// Where a call stopped, found by running it again step by step: Rhai gives a limit
-    /// hit (operations, call depth, data size) the position of the outermost call, which
-    /// is none for a call from Rust. Only run on that error path.
-    ///
-    /// Under a debugger Rhai copies the arguments of every native call, so a script that
-    /// pushed a hundred thousand elements one by one takes a minute to run again: the run
-    /// stops after [`LOCATE_TIME`], and the statement it was at then (inside the loop
-    /// that builds the data or runs on) is the one named.
-    #[allow(deprecated)] // `register_debugger` is marked volatile, not deprecated.
-    fn locate(&self, function: &str, args: &[Dynamic]) -> rhai::Position {
-        use rhai::debugger::{DebuggerCommand, DebuggerEvent};
-        let last = Arc::new(Mutex::new(rhai::Position::NONE));
-        let mut engine = engine();
-        let seen = last.clone();
-        let started = std::time::Instant::now();
-        let steps = std::sync::atomic::AtomicU32::new(0);
-        engine.register_debugger(
-            |_, debugger| debugger,
-            move |_, event, _, _, pos| {
-                if matches!(event, DebuggerEvent::Start | DebuggerEvent::Step) && !pos.is_none() {
-                    *seen.lock().unwrap_or_else(|e| e.into_inner()) = pos;
-                }
-                let n = steps.fetch_add(1, Ordering::Relaxed);
-                if n.is_multiple_of(64) && started.elapsed() > LOCATE_TIME {
-                    return Err(EvalAltResult::ErrorTerminated(Dynamic::UNIT, pos).into());
-                }
-                Ok(DebuggerCommand::StepInto)
-            },
-        );
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let _ = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut Scope::new(),
-            &self.ast,
-            function,
-            args.to_vec(),
-        );
-        let pos = *last.lock().unwrap_or_else(|e| e.into_inner());
-        pos
-    }
-
-    fn runtime_error(
-        &self,
-        function: &str,
-        args: &[Dynamic],
-        shown: &str,
-        error: &EvalAltResult,
-    ) -> Error {
-        // The innermost error says what went wrong; the innermost known position says
-        // where (a limit hit deep in a call may carry none of its own).
-        let mut inner = error;
-        let mut pos = error.position();
-        while let EvalAltResult::ErrorInFunctionCall(.., e, _) = inner {
-            inner = e;
-            if !e.position().is_none() {
-                pos = e.position();
-            }
-        }
-        if pos.is_none() {
-            pos = self.locate(function, args);
-        }
-        let message = match inner {
-            EvalAltResult::ErrorTooManyOperations(_) => format!(
-                "it ran more than {} operations in one call (an endless loop?)",
-                LIMITS.operations
-            ),
-            EvalAltResult::ErrorStackOverflow(_) => format!(
-                "function calls nested deeper than {} (an endless recursion?)",
-                LIMITS.call_depth
-            ),
-            EvalAltResult::ErrorDataTooLarge(what, _) => format!(
-                "{what} is larger than the script limit (strings {} characters, arrays {} elements, maps {} entries)",
-                LIMITS.string_size, LIMITS.array_size, LIMITS.map_size
-            ),
-            EvalAltResult::ErrorRuntime(value, _) => format!("{value}"),
-            other => {
-                let text = other.to_string();
-                let suffix = format!(" ({pos})");
-                match text.strip_suffix(&suffix) {
-                    Some(t) if !pos.is_none() => t.to_string(),
-                    _ => text,
-                }
-            }
-        };
-        script_error(
-            &self.spec,
-            format!(
-                "{function}({shown}) failed{}: {message}",
-                at(pos.line(), pos.position())
-            ),
-        )
-    }
-
-    fn positions(
-        &self,
-        function: &str,
-        line: usize,
-        position: &ScriptPosition,
-        value: &Dynamic,
-    ) -> Result<Vec<ScriptPosition>> {
-        let wrong = |what: String| {
-            script_error(
+    /// The error of a failed call of `function(shown)`.
+    fn call_error(&self, function: &str, shown: &str, e: CallError) -> Error {
+        match e {
+            CallError::Failed {
+                line,
+                column,
+                message,
+            } => script_error(
                 &self.spec,
-                format!("{function}({position}) returned {what}, not an array of positions (`fn {function}` at line {line}); a position is an integer, a string or an array of integers and strings"),
-            )
-        };
-        let Some(array) = value.read_lock::<rhai::Array>() else {
-            return Err(wrong(position::describe(value)));
-        };
-        array
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                ScriptPosition::from_dynamic(v)
-                    .map_err(|what| wrong(format!("an array whose element {} is {what}", i + 1)))
-            })
-            .collect()
+                format!("{function}({shown}) failed{}: {message}", at(line, column)),
+            ),
+            CallError::Returned(what) => {
+                let line = match function {
+                    "options" => self.options_line,
+                    "components" => self.components_line,
+                    other => self.engine.line_of(other),
+                };
+                script_error(
+                    &self.spec,
+                    format!("{function}({shown}) returned {what}, not an array of positions (`{function}` at line {line}); a position is an integer, a string or an array of positions"),
+                )
+            }
+        }
+    }
+
+    /// Calls `function(position)`: `None` when it returned nothing.
+    pub(crate) fn call(
+        &self,
+        function: &str,
+        position: Option<&ScriptPosition>,
+    ) -> Result<Option<ScriptPosition>> {
+        self.engine.call(function, position).map_err(|e| {
+            let shown = position.map(ToString::to_string).unwrap_or_default();
+            self.call_error(function, &shown, e)
+        })
+    }
+
+    /// Calls `function(position)`, which must return an array of positions.
+    fn call_list(&self, function: &str, position: &ScriptPosition) -> Result<Vec<ScriptPosition>> {
+        match self.call(function, Some(position))? {
+            Some(ScriptPosition::List(items)) => Ok(items.into_vec()),
+            other => Err(self.call_error(
+                function,
+                &position.to_string(),
+                CallError::Returned(match other {
+                    Some(p) => position::kind(&p),
+                    None => "nothing".into(),
+                }),
+            )),
+        }
+    }
+
+    /// The options of `position`, each with its components when it splits: the step of
+    /// [`eval`], without the cache.
+    pub(crate) fn expand(&self, position: &ScriptPosition) -> Result<Vec<Expanded>> {
+        self.engine
+            .expand(position, self.has_components)
+            .map_err(|(function, at, e)| self.call_error(function, &at.to_string(), e))
     }
 
     /// The positions one move away from `position`, by the script's `fn options`.
@@ -328,10 +250,7 @@ impl ScriptProgram {
         if let Some(o) = self.cache().options.get(position) {
             return Ok(o.clone());
         }
-        let value = self.call("options", position)?;
-        let list: Arc<[ScriptPosition]> = self
-            .positions("options", self.options_line, position, &value)?
-            .into();
+        let list: Arc<[ScriptPosition]> = self.call_list("options", position)?.into();
         let mut cache = self.cache();
         cache.room(1 + list.len());
         cache.options.insert(position.clone(), list.clone());
@@ -348,16 +267,10 @@ impl ScriptProgram {
         if let Some(c) = self.cache().components.get(position) {
             return Ok(c.clone());
         }
-        let value = self.call("components", position)?;
-        let parts = if value.is_unit() {
-            None
-        } else {
-            let parts = self.positions("components", self.components_line, position, &value)?;
-            match parts.as_slice() {
-                [only] if only == position => None,
-                _ => Some(parts.into()),
-            }
-        };
+        let value = self.call("components", Some(position))?;
+        let parts: Option<Arc<[ScriptPosition]>> = engine::split(position, value)
+            .map_err(|e| self.call_error("components", &position.to_string(), e))?
+            .map(Into::into);
         let mut cache = self.cache();
         cache.room(
             1 + parts
@@ -381,24 +294,6 @@ fn at(line: Option<usize>, column: Option<usize>) -> String {
         (Some(l), None) => format!(" at line {l}"),
         _ => String::new(),
     }
-}
-
-/// The line (from 1) where `fn NAME` is defined, for messages about what it returned.
-fn definition_line(text: &str, name: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start();
-            let l = l.strip_prefix("private ").unwrap_or(l).trim_start();
-            l.strip_prefix("fn")
-                .filter(|rest| rest.starts_with(char::is_whitespace))
-                .map(|rest| {
-                    let rest = rest.trim_start();
-                    rest.strip_prefix(name)
-                        .is_some_and(|r| r.trim_start().starts_with('('))
-                })
-                .unwrap_or(false)
-        })
-        .map_or(0, |i| i + 1)
 }
 
 impl fmt::Display for ScriptPosition {
@@ -513,5 +408,7 @@ impl Impartial for ScriptRules {
 
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod luau_tests;
 #[cfg(test)]
 mod tests;

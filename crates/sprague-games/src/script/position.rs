@@ -3,20 +3,23 @@
 
 use rhai::{Array, Dynamic, ImmutableString, INT};
 
-/// A position of a script game: an integer, a string, or a flat array of integers and
-/// strings (a pair of heaps, a row of heaps, a word split into parts).
+/// A position of a script game: an integer, a string, or an array of positions (a pair of
+/// heaps, a row of heaps, a word split into parts, a sum of rectangles `[[2, 3], [4, 3]]`,
+/// a pile with the amounts taken from it `[7, [1, 3]]`).
 ///
-/// Arrays hold no arrays: a position is written back as command-line words, and a flat
-/// array is one word per element.
+/// Arrays nest at most [`MAX_DEPTH`] deep.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ScriptPosition {
     /// An integer (a heap).
     Int(i64),
     /// A string (a word).
     Str(Box<str>),
-    /// An array of integers and strings, none of them an array.
+    /// An array of positions.
     List(Box<[ScriptPosition]>),
 }
+
+/// How deep arrays may nest in a position (`[[1]]` is 2 deep).
+pub const MAX_DEPTH: usize = 16;
 
 /// Written as the script writes it (`7`, `"abc"`, `[3, 4]`), as error messages show it.
 impl std::fmt::Debug for ScriptPosition {
@@ -41,15 +44,23 @@ impl ScriptPosition {
     /// The position a script value stands for, or the name of what it is instead (for the
     /// error message). Characters are strings of one character.
     pub fn from_dynamic(value: &Dynamic) -> Result<ScriptPosition, String> {
+        Self::from_dynamic_at(value, 0)
+    }
+
+    fn from_dynamic_at(value: &Dynamic, depth: usize) -> Result<ScriptPosition, String> {
         if let Some(a) = value.read_lock::<Array>() {
+            if depth >= MAX_DEPTH {
+                return Err(format!("arrays nested more than {MAX_DEPTH} deep"));
+            }
             let items = a
                 .iter()
-                .map(|v| {
-                    Self::scalar(v).ok_or_else(|| {
-                        if v.is_array() {
-                            "an array inside an array".to_string()
+                .enumerate()
+                .map(|(i, v)| {
+                    Self::from_dynamic_at(v, depth + 1).map_err(|what| {
+                        if depth == 0 {
+                            format!("an array whose element {} is {what}", i + 1)
                         } else {
-                            format!("an array holding {}", describe(v))
+                            what
                         }
                     })
                 })
@@ -88,6 +99,21 @@ impl ScriptPosition {
             },
             _ => None,
         }
+    }
+}
+
+/// What a position is, for error messages: `an integer (7)`, `an array ([1, 2])`.
+pub(crate) fn kind(p: &ScriptPosition) -> String {
+    let ty = match p {
+        ScriptPosition::Int(_) => "an integer",
+        ScriptPosition::Str(_) => "a string",
+        ScriptPosition::List(_) => "an array",
+    };
+    let text = p.to_string();
+    if text.chars().count() > 40 {
+        ty.to_string()
+    } else {
+        format!("{ty} ({text})")
     }
 }
 
@@ -131,10 +157,16 @@ mod tests {
     }
 
     #[test]
-    fn nested_arrays_and_other_types_are_refused_by_name() {
-        let nested = Dynamic::from_array(vec![Dynamic::from_array(vec![])]);
-        let err = ScriptPosition::from_dynamic(&nested).unwrap_err();
-        assert!(err.contains("array inside an array"), "{err}");
+    fn nested_arrays_read_and_other_types_are_refused_by_name() {
+        let nested = Dynamic::from_array(vec![Dynamic::from_array(vec![Dynamic::from_int(2)])]);
+        let p = ScriptPosition::from_dynamic(&nested).unwrap();
+        assert_eq!(p.to_string(), "[[2]]");
+        let mut deep = Dynamic::from_int(1);
+        for _ in 0..=MAX_DEPTH {
+            deep = Dynamic::from_array(vec![deep]);
+        }
+        let err = ScriptPosition::from_dynamic(&deep).unwrap_err();
+        assert!(err.contains("nested more than"), "{err}");
         let err = ScriptPosition::from_dynamic(&Dynamic::from_bool(true)).unwrap_err();
         assert!(err.contains("boolean"), "{err}");
         let err = ScriptPosition::from_dynamic(&Dynamic::UNIT).unwrap_err();

@@ -1,37 +1,134 @@
-//! `sprague table` of a rules script: heap `n` is the integer position `n`. The values of
-//! every heap come from one solver, so heap `n` reuses the values of the smaller heaps.
+//! `sprague table` of a rules script: heap `n` is the integer position `n`, and a script
+//! whose positions are pairs `[a, b]` has a grid of pairs. Values come from one
+//! [`Evaluator`], which keeps the values of single components only: a heap game is
+//! computed bottom-up (heap `n` from the values of the smaller heaps), a pair game row by
+//! row. A table stopped by its deadline or Ctrl-C keeps the rows computed until then.
 
+use super::eval::Evaluator;
 use super::game::ScriptGame;
 use super::ScriptPosition;
 use crate::error::{Error, Result};
-use crate::impartial::{GrundySolver, MisereSolver};
-use crate::interface::{HeapRows, Method, Play, Table, TableOptions, ValueKind};
+use crate::impartial::MisereSolver;
+use crate::interface::{
+    Cell, Grid, HeapRows, Method, Play, Row, Table, TableOptions, TableRows, ValueKind, Winner,
+};
 use crate::limits::Limits;
 use crate::octal::Values;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;
 
+/// The shape of a script's positions in a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Integer positions: heap `n` is `n`.
+    Heap,
+    /// Pairs of integers `[a, b]`.
+    Pair,
+}
+
+/// The name of the optional function that declares the shape: `"heap"` or `"pair"`.
+pub const SHAPE: &str = "shape";
+
+/// Values computed before the end or a stop: the stop (a timeout, Ctrl-C), if any.
+pub struct Partial<T> {
+    /// The values computed.
+    pub values: T,
+    /// Why the computation stopped early, `None` when it is complete.
+    pub stopped: Option<Error>,
+}
+
+fn is_stop(e: &Error) -> bool {
+    matches!(e, Error::Timeout { .. } | Error::Interrupted { .. })
+}
+
+fn pair(a: u64, b: u64) -> ScriptPosition {
+    ScriptPosition::List(vec![ScriptPosition::Int(a as i64), ScriptPosition::Int(b as i64)].into())
+}
+
 impl ScriptGame {
-    /// The Grundy values of the integer positions `0..=upto`, from one solver.
-    pub fn heap_values(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+    /// The shape of the script's positions: the one `shape()` declares, else heaps when
+    /// `options(0)` answers, else pairs when `options([0, 0])` does; then the note says
+    /// that heap 0 was refused, and with what error, so that a heap game whose script fails
+    /// at 0 is not silently read as a game of pairs. Neither answering is the error of
+    /// heap 0.
+    pub fn shape(&self) -> Result<(Shape, Option<String>)> {
+        let program = self.program().clone();
+        if program.defines(SHAPE, 0) {
+            return match program.call(SHAPE, None)? {
+                Some(ScriptPosition::Str(s)) if &*s == "heap" => Ok((Shape::Heap, None)),
+                Some(ScriptPosition::Str(s)) if &*s == "pair" => Ok((Shape::Pair, None)),
+                other => Err(Error::parse(format!(
+                    "{}: shape() returned {}, not \"heap\" or \"pair\"",
+                    self.spec_name(),
+                    other.map_or("nothing".into(), |p| super::position::kind(&p))
+                ))),
+            };
+        }
+        let heap_error = match program.expand(&ScriptPosition::Int(0)) {
+            Ok(_) => return Ok((Shape::Heap, None)),
+            Err(e) => e,
+        };
+        match program.expand(&pair(0, 0)) {
+            Ok(_) => Ok((
+                Shape::Pair,
+                Some(format!(
+                    "read as a game of pairs `a b`: heap 0 was refused ({heap_error}); declare `shape()` to say which"
+                )),
+            )),
+            Err(_) => Err(heap_error),
+        }
+    }
+
+    /// The Grundy values of the integer positions `0..=upto`, bottom-up; a stop (the
+    /// deadline, Ctrl-C) keeps the values computed.
+    pub fn heap_values_partial(&self, upto: u64, limits: Limits) -> Result<Partial<Vec<u64>>> {
         check_upto(upto)?;
-        let rules = self.rules();
-        let mut solver = GrundySolver::with_limits(&rules, limits);
+        let program = self.program().clone();
         // Checked above: at most 10^7 + 1 values.
+        let mut eval = Evaluator::new(&program, upto as usize + 1, limits.clone());
         let mut values = Vec::with_capacity(upto as usize + 1);
-        let result = (0..=upto).try_for_each(|n| {
-            let v = solver.grundy(&ScriptPosition::Int(n as i64))?;
-            values.push(v.value());
-            Ok(())
-        });
-        rules.finish(result)?;
-        Ok(values)
+        for n in 0..=upto {
+            if let Err(e) = limits.check_every(n, "heaps") {
+                return Ok(Partial {
+                    values,
+                    stopped: Some(e),
+                });
+            }
+            match eval.value(&ScriptPosition::Int(n as i64)) {
+                Ok(v) => values.push(v),
+                Err(e) if is_stop(&e) => {
+                    return Ok(Partial {
+                        values,
+                        stopped: Some(e),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Partial {
+            values,
+            stopped: None,
+        })
+    }
+
+    /// The Grundy values of the integer positions `0..=upto`, bottom-up.
+    pub fn heap_values(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+        let p = self.heap_values_partial(upto, limits)?;
+        match p.stopped {
+            Some(e) => Err(e),
+            None => Ok(p.values),
+        }
     }
 
     /// The Grundy values of the pairs `[a, b]` for `from <= a, b <= upto`, row by row
-    /// (`a` the row), from one solver.
-    pub fn pair_values(&self, from: u64, upto: u64, limits: Limits) -> Result<Vec<Vec<u64>>> {
+    /// (`a` the row); a stop keeps the whole rows computed.
+    pub fn pair_values_partial(
+        &self,
+        from: u64,
+        upto: u64,
+        limits: Limits,
+    ) -> Result<Partial<Vec<Vec<u64>>>> {
         check_upto(upto)?;
         let side = upto.saturating_sub(from) + 1;
         if side.saturating_mul(side) > MAX_UPTO {
@@ -39,39 +136,87 @@ impl ScriptGame {
                 "{side}×{side} pairs: at most {MAX_UPTO} positions are tabulated"
             )));
         }
-        let rules = self.rules();
-        let mut solver = GrundySolver::with_limits(&rules, limits);
+        let program = self.program().clone();
+        let mut eval = Evaluator::new(&program, 0, limits.clone());
         let mut rows = Vec::new();
-        let result = (from..=upto).try_for_each(|a| {
-            let mut row = Vec::new();
+        for a in from..=upto {
+            let mut row = Vec::with_capacity(side as usize);
             for b in from..=upto {
-                let p = ScriptPosition::List(
-                    vec![ScriptPosition::Int(a as i64), ScriptPosition::Int(b as i64)].into(),
-                );
-                row.push(solver.grundy(&p)?.value());
+                let v = limits
+                    .check_every(a * side + b, "pairs")
+                    .and_then(|()| eval.value(&pair(a, b)));
+                match v {
+                    Ok(v) => row.push(v),
+                    Err(e) if is_stop(&e) => {
+                        return Ok(Partial {
+                            values: rows,
+                            stopped: Some(e),
+                        })
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             rows.push(row);
-            Ok(())
-        });
-        rules.finish(result)?;
-        Ok(rows)
+        }
+        Ok(Partial {
+            values: rows,
+            stopped: None,
+        })
     }
 
-    /// The table of heaps `0..=options.upto`: Grundy values, or misère outcomes.
+    /// The Grundy values of the pairs `[a, b]` for `from <= a, b <= upto`, row by row.
+    pub fn pair_values(&self, from: u64, upto: u64, limits: Limits) -> Result<Vec<Vec<u64>>> {
+        let p = self.pair_values_partial(from, upto, limits)?;
+        match p.stopped {
+            Some(e) => Err(e),
+            None => Ok(p.values),
+        }
+    }
+
+    /// The table: of heaps `0..=options.upto` (Grundy values, or misère outcomes), or of
+    /// the pairs `a b` for `from <= a, b <= upto` as a grid.
     pub fn table_report(&self, options: &TableOptions) -> Result<Table> {
         check_upto(options.upto)?;
+        let (shape, note) = self.shape()?;
+        let mut table = match shape {
+            Shape::Heap => {
+                if options.from.is_some() {
+                    return Err(Error::unsupported(
+                        "`--from` is for scripts whose positions are pairs `a b`",
+                    ));
+                }
+                self.heap_table(options)?
+            }
+            Shape::Pair => self.pair_table(options)?,
+        };
+        table.notes.extend(note);
+        if options.period {
+            table.notes.push(
+                "no period is proven for a rules script; `sprague pattern` looks for one and says how far it was checked".into(),
+            );
+        }
+        Ok(table)
+    }
+
+    fn heap_table(&self, options: &TableOptions) -> Result<Table> {
         let spec = self.spec_name().to_string();
         let range = format!("heaps 0..={}", options.upto);
-        let mut table = if options.misere {
+        let (mut table, stopped) = if options.misere {
             let rules = self.rules();
             let mut solver = MisereSolver::new(&rules, options.limits.clone());
             let mut wins = Vec::new();
-            let result = (0..=options.upto).try_for_each(|n| {
-                wins.push(solver.first_player_wins(&[ScriptPosition::Int(n as i64)])?);
-                Ok(())
-            });
-            rules.finish(result)?;
-            Table::new(
+            let mut stopped = None;
+            for n in 0..=options.upto {
+                match rules.finish(solver.first_player_wins(&[ScriptPosition::Int(n as i64)])) {
+                    Ok(w) => wins.push(w),
+                    Err(e) if is_stop(&e) => {
+                        stopped = Some(e);
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let t = Table::new(
                 &spec,
                 Play::Misere,
                 None,
@@ -79,10 +224,12 @@ impl ScriptGame {
                 format!("misère outcomes of {spec} for {range}"),
                 "heap",
                 Box::new(HeapRows::outcomes(&wins)),
-            )
+            );
+            (t, stopped)
         } else {
-            let values = self.heap_values(options.upto, options.limits.clone())?;
-            let small: Vec<u32> = values
+            let p = self.heap_values_partial(options.upto, options.limits.clone())?;
+            let small: Vec<u32> = p
+                .values
                 .iter()
                 .enumerate()
                 .map(|(n, &v)| {
@@ -94,25 +241,107 @@ impl ScriptGame {
                 })
                 .collect::<Result<_>>()?;
             let count = small.len() as u64;
-            Table::new(
+            let t = Table::new(
                 &spec,
                 Play::Normal,
                 Some(ValueKind::Grundy),
-                Method::engine("search: Grundy values by the generic engine"),
+                Method::engine("search: Grundy values bottom-up, heap by heap"),
                 format!("grundy values of {spec} for {range}"),
                 "heap",
                 Box::new(HeapRows::grundy(Values::from_u32(&small), count)),
-            )
+            );
+            (t, p.stopped)
         };
         table
             .notes
             .push("heap n is the integer position n of the script".into());
-        if options.period {
-            table.notes.push(
-                "no period is proven for a rules script; `sprague pattern` looks for one and says how far it was checked".into(),
-            );
+        if let Some(e) = stopped {
+            stop_note(&mut table, &e, "heaps");
         }
         Ok(table)
+    }
+
+    fn pair_table(&self, options: &TableOptions) -> Result<Table> {
+        if options.misere {
+            return Err(Error::unsupported(
+                "a table of pairs has normal-play values only; `sprague solve --misere` answers one pair",
+            ));
+        }
+        let spec = self.spec_name().to_string();
+        let from = options.from.unwrap_or(0);
+        if from > options.upto {
+            return Err(Error::unsupported(format!(
+                "`--from {from}` is larger than `--upto {}`",
+                options.upto
+            )));
+        }
+        let p = self.pair_values_partial(from, options.upto, options.limits.clone())?;
+        let width = options.upto - from + 1;
+        let rows = PairRows {
+            from,
+            width,
+            values: p.values.into_iter().flatten().collect(),
+        };
+        let mut table = Table::new(
+            &spec,
+            Play::Normal,
+            Some(ValueKind::Grundy),
+            Method::engine("search: Grundy values of the pairs, row by row"),
+            format!(
+                "grundy values of {spec} for the pairs a b, {from} <= a, b <= {} (rows a, columns b)",
+                options.upto
+            ),
+            "pair",
+            Box::new(rows),
+        );
+        table.grid = Some(Grid {
+            first_row: from,
+            first_column: from,
+            width,
+        });
+        table
+            .notes
+            .push("the pair a b is the position [a, b] of the script".into());
+        if let Some(e) = p.stopped {
+            stop_note(&mut table, &e, "rows");
+        }
+        Ok(table)
+    }
+}
+
+/// Marks a table stopped early: not complete, and a note saying why and what it holds.
+fn stop_note(table: &mut Table, e: &Error, what: &str) {
+    table.complete = false;
+    table.notes.push(format!(
+        "incomplete: {e}; the {} {what} computed until then are listed",
+        match what {
+            "rows" => table.count() / table.grid.map_or(1, |g| g.width.max(1)),
+            _ => table.count(),
+        }
+    ));
+}
+
+/// The cells of a grid of pairs, row by row.
+struct PairRows {
+    from: u64,
+    width: u64,
+    values: Vec<u64>,
+}
+
+impl TableRows for PairRows {
+    fn count(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn row(&self, i: u64) -> Row<'_> {
+        let (a, b) = (self.from + i / self.width, self.from + i % self.width);
+        let v = self.values[i as usize];
+        Row {
+            position: Cell::Text(format!("{a} {b}").into()),
+            value: Some(Cell::Number(v)),
+            outcome: Some(Winner::from_first_wins(v != 0)),
+            remoteness: None,
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //! `+` separates the components of a sum. A component of one word is an integer (`7`,
 //! `-2`) or else a string (`abba`; `"…"` quotes a string that would read otherwise, such
 //! as `"12"`, `""` or one with spaces). A component of several words is an array of them
-//! (`3 5` is `[3, 5]`); brackets write any array (`[]`, `[4]`, `[1, 2]`). What this module
-//! writes, it reads back as the same position.
+//! (`3 5` is `[3, 5]`); brackets write any array (`[]`, `[4]`, `[1, 2]`), and arrays nest
+//! (`10 [1, 3]` is `[10, [1, 3]]`, `[2, 3] [4, 3]` a sum of two sheets in one position).
+//! What this module writes, it reads back as the same position.
 
 use super::ScriptPosition;
 use crate::error::{Error, Result};
@@ -91,10 +92,8 @@ fn scalar(t: &Token) -> Result<ScriptPosition> {
             Err(_) => ScriptPosition::Str(w.as_str().into()),
         },
         Token::Quoted(s) => ScriptPosition::Str(s.as_str().into()),
-        Token::Bracket(_) => {
-            return Err(Error::parse(
-                "an array inside an array: a position is an integer, a string or an array of them",
-            ))
+        Token::Bracket(items) => {
+            ScriptPosition::List(items.iter().map(scalar).collect::<Result<Vec<_>>>()?.into())
         }
         Token::Plus => unreachable!("`+` separates components before this"),
     })
@@ -107,11 +106,11 @@ fn looks_numeric(w: &str) -> bool {
 
 fn tokenize(text: &str) -> Result<Vec<Token>> {
     let mut out = Vec::new();
-    // Tokens inside the open bracket, if any.
-    let mut inside: Option<Vec<Token>> = None;
+    // Tokens inside the open brackets, innermost last.
+    let mut open: Vec<Vec<Token>> = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(start, c)) = chars.peek() {
-        if c.is_whitespace() || (c == ',' && inside.is_some()) {
+        if c.is_whitespace() || (c == ',' && !open.is_empty()) {
             chars.next();
             continue;
         }
@@ -146,20 +145,21 @@ fn tokenize(text: &str) -> Result<Vec<Token>> {
                         &text[start..]
                     )));
                 }
-                inside.as_mut().unwrap_or(&mut out).push(Token::Quoted(s));
+                open.last_mut().unwrap_or(&mut out).push(Token::Quoted(s));
             }
             '[' => {
                 chars.next();
-                if inside.is_some() {
-                    return Err(Error::parse(
-                        "an array inside an array: a position is an integer, a string or an array of them",
-                    ));
+                if open.len() >= super::position::MAX_DEPTH {
+                    return Err(Error::parse(format!(
+                        "arrays nested more than {} deep",
+                        super::position::MAX_DEPTH
+                    )));
                 }
-                inside = Some(Vec::new());
+                open.push(Vec::new());
             }
             ']' => {
                 chars.next();
-                let Some(items) = inside.take() else {
+                let Some(items) = open.pop() else {
                     return Err(Error::parse(format!("`{}`: `]` without `[`", text.trim())));
                 };
                 if items.len() > MAX_ITEMS {
@@ -168,9 +168,11 @@ fn tokenize(text: &str) -> Result<Vec<Token>> {
                         items.len()
                     )));
                 }
-                out.push(Token::Bracket(items));
+                open.last_mut()
+                    .unwrap_or(&mut out)
+                    .push(Token::Bracket(items));
             }
-            '+' if inside.is_none()
+            '+' if open.is_empty()
                 && text[start + 1..]
                     .chars()
                     .next()
@@ -184,7 +186,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>> {
                 while let Some(&(i, c)) = chars.peek() {
                     if c.is_whitespace()
                         || matches!(c, '"' | '[' | ']')
-                        || (c == ',' && inside.is_some())
+                        || (c == ',' && !open.is_empty())
                     {
                         end = i;
                         break;
@@ -192,11 +194,11 @@ fn tokenize(text: &str) -> Result<Vec<Token>> {
                     chars.next();
                 }
                 let word = Token::Word(text[start..end].to_string());
-                inside.as_mut().unwrap_or(&mut out).push(word);
+                open.last_mut().unwrap_or(&mut out).push(word);
             }
         }
     }
-    if inside.is_some() {
+    if !open.is_empty() {
         return Err(Error::parse(format!(
             "`{}`: `[` is not closed",
             text.trim()
@@ -232,19 +234,29 @@ fn write_str(s: &str) -> String {
     out
 }
 
-/// One component as words: `7`, `abba`, `3 5`, `[4]`, `[]`.
+/// One component as words: `7`, `abba`, `3 5`, `[4]`, `[]`, `10 [1, 3]`.
 pub fn write_component(p: &ScriptPosition) -> String {
+    match p {
+        ScriptPosition::List(items) if items.len() >= 2 => {
+            items.iter().map(write_nested).collect::<Vec<_>>().join(" ")
+        }
+        other => write_nested(other),
+    }
+}
+
+/// A position inside an array: arrays always in brackets.
+fn write_nested(p: &ScriptPosition) -> String {
     match p {
         ScriptPosition::Int(n) => n.to_string(),
         ScriptPosition::Str(s) => write_str(s),
-        ScriptPosition::List(items) => {
-            let words: Vec<String> = items.iter().map(write_component).collect();
-            if items.len() >= 2 {
-                words.join(" ")
-            } else {
-                format!("[{}]", words.join(", "))
-            }
-        }
+        ScriptPosition::List(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(write_nested)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
@@ -295,7 +307,6 @@ mod tests {
             "3 + + 4",
             "[1",
             "1]",
-            "[[1]]",
             "\"ab",
             "99999999999999999999",
         ] {
@@ -319,6 +330,9 @@ mod tests {
             List(vec![Int(3)].into()),
             List(vec![Str("".into())].into()),
             List(vec![Int(3), Str("x y".into()), Int(4)].into()),
+            List(vec![Int(10), List(vec![Int(1), Int(3)].into())].into()),
+            List(vec![List(vec![Int(2), Int(3)].into())].into()),
+            List(vec![List(Vec::new().into()), List(vec![Int(4), Int(3)].into())].into()),
         ];
         for p in &ps {
             let text = write_component(p);

@@ -17,6 +17,7 @@ pub fn table_text(
     writeln!(out, "{}", table.title)?;
     match instead_of_rows {
         Some(line) => writeln!(out, "{line}")?,
+        None if table.grid.is_some() => grid_text(table, out)?,
         None if table.list_in_text => {
             headings(table, out)?;
             for row in table.rows() {
@@ -43,6 +44,38 @@ pub fn table_text(
         writeln!(out, "{}: {v}", k.replace('_', " "))?;
     }
     write!(out, "method: {}", table.method.text)
+}
+
+/// A table of pairs as a grid: a heading row of the columns `b`, then one line per row `a`
+/// with the value of each pair `a b` (the outcome, `P` or `N`, where there is no value).
+fn grid_text(table: &Table, out: &mut dyn fmt::Write) -> fmt::Result {
+    let Some(g) = table.grid else {
+        return Ok(());
+    };
+    let width = g.width.max(1);
+    write!(out, "a\\b")?;
+    for b in 0..width {
+        out.write_char('\t')?;
+        write_decimal(out, g.first_column + b)?;
+    }
+    out.write_char('\n')?;
+    let mut rows = table.rows().peekable();
+    let mut a = g.first_row;
+    while rows.peek().is_some() {
+        write_decimal(out, a)?;
+        for row in rows.by_ref().take(width as usize) {
+            out.write_char('\t')?;
+            match (&row.value, row.outcome) {
+                (Some(Cell::Number(v)), _) => write_decimal(out, *v)?,
+                (Some(Cell::Text(t)), _) => out.write_str(t)?,
+                (None, Some(w)) => out.write_str(if w == Winner::Second { "P" } else { "N" })?,
+                (None, None) => out.write_char('-')?,
+            }
+        }
+        out.write_char('\n')?;
+        a += 1;
+    }
+    Ok(())
 }
 
 /// The whole text form in one string: for short tables (and tests); long ones are

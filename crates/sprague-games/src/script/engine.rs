@@ -1,0 +1,104 @@
+//! The one interface of the script languages: the rest of `script` calls a script's
+//! functions through [`Engine`] and never sees Rhai or Luau values.
+//!
+//! A call returns a [`ScriptPosition`] tree (an array of options is a list of positions)
+//! or nothing; a failure says what went wrong and, where the language knows, the line.
+
+use super::ScriptPosition;
+
+/// Why a call into a script failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CallError {
+    /// The script stopped: an error, a `throw`, a limit. The line (and column) where it
+    /// stopped, when known, and what went wrong, in the user's terms.
+    Failed {
+        line: Option<usize>,
+        column: Option<usize>,
+        message: String,
+    },
+    /// The call returned a value that is not a position: what it was instead.
+    Returned(String),
+}
+
+/// One option of a position, with its parts when the script's `components` splits it.
+pub(crate) struct Expanded {
+    /// The position one move away.
+    pub option: ScriptPosition,
+    /// Its components, when it has several (`components` returned more than the position
+    /// itself); `None` when it is one component or the script has no `components`.
+    pub parts: Option<Vec<ScriptPosition>>,
+}
+
+/// A compiled script in one of the languages, sandboxed and bounded.
+pub(crate) trait Engine: Send + Sync {
+    /// Whether the script defines the function `name` taking `arity` parameters (where the
+    /// language records the number of parameters).
+    fn defines(&self, name: &str, arity: usize) -> bool;
+
+    /// The line (from 1) where `name` is defined, or 0 when unknown.
+    fn line_of(&self, name: &str) -> usize;
+
+    /// Calls `name(arg)`, or `name()` when `arg` is `None`. `Ok(None)` when it returned
+    /// nothing (`()` in Rhai, `nil` in Luau).
+    fn call(
+        &self,
+        name: &str,
+        arg: Option<&ScriptPosition>,
+    ) -> Result<Option<ScriptPosition>, CallError>;
+
+    /// The options of `position` with the components of each (the engine may do both in
+    /// one call into the script). Errors say which function failed and how.
+    fn expand(
+        &self,
+        position: &ScriptPosition,
+        has_components: bool,
+    ) -> Result<Vec<Expanded>, (&'static str, ScriptPosition, CallError)> {
+        let list = match self.call("options", Some(position)) {
+            Ok(Some(ScriptPosition::List(items))) => items.into_vec(),
+            Ok(Some(other)) => {
+                return Err((
+                    "options",
+                    position.clone(),
+                    CallError::Returned(super::position::kind(&other)),
+                ))
+            }
+            Ok(None) => {
+                return Err((
+                    "options",
+                    position.clone(),
+                    CallError::Returned("nothing".into()),
+                ))
+            }
+            Err(e) => return Err(("options", position.clone(), e)),
+        };
+        let mut out = Vec::with_capacity(list.len());
+        for option in list {
+            let parts = if has_components {
+                match self.call("components", Some(&option)) {
+                    Ok(v) => split(&option, v).map_err(|e| ("components", option.clone(), e))?,
+                    Err(e) => return Err(("components", option, e)),
+                }
+            } else {
+                None
+            };
+            out.push(Expanded { option, parts });
+        }
+        Ok(out)
+    }
+}
+
+/// The parts of `position` from what `components(position)` returned: `None` when it is
+/// one component (nothing, or a list holding just the position).
+pub(crate) fn split(
+    position: &ScriptPosition,
+    returned: Option<ScriptPosition>,
+) -> Result<Option<Vec<ScriptPosition>>, CallError> {
+    match returned {
+        None => Ok(None),
+        Some(ScriptPosition::List(items)) => match &*items {
+            [only] if only == position => Ok(None),
+            _ => Ok(Some(items.into_vec())),
+        },
+        Some(other) => Err(CallError::Returned(super::position::kind(&other))),
+    }
+}

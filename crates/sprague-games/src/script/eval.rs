@@ -1,0 +1,220 @@
+//! Grundy values of a script's positions for tables: the values of single components
+//! only are kept, so memory grows with the number of components met, not with the sums.
+//!
+//! The value of a position that `components` splits is the XOR of its parts' values, and
+//! it is not stored; the value of a single component is the mex of its options' values,
+//! and it is stored: in a dense array for the integer positions `0..dense` (the heaps of a
+//! table, four bytes each) and in a hash map for the others. A heap table asks for heaps
+//! `0, 1, 2, …` in order, so a heap game whose options are smaller heaps is computed
+//! bottom-up, with one call of the script per heap and no search. The search is iterative
+//! (an explicit stack): a game millions of moves deep does not overflow the call stack,
+//! and a position met again while it is being evaluated is reported as a cycle.
+
+use super::{engine::Expanded, ScriptPosition, ScriptProgram};
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+use rustc_hash::{FxHashMap, FxHashSet};
+use sprague_core::value::Mex;
+
+/// Bytes one stored component costs at most in the hash map (key, value, table slack),
+/// for the position limit.
+const BYTES_PER_POSITION: u64 = 96;
+
+/// Values of the components of a script's positions, kept across calls.
+pub struct Evaluator<'p> {
+    program: &'p ScriptProgram,
+    /// Values of the integer positions `0..dense.len()`; `UNKNOWN` where not computed.
+    dense: Vec<u32>,
+    memo: FxHashMap<ScriptPosition, u32>,
+    limits: Limits,
+    max_positions: u64,
+    evaluated: u64,
+    mex: Mex,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+
+/// A component being evaluated: its options (each as its components), the next to look
+/// at, and the values of those seen.
+struct Frame {
+    position: ScriptPosition,
+    options: Vec<Vec<ScriptPosition>>,
+    next: usize,
+    values: Vec<u64>,
+}
+
+impl<'p> Evaluator<'p> {
+    /// An evaluator whose integer positions `0..dense` are kept in an array (the rest in a
+    /// hash map), bounded by `limits` (positions stored, deadline, cancellation).
+    pub fn new(program: &'p ScriptProgram, dense: usize, limits: Limits) -> Evaluator<'p> {
+        Evaluator {
+            program,
+            dense: vec![UNKNOWN; dense],
+            memo: FxHashMap::default(),
+            max_positions: limits.max_positions_at(BYTES_PER_POSITION),
+            limits,
+            evaluated: 0,
+            mex: Mex::default(),
+        }
+    }
+
+    /// How many components have a stored value.
+    pub fn components_stored(&self) -> u64 {
+        self.evaluated
+    }
+
+    fn known(&self, p: &ScriptPosition) -> Option<u64> {
+        if let ScriptPosition::Int(n) = p {
+            if let Some(&v) = usize::try_from(*n).ok().and_then(|i| self.dense.get(i)) {
+                return (v != UNKNOWN).then_some(u64::from(v));
+            }
+        }
+        self.memo.get(p).map(|&v| u64::from(v))
+    }
+
+    fn store(&mut self, p: ScriptPosition, v: u64) -> Result<()> {
+        let v = u32::try_from(v)
+            .ok()
+            .filter(|&v| v != UNKNOWN)
+            .ok_or_else(|| {
+                Error::unsupported(format!(
+                    "{}: the Grundy value of {p} is {v}, larger than a table holds",
+                    self.program.spec()
+                ))
+            })?;
+        self.evaluated += 1;
+        if let ScriptPosition::Int(n) = &p {
+            if let Some(slot) = usize::try_from(*n).ok().and_then(|i| self.dense.get_mut(i)) {
+                *slot = v;
+                return Ok(());
+            }
+        }
+        if self.memo.len() as u64 >= self.max_positions {
+            return Err(Error::Limit {
+                what: "components of positions stored".into(),
+                limit: self.max_positions,
+            });
+        }
+        self.memo.insert(p, v);
+        Ok(())
+    }
+
+    /// The components of `p` (itself when it is one), splitting parts that split again.
+    fn atoms(&self, p: ScriptPosition, out: &mut Vec<ScriptPosition>) -> Result<()> {
+        let mut todo = vec![p];
+        while let Some(p) = todo.pop() {
+            if self.known(&p).is_some() || !self.program.has_components() {
+                out.push(p);
+                continue;
+            }
+            match self.program.call("components", Some(&p))? {
+                None => out.push(p),
+                Some(v) => match super::engine::split(&p, Some(v)) {
+                    Ok(None) => out.push(p),
+                    Ok(Some(parts)) => todo.extend(parts),
+                    Err(e) => return Err(self.program.call_error("components", &p.to_string(), e)),
+                },
+            }
+            if todo.len() + out.len() > super::LIMITS.array_size {
+                return Err(Error::Limit {
+                    what: "components of one position".into(),
+                    limit: super::LIMITS.array_size as u64,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn frame(&self, position: ScriptPosition) -> Result<Frame> {
+        let expanded = self.program.expand(&position)?;
+        let mut options = Vec::with_capacity(expanded.len());
+        for Expanded { option, parts } in expanded {
+            let mut atoms = Vec::new();
+            match parts {
+                // Parts are split again only if they are not known components.
+                Some(parts) => {
+                    for part in parts {
+                        self.atoms(part, &mut atoms)?;
+                    }
+                }
+                None => atoms.push(option),
+            }
+            options.push(atoms);
+        }
+        Ok(Frame {
+            position,
+            values: Vec::with_capacity(options.len()),
+            options,
+            next: 0,
+        })
+    }
+
+    /// The Grundy value of `position`: the XOR of its components' values.
+    pub fn value(&mut self, position: &ScriptPosition) -> Result<u64> {
+        if let Some(v) = self.known(position) {
+            return Ok(v);
+        }
+        let mut atoms = Vec::new();
+        self.atoms(position.clone(), &mut atoms)?;
+        let mut x = 0;
+        for a in atoms {
+            x ^= self.component(a)?;
+        }
+        Ok(x)
+    }
+
+    /// The value of one component, searching its options iteratively.
+    fn component(&mut self, root: ScriptPosition) -> Result<u64> {
+        if let Some(v) = self.known(&root) {
+            return Ok(v);
+        }
+        let mut on_stack: FxHashSet<ScriptPosition> = FxHashSet::default();
+        on_stack.insert(root.clone());
+        let mut stack = vec![self.frame(root)?];
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the root until it is done");
+            // The next option whose components are all known, or the first unknown one.
+            let mut unknown = None;
+            while top.next < top.options.len() {
+                let mut x = 0;
+                for a in &top.options[top.next] {
+                    match self.known(a) {
+                        Some(v) => x ^= v,
+                        None => {
+                            unknown = Some(a.clone());
+                            break;
+                        }
+                    }
+                }
+                if unknown.is_some() {
+                    break;
+                }
+                top.values.push(x);
+                top.next += 1;
+            }
+            if let Some(a) = unknown {
+                if !on_stack.insert(a.clone()) {
+                    return Err(Error::Cycle(format!(
+                        "{}: the position {a} can be reached from itself, so play may never end",
+                        self.program.spec()
+                    )));
+                }
+                self.limits.check_every(self.evaluated, "positions")?;
+                let f = self.frame(a)?;
+                stack.push(f);
+                continue;
+            }
+            let done = stack.pop().expect("checked above");
+            self.mex.clear();
+            self.mex.extend(done.values.iter().copied());
+            let v = self.mex.value();
+            on_stack.remove(&done.position);
+            self.store(done.position, v)?;
+            if stack.is_empty() {
+                return Ok(v);
+            }
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! Rules scripts in Luau (`.luau`, `.lua`), the fast engine, behind [`Engine`].
+//!
+//! The state is sandboxed: only the `table`, `string`, `math`, `bit32` and `utf8` libraries
+//! (no `os`, `io`, `require`, `loadstring`, `collectgarbage`, `getfenv`, `setfenv`;
+//! `print` does nothing), the libraries and the script's globals read-only
+//! (`Lua::sandbox`). Every call is bounded: an interrupt counts the operations (loop
+//! iterations and function calls) against [`LIMITS`]`.operations` and the nested calls
+//! against [`LIMITS`]`.call_depth`, and the state's memory is capped at [`MEMORY`].
+//!
+//! Luau's numbers are doubles: a position's integers travel as numbers and must be
+//! integers of at most 2^53 in size, both ways.
+
+use super::engine::{split, CallError, Engine, Expanded};
+use super::position::MAX_DEPTH;
+use super::{ScriptPosition, LIMITS};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The most memory the Luau state of one script may hold (its functions, tables and the
+/// garbage not yet collected).
+pub const MEMORY: usize = 256 << 20;
+
+/// The largest integer a Luau number holds exactly.
+const EXACT: i64 = 1 << 53;
+
+/// What stopped a call, as the interrupt found it (the error it raises carries no line).
+const STOPPED_OPERATIONS: usize = 1;
+const STOPPED_DEPTH: usize = 2;
+
+/// Runs every option through `components` inside Luau, so that a position's options and
+/// their parts come back from one call: `{options, parts}`, `parts[i]` false when option
+/// `i` is one component.
+const EXPAND: &str = r#"
+local options, components = ...
+return function(pos)
+    local opts = options(pos)
+    if type(opts) ~= "table" or components == nil then
+        return opts, nil
+    end
+    local parts = table.create(#opts, false)
+    for i = 1, #opts do
+        local c = components(opts[i])
+        if c ~= nil then parts[i] = c end
+    end
+    return opts, parts
+end
+"#;
+
+/// A compiled Luau script.
+pub(crate) struct LuauScript {
+    lua: Lua,
+    functions: Vec<(String, Function)>,
+    expand: Option<Function>,
+    operations: Arc<AtomicU64>,
+    stopped: Arc<AtomicUsize>,
+    /// The line the interrupt saw when it stopped a call.
+    stopped_line: Arc<AtomicUsize>,
+}
+
+fn lua_error(e: &mlua::Error) -> (Option<usize>, String) {
+    let text = match e {
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::MemoryError(_) => {
+            format!("the script used more than {} MiB of memory", MEMORY >> 20)
+        }
+        mlua::Error::CallbackError { cause, .. } => return lua_error(cause),
+        other => other.to_string(),
+    };
+    // The message is `script:LINE: what` followed by a traceback.
+    let first = text.split("\nstack traceback").next().unwrap_or("").trim();
+    if let Some(rest) = first.strip_prefix("script:") {
+        if let Some((line, what)) = rest.split_once(':') {
+            if let Ok(l) = line.parse() {
+                return (Some(l), what.trim().to_string());
+            }
+        }
+    }
+    (None, first.to_string())
+}
+
+impl LuauScript {
+    /// Compiles and runs `text` (its top level defines the functions), bounded as a call.
+    pub(crate) fn compile(text: &str) -> Result<LuauScript, String> {
+        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::BIT | StdLib::UTF8;
+        let lua = Lua::new_with(libs, LuaOptions::new()).map_err(|e| e.to_string())?;
+        let setup = || -> mlua::Result<()> {
+            lua.set_memory_limit(MEMORY)?;
+            let g = lua.globals();
+            for name in [
+                "require",
+                "loadstring",
+                "collectgarbage",
+                "getfenv",
+                "setfenv",
+                "newproxy",
+                "gcinfo",
+            ] {
+                g.raw_set(name, Value::Nil)?;
+            }
+            g.raw_set("print", lua.create_function(|_, ()| Ok(()))?)?;
+            lua.sandbox(true)
+        };
+        setup().map_err(|e| e.to_string())?;
+        let operations = Arc::new(AtomicU64::new(0));
+        let stopped = Arc::new(AtomicUsize::new(0));
+        let stopped_line = Arc::new(AtomicUsize::new(0));
+        {
+            let (ops, stop, line) = (operations.clone(), stopped.clone(), stopped_line.clone());
+            lua.set_interrupt(move |lua| {
+                let n = ops.fetch_add(1, Ordering::Relaxed);
+                let why = if n >= LIMITS.operations {
+                    STOPPED_OPERATIONS
+                } else if n % 64 == 0 && lua.inspect_stack(LIMITS.call_depth + 1, |_| ()).is_some()
+                {
+                    STOPPED_DEPTH
+                } else {
+                    return Ok(VmState::Continue);
+                };
+                stop.store(why, Ordering::Relaxed);
+                let at = lua
+                    .inspect_stack(0, |d| d.current_line())
+                    .flatten()
+                    .unwrap_or(0);
+                line.store(at, Ordering::Relaxed);
+                Err(mlua::Error::runtime("stopped"))
+            });
+        }
+        let script = LuauScript {
+            lua,
+            functions: Vec::new(),
+            expand: None,
+            operations,
+            stopped,
+            stopped_line,
+        };
+        script.reset();
+        let chunk = script.lua.load(text).set_name("=script");
+        if let Err(e) = chunk.exec() {
+            let (line, message) = script.failure(&e);
+            let what = if matches!(e, mlua::Error::SyntaxError { .. }) {
+                "syntax error"
+            } else {
+                "the script failed when it was loaded"
+            };
+            return Err(format!("{what}{}: {message}", super::at(line, None)));
+        }
+        let mut script = script;
+        let globals = script.lua.globals();
+        for name in [
+            "options",
+            "components",
+            "shape",
+            super::SMALL_POSITIONS,
+            super::RANDOM_POSITION,
+        ] {
+            match globals.get::<Value>(name) {
+                Ok(Value::Function(f)) => script.functions.push((name.to_string(), f)),
+                Ok(Value::Nil) => {}
+                _ => return Err(format!("`{name}` must be a function")),
+            }
+        }
+        if !script.defines("options", 1) {
+            return Err(
+                "the script defines no `function options(pos)`: it must return the table of positions one move away from `pos`".into(),
+            );
+        }
+        let expand = script
+            .lua
+            .load(EXPAND)
+            .set_name("=expand")
+            .into_function()
+            .and_then(|f| {
+                f.call::<Function>((
+                    script.function("options").cloned(),
+                    script.function("components").cloned(),
+                ))
+            })
+            .map_err(|e| e.to_string())?;
+        script.expand = Some(expand);
+        Ok(script)
+    }
+
+    fn function(&self, name: &str) -> Option<&Function> {
+        self.functions
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| f)
+    }
+
+    fn reset(&self) {
+        self.operations.store(0, Ordering::Relaxed);
+        self.stopped.store(0, Ordering::Relaxed);
+    }
+
+    /// The line and message of a failed call.
+    fn failure(&self, e: &mlua::Error) -> (Option<usize>, String) {
+        let line = || Some(self.stopped_line.load(Ordering::Relaxed)).filter(|&l| l > 0);
+        match self.stopped.load(Ordering::Relaxed) {
+            STOPPED_OPERATIONS => (
+                line(),
+                format!(
+                    "it ran more than {} operations in one call (an endless loop?)",
+                    LIMITS.operations
+                ),
+            ),
+            STOPPED_DEPTH => (
+                line(),
+                format!(
+                    "function calls nested deeper than {} (an endless recursion?)",
+                    LIMITS.call_depth
+                ),
+            ),
+            _ => lua_error(e),
+        }
+    }
+
+    fn to_lua(&self, p: &ScriptPosition) -> Result<Value, CallError> {
+        Ok(match p {
+            ScriptPosition::Int(n) => {
+                if n.unsigned_abs() > EXACT as u64 {
+                    return Err(CallError::Failed {
+                        line: None,
+                        column: None,
+                        message: format!(
+                            "the integer {n} is larger than 2^53, the most a Luau number holds exactly"
+                        ),
+                    });
+                }
+                Value::Number(*n as f64)
+            }
+            ScriptPosition::Str(s) => Value::String(self.lua.create_string(&**s).map_err(mem)?),
+            ScriptPosition::List(items) => {
+                let t = self
+                    .lua
+                    .create_table_with_capacity(items.len(), 0)
+                    .map_err(mem)?;
+                for (i, item) in items.iter().enumerate() {
+                    t.raw_set(i + 1, self.to_lua(item)?).map_err(mem)?;
+                }
+                Value::Table(t)
+            }
+        })
+    }
+
+    fn run(
+        &self,
+        f: &Function,
+        arg: Option<&ScriptPosition>,
+    ) -> Result<mlua::MultiValue, CallError> {
+        let arg = match arg {
+            Some(p) => Some(self.to_lua(p)?),
+            None => None,
+        };
+        self.reset();
+        let result = match arg {
+            Some(a) => f.call::<mlua::MultiValue>(a),
+            None => f.call::<mlua::MultiValue>(()),
+        };
+        result.map_err(|e| {
+            let (line, message) = self.failure(&e);
+            CallError::Failed {
+                line,
+                column: None,
+                message,
+            }
+        })
+    }
+}
+
+fn mem(e: mlua::Error) -> CallError {
+    CallError::Failed {
+        line: None,
+        column: None,
+        message: lua_error(&e).1,
+    }
+}
+
+/// The position a Luau value stands for, or what it is instead.
+fn position(v: &Value, depth: usize) -> Result<ScriptPosition, String> {
+    match v {
+        Value::Integer(i) => Ok(ScriptPosition::Int(*i)),
+        Value::Number(x) => {
+            if x.fract() == 0.0 && x.abs() <= EXACT as f64 {
+                Ok(ScriptPosition::Int(*x as i64))
+            } else {
+                Err(format!(
+                    "a number that is not an integer of at most 2^53 ({x})"
+                ))
+            }
+        }
+        Value::String(s) => match s.to_str() {
+            Ok(s) => Ok(ScriptPosition::Str((*s).into())),
+            Err(_) => Err("a string that is not UTF-8".into()),
+        },
+        Value::Table(t) => {
+            if depth >= MAX_DEPTH {
+                return Err(format!("tables nested more than {MAX_DEPTH} deep"));
+            }
+            list(t, depth)
+        }
+        Value::Nil => Err("nothing (`nil`)".into()),
+        Value::Boolean(b) => Err(format!("a boolean ({b})")),
+        other => Err(format!("a value of type {}", other.type_name())),
+    }
+}
+
+fn list(t: &Table, depth: usize) -> Result<ScriptPosition, String> {
+    let n = t.raw_len();
+    let mut items = Vec::with_capacity(n);
+    for i in 1..=n {
+        let v: Value = t.raw_get(i).map_err(|e| e.to_string())?;
+        items.push(position(&v, depth + 1).map_err(|what| {
+            if depth == 0 {
+                format!("a table whose element {i} is {what}")
+            } else {
+                what
+            }
+        })?);
+    }
+    if n == 0 && t.clone().pairs::<Value, Value>().next().is_some() {
+        return Err("a table with keys other than 1, 2, 3, … (positions are arrays)".into());
+    }
+    Ok(ScriptPosition::List(items.into_boxed_slice()))
+}
+
+fn returned(v: Option<&Value>) -> Result<Option<ScriptPosition>, CallError> {
+    match v {
+        None | Some(Value::Nil) => Ok(None),
+        Some(v) => position(v, 0).map(Some).map_err(CallError::Returned),
+    }
+}
+
+impl Engine for LuauScript {
+    fn defines(&self, name: &str, arity: usize) -> bool {
+        self.function(name)
+            .is_some_and(|f| usize::from(f.info().num_params) == arity)
+    }
+
+    fn line_of(&self, name: &str) -> usize {
+        self.function(name)
+            .and_then(|f| f.info().line_defined)
+            .unwrap_or(0)
+    }
+
+    fn call(
+        &self,
+        name: &str,
+        arg: Option<&ScriptPosition>,
+    ) -> Result<Option<ScriptPosition>, CallError> {
+        let Some(f) = self.function(name) else {
+            return Err(CallError::Failed {
+                line: None,
+                column: None,
+                message: format!("the script defines no `{name}`"),
+            });
+        };
+        let values = self.run(f, arg)?;
+        returned(values.front())
+    }
+
+    fn expand(
+        &self,
+        position: &ScriptPosition,
+        has_components: bool,
+    ) -> Result<Vec<Expanded>, (&'static str, ScriptPosition, CallError)> {
+        let Some(expand) = &self.expand else {
+            unreachable!("compile sets the expansion")
+        };
+        let values = self
+            .run(expand, Some(position))
+            .map_err(|e| (blame(&e), position.clone(), e))?;
+        let opts = match values.front() {
+            Some(Value::Table(t)) => t.clone(),
+            other => {
+                let what = match returned(other) {
+                    Ok(Some(p)) => super::position::kind(&p),
+                    Ok(None) => "nothing (`nil`)".into(),
+                    Err(CallError::Returned(w)) => w,
+                    Err(e) => return Err(("options", position.clone(), e)),
+                };
+                return Err(("options", position.clone(), CallError::Returned(what)));
+            }
+        };
+        let parts = match values.get(1) {
+            Some(Value::Table(t)) if has_components => Some(t),
+            _ => None,
+        };
+        let n = opts.raw_len();
+        let mut out = Vec::with_capacity(n);
+        for i in 1..=n {
+            let v: Value = opts
+                .raw_get(i)
+                .map_err(|e| ("options", position.clone(), mem(e)))?;
+            let option = super::luau::position(&v, 1).map_err(|what| {
+                (
+                    "options",
+                    position.clone(),
+                    CallError::Returned(format!("a table whose element {i} is {what}")),
+                )
+            })?;
+            let split_parts = match parts {
+                Some(p) => {
+                    let c: Value = p
+                        .raw_get(i)
+                        .map_err(|e| ("components", option.clone(), mem(e)))?;
+                    let c = match c {
+                        Value::Boolean(false) => None,
+                        other => Some(other),
+                    };
+                    let r = returned(c.as_ref()).map_err(|e| ("components", option.clone(), e))?;
+                    split(&option, r).map_err(|e| ("components", option.clone(), e))?
+                }
+                None => None,
+            };
+            out.push(Expanded {
+                option,
+                parts: split_parts,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Which function a failure inside the expansion belongs to: the one on the line that
+/// failed is not known, so `options` unless the script has only failed in `components`.
+fn blame(_e: &CallError) -> &'static str {
+    "options"
+}

@@ -1,0 +1,274 @@
+//! Luau scripts: they agree with the catalogue's games, tables of heaps and of pairs,
+//! nested positions, the shape of a script, and the sandbox's limits.
+
+use super::eval::Evaluator;
+use super::game::{game_from_script, ScriptGame};
+use super::table::Shape;
+use super::ScriptPosition;
+use crate::interface::{Game, TableOptions};
+use crate::limits::Limits;
+
+fn luau(text: &str) -> ScriptGame {
+    ScriptGame::compile("rules:test.luau", text).unwrap()
+}
+
+fn example(name: &str) -> ScriptGame {
+    let path = format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    ScriptGame::compile(&format!("rules:{name}"), &text).unwrap()
+}
+
+fn catalogue_values(spec: &str, upto: u64) -> Vec<String> {
+    let mut entries = vec![crate::number::subtraction::entry()];
+    entries.extend(crate::octal::entries::all());
+    let g = crate::interface::testing::game_of(&entries, spec).unwrap();
+    let t = g
+        .table(&TableOptions {
+            upto,
+            ..TableOptions::default()
+        })
+        .unwrap();
+    t.rows().map(|r| r.value.unwrap().to_string()).collect()
+}
+
+fn values(g: &ScriptGame, upto: u64) -> Vec<String> {
+    g.heap_values(upto, Limits::default())
+        .unwrap()
+        .iter()
+        .map(u64::to_string)
+        .collect()
+}
+
+fn error(g: &ScriptGame, p: ScriptPosition) -> String {
+    let program = g.program();
+    let mut e = Evaluator::new(program, 0, Limits::default());
+    e.value(&p).unwrap_err().to_string()
+}
+
+#[test]
+fn a_subtraction_game_in_luau_is_the_catalogues() {
+    let g = luau(
+        "function options(n)\n  local out = {}\n  for _, s in {1, 3, 4} do\n    if s <= n then out[#out + 1] = n - s end\n  end\n  return out\nend\n",
+    );
+    assert_eq!(values(&g, 60), catalogue_values("subtraction:1,3,4", 60));
+}
+
+#[test]
+fn kayles_by_components_is_the_catalogues() {
+    let g = luau(
+        r#"
+function options(n)
+    local out = {}
+    for take = 1, 2 do
+        for left = 0, n - take do
+            local right = n - take - left
+            if left <= right then out[#out + 1] = {left, right} end
+        end
+    end
+    return out
+end
+function components(p)
+    if type(p) == "table" then return p end
+    return nil
+end
+"#,
+    );
+    assert_eq!(values(&g, 60), catalogue_values("kayles", 60));
+}
+
+#[test]
+fn the_grundy_game_example_is_the_catalogues() {
+    assert_eq!(
+        values(&example("grundy-game.luau"), 80),
+        catalogue_values("grundy-game", 80)
+    );
+    assert_eq!(
+        values(&example("lasker-nim.luau"), 60),
+        catalogue_values("lasker-nim", 60)
+    );
+}
+
+#[test]
+fn the_game_of_stones_plays_nested_positions() {
+    // Codeforces 768E: the value of a fresh pile of n is the largest k with
+    // 1 + 2 + … + k <= n.
+    let g = example("game-of-stones.luau");
+    let v = g.heap_values(30, Limits::default()).unwrap();
+    for (n, &x) in v.iter().enumerate() {
+        let mut k = 0;
+        while (k + 1) * (k + 2) / 2 <= n as u64 {
+            k += 1;
+        }
+        assert_eq!(x, k, "pile {n}");
+    }
+    // A nested position from the command line, played by the verdict.
+    let game = game_from_script(
+        "rules:game-of-stones.luau",
+        &example_text("game-of-stones.luau"),
+    )
+    .unwrap();
+    let v = game
+        .solve(&["3".into(), "[1, 2]".into()], &Default::default())
+        .unwrap();
+    // Three stones with 1 and 2 taken: only 3 may be taken, and that wins.
+    assert_eq!(v.value.as_deref(), Some("1"));
+}
+
+fn example_text(name: &str) -> String {
+    let path = format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn pair_tables_agree_with_the_theorems() {
+    // Euclid's game by Cole and Davie's theorem, kiki's game by parity.
+    let euclid = example("euclid.luau");
+    let rows = euclid.pair_values(0, 30, Limits::default()).unwrap();
+    for (a, row) in rows.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            let mover_wins = crate::number::euclid::mover_wins(
+                &num_bigint::BigUint::from(a),
+                &num_bigint::BigUint::from(b),
+            );
+            assert_eq!(v != 0, mover_wins, "euclid {a} {b}");
+        }
+    }
+    let kiki = example("kiki.luau");
+    let rows = kiki.pair_values(0, 20, Limits::default()).unwrap();
+    for (a, row) in rows.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            assert_eq!(v == 0, a % 2 == 0 && b % 2 == 0, "kiki {a} {b}");
+        }
+    }
+}
+
+#[test]
+fn the_cutting_game_keeps_single_sheets_only() {
+    let g = example("cutting-game.luau");
+    let n = 24;
+    let rows = g.pair_values(0, n, Limits::default()).unwrap();
+    // A direct computation of the same recurrence.
+    let n = n as usize;
+    let mut d = vec![vec![0u64; n + 1]; n + 1];
+    for w in 0..=n {
+        for h in 0..=n {
+            let mut seen = std::collections::BTreeSet::new();
+            for i in 2..w.saturating_sub(1) {
+                seen.insert(d[i][h] ^ d[w - i][h]);
+            }
+            for j in 2..h.saturating_sub(1) {
+                seen.insert(d[w][j] ^ d[w][h - j]);
+            }
+            d[w][h] = (0..).find(|m| !seen.contains(m)).unwrap();
+        }
+    }
+    assert_eq!(rows, d);
+    // Only sheets are stored, never the sums of two sheets that the options are.
+    let program = g.program();
+    let mut e = Evaluator::new(program, 0, Limits::default());
+    for w in 0..=n as i64 {
+        for h in 0..=n as i64 {
+            e.value(&ScriptPosition::List(
+                vec![ScriptPosition::Int(w), ScriptPosition::Int(h)].into(),
+            ))
+            .unwrap();
+        }
+    }
+    assert!(
+        e.components_stored() <= ((n + 1) * (n + 1)) as u64,
+        "{} stored",
+        e.components_stored()
+    );
+}
+
+#[test]
+fn the_shape_is_declared_or_found_and_heap_zero_errors_surface() {
+    assert_eq!(example("euclid.luau").shape().unwrap().0, Shape::Pair);
+    assert_eq!(
+        example("divisor-game.luau").shape().unwrap(),
+        (Shape::Heap, None)
+    );
+    // Refuses heap 0 but takes pairs: read as pairs, and the note says why.
+    let g = luau("function options(p)\n  if type(p) ~= 'table' then error('two heaps') end\n  return {}\nend\n");
+    let (shape, note) = g.shape().unwrap();
+    assert_eq!(shape, Shape::Pair);
+    assert!(note.unwrap().contains("two heaps"));
+    // Fails at heap 0 and on pairs: the error of heap 0.
+    let g2 = luau("function options(n)\n  error('broken at ' .. tostring(n))\nend\n");
+    let e = g2.shape().unwrap_err().to_string();
+    assert!(e.contains("broken at 0"), "{e}");
+    assert!(e.contains("line 2"), "{e}");
+    let t = g2.table(&TableOptions::default()).unwrap_err().to_string();
+    assert!(t.contains("broken at 0"), "{t}");
+}
+
+#[test]
+fn a_stopped_table_keeps_its_rows() {
+    let g = example("divisor-game.luau");
+    let limits = Limits::default().with_timeout(std::time::Duration::from_nanos(1));
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    let t = g
+        .table(&TableOptions {
+            upto: 100_000,
+            limits,
+            ..TableOptions::default()
+        })
+        .unwrap();
+    assert!(!t.complete);
+    assert!(t.count() < 100_001);
+    assert!(
+        t.notes.iter().any(|n| n.starts_with("incomplete")),
+        "{:?}",
+        t.notes
+    );
+}
+
+#[test]
+fn luau_limits_fail_cleanly_naming_the_line() {
+    let g = luau("function options(n)\n  while true do end\nend\n");
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("operations") && e.contains("line 2"), "{e}");
+    let g = luau("function options(n)\n  local t = {}\n  while true do t[#t + 1] = string.rep('x', 1000) .. #t end\nend\n");
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("memory") || e.contains("operations"), "{e}");
+    let g = luau("function options(n)\n  local s = 'x'\n  for i = 1, 40 do s = s .. s end\n  return {}\nend\n");
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("memory"), "{e}");
+    let g = luau(
+        "local function f(n) return f(n + 1) + 1 end\nfunction options(n)\n  return {f(n)}\nend\n",
+    );
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("nested deeper") && e.contains("line 1"), "{e}");
+    for bad in ["require('x')", "os.time()", "io.read()", "loadstring('x')"] {
+        let g = luau(&format!(
+            "function options(n)\n  {bad}\n  return {{}}\nend\n"
+        ));
+        let e = error(&g, ScriptPosition::Int(1));
+        assert!(e.contains("line 2"), "{bad}: {e}");
+        assert!(!e.contains("mlua") && !e.contains("rust"), "{bad}: {e}");
+    }
+    let e = ScriptGame::compile("rules:x.luau", "function options(n)\n  return {\nend\n")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("syntax error at line"), "{e}");
+    let e = ScriptGame::compile("rules:x.luau", "function moves(n) return {} end")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("options"), "{e}");
+    // Wrong answers name what they were.
+    let g = luau("function options(n)\n  return {true}\nend\n");
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("boolean"), "{e}");
+    let g = luau("function options(n)\n  return {0.5}\nend\n");
+    let e = error(&g, ScriptPosition::Int(1));
+    assert!(e.contains("not an integer"), "{e}");
+}
+
+#[test]
+fn a_cycle_is_reported() {
+    let g = luau("function options(n)\n  return {n + 1 - 2 * (n % 2)}\nend\n");
+    let e = error(&g, ScriptPosition::Int(0));
+    assert!(e.contains("reached from itself"), "{e}");
+}
