@@ -5,7 +5,7 @@
 //! checks, partner lists, progress) reads in one place.
 
 use super::batch::BATCH;
-use super::{Algorithm, Cell, Computation, MAX_HEAPS};
+use super::{residues, Algorithm, Cell, Computation, MAX_HEAPS};
 use crate::error::{Error, Result};
 use crate::octal::period;
 use crate::octal::Values;
@@ -97,6 +97,11 @@ impl Computation {
             self.rare.push(n as u32);
             self.rare_vals.push(v);
         }
+        if let Some(r) = &mut self.residues {
+            if !r.record(n, v) {
+                self.residues = None;
+            }
+        }
     }
 
     /// The period watch, after a new last value.
@@ -153,7 +158,7 @@ impl Computation {
                 if stop {
                     break;
                 }
-                if self.method == Algorithm::Sparse {
+                if self.method == Algorithm::Sparse && !self.every_value {
                     // Proven periodic (periodicity theorem): copy.
                     let p = p.period as usize;
                     while g.len() < target {
@@ -161,6 +166,17 @@ impl Computation {
                         g.push(x);
                     }
                     break;
+                }
+                if self.method == Algorithm::Sparse
+                    && self.residue_method
+                    && !self.residues_tried
+                    && self.rules.tail == 0
+                    && !self.triples
+                {
+                    // Every value, computed: by residue classes, from the last period.
+                    self.residues_tried = true;
+                    let p = p.period as usize;
+                    self.residues = residues::Residues::new(g, n.saturating_sub(p), p);
                 }
             }
             if n >= self.next_mask_check && self.method == Algorithm::Sparse {
@@ -178,6 +194,12 @@ impl Computation {
             }
             if watched && n & check == 0 {
                 self.limits.check(n as u64, "heaps tabulated")?;
+            }
+            if let Some(v) = self.residue_value(g, n) {
+                g.push(T::put(v).expect("below 64"));
+                self.record(n, v);
+                self.watch(g);
+                continue;
             }
             if self.speculates(n) {
                 // Batches up to the next periodic chore above (progress, partners) and
@@ -216,6 +238,15 @@ impl Computation {
             }
         }
         Ok(None)
+    }
+
+    /// `g(n)` by the residue method, where it applies ([`residues`]).
+    fn residue_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+        let res = self.residues.as_ref()?;
+        let single = self.single_bits(g, n);
+        let v = res.value(g, n, single, &self.pair_js, self.rules.unequal)?;
+        self.stats.residues += 1;
+        Some(v)
     }
 
     /// `g(n)` by the sparse method: the small path while it applies and settles the
