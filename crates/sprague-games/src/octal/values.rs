@@ -70,12 +70,17 @@ impl Values {
     /// high half. Two computations agree on every value when their checksums agree (short
     /// of an accident), which is how benchmarks compare sequences from different programs.
     pub fn fletcher32(&self) -> u32 {
+        self.fletcher32_of_first(self.len())
+    }
+
+    /// [`Values::fletcher32`] of the first `count` values (all of them, if fewer).
+    pub fn fletcher32_of_first(&self, count: usize) -> u32 {
         let (mut lo, mut hi) = (0u32, 0u32);
         let mut add = |w: u32| {
             lo = (lo + w) % 65535;
             hi = (hi + lo) % 65535;
         };
-        for n in 0..self.len() {
+        for n in 0..count.min(self.len()) {
             let v = self.get(n);
             add(v & 0xFFFF);
             if v > 0xFFFF {

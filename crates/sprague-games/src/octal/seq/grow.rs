@@ -93,7 +93,7 @@ impl Computation {
         if self.lists[vu].len() < self.tuning.list_len {
             self.lists[vu].push(n as u32);
         }
-        if (v & self.mask).count_ones() & 1 == 0 {
+        if (v & self.mask).count_ones() & 1 == 0 && !self.rare_stale {
             self.rare.push(n as u32);
             self.rare_vals.push(v);
         }
@@ -179,7 +179,12 @@ impl Computation {
                     self.residues = residues::Residues::new(g, n.saturating_sub(p), p);
                 }
             }
-            if n >= self.next_mask_check && self.method == Algorithm::Sparse {
+            if self.rare_stale && self.residues.is_none() {
+                // The residue method stopped: the rare heaps it did not list, listed.
+                self.choose_mask_in(g);
+                self.rare_stale = false;
+            }
+            if n >= self.next_mask_check && self.method == Algorithm::Sparse && !self.rare_stale {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
                 self.choose_mask_in(g);
                 self.next_mask_check = n * 2;
@@ -240,13 +245,28 @@ impl Computation {
         Ok(None)
     }
 
-    /// `g(n)` by the residue method, where it applies ([`residues`]).
+    /// `g(n)` by the residue method, where it applies ([`residues`]). While it answers,
+    /// the rare heaps are not listed (Dawson's Kayles has a rare heap in nine, 3.3 MB at
+    /// 10⁶); the first heap it cannot answer after that ends it, and the list is made
+    /// again from the values (once: a proven period's prediction never fails).
     fn residue_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
         let res = self.residues.as_ref()?;
         let single = self.single_bits(g, n);
-        let v = res.value(g, n, single, &self.pair_js, self.rules.unequal)?;
-        self.stats.residues += 1;
-        Some(v)
+        match res.value(g, n, single, &self.pair_js, self.rules.unequal) {
+            Some(v) => {
+                self.stats.residues += 1;
+                self.rare_stale = true;
+                Some(v)
+            }
+            None => {
+                if self.rare_stale {
+                    self.residues = None;
+                    self.choose_mask_in(g);
+                    self.rare_stale = false;
+                }
+                None
+            }
+        }
     }
 
     /// `g(n)` by the sparse method: the small path while it applies and settles the

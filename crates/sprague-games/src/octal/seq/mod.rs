@@ -240,6 +240,8 @@ pub struct Computation {
     residues_tried: bool,
     /// Whether the residue method may be used ([`Computation::use_residue_method`]).
     residue_method: bool,
+    /// Whether `rare` lacks heaps (not listed while the residue method answers).
+    rare_stale: bool,
     /// The deadline, cancellation flag and progress callback the growth honours (see
     /// [`Computation::watched_by`]).
     limits: Limits,
@@ -301,6 +303,7 @@ impl Computation {
             residues: None,
             residues_tried: false,
             residue_method: true,
+            rare_stale: false,
             limits: Limits::default(),
         }
     }
@@ -371,6 +374,7 @@ impl Computation {
     pub fn use_residue_method(&mut self, on: bool) {
         self.residue_method = on;
         if !on {
+            // (The rare heaps it left out are listed again before the next heap.)
             self.residues = None;
         }
     }

@@ -27,6 +27,7 @@ impl Computation {
         self.proven = None;
         self.residues = None;
         self.residues_tried = false;
+        self.rare_stale = false;
         self.next_search = n.max(FIRST_SEARCH);
     }
 
