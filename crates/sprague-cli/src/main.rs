@@ -16,6 +16,7 @@ mod output;
 mod saved;
 mod script;
 mod signals;
+mod threads;
 mod watch;
 mod words;
 

@@ -301,3 +301,101 @@ fn bad_files_are_named_and_explained() {
     assert!(err.contains("misère"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The note `--checksum` adds: `Fletcher-32 of the values g(0..=N): XXXXXXXX`.
+fn checksum_note(args: &[&str]) -> String {
+    let o = ok(args);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let line = text
+        .lines()
+        .find(|l| l.contains("Fletcher-32"))
+        .unwrap_or_else(|| panic!("no checksum in {text}"))
+        .to_string();
+    assert!(
+        !text.contains("\n0 "),
+        "the values are not listed with --checksum: {text}"
+    );
+    line
+}
+
+#[test]
+fn threads_and_every_value_change_nothing_but_the_time() {
+    let dir = folder("threads");
+    // Officers: speculative batches on several threads, one thread, and a run resumed
+    // with another number of threads; the files are the same, byte for byte.
+    let one = dir.join("one.sg");
+    let three = dir.join("three.sg");
+    let resumed = dir.join("resumed.sg");
+    let o = "octal:0.6";
+    ok(&[
+        "table",
+        o,
+        "--upto",
+        "20000",
+        "--threads",
+        "1",
+        "--output",
+        p(&one),
+    ]);
+    ok(&[
+        "table",
+        o,
+        "--upto",
+        "20000",
+        "--threads",
+        "3",
+        "--output",
+        p(&three),
+    ]);
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&three).unwrap());
+    ok(&[
+        "table",
+        o,
+        "--upto",
+        "9000",
+        "--threads",
+        "2",
+        "--output",
+        p(&resumed),
+    ]);
+    ok(&[
+        "table",
+        o,
+        "--upto",
+        "20000",
+        "--threads",
+        "1",
+        "--resume",
+        p(&resumed),
+        "--output",
+        p(&resumed),
+    ]);
+    assert_eq!(
+        std::fs::read(&one).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    // Every value computed past the period: the same values as the period copied.
+    for game in ["kayles", "octal:0.07", "octal:0.16"] {
+        let copied = checksum_note(&["table", game, "--upto", "60000", "--checksum"]);
+        let every = checksum_note(&[
+            "table",
+            game,
+            "--upto",
+            "60000",
+            "--checksum",
+            "--every-value",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(copied, every, "{game}");
+        assert!(copied.contains("g(0..=60000)"), "{copied}");
+    }
+    // Flags a table cannot honour.
+    let err = fails(&["table", "kayles", "--threads", "0"]);
+    assert!(err.contains("--threads"), "{err}");
+    let err = fails(&["table", "nim", "--every-value"]);
+    assert!(err.contains("take-and-break"), "{err}");
+    let err = fails(&["table", "kayles", "--misere", "--checksum"]);
+    assert!(err.contains("misère"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,7 +8,9 @@
 //! Groups: `problem` (judge throughput on 10^5 queries: P4018 when present, P2252, P1290,
 //! P6487), `thousand_digits` (Wythoff, Fibonacci Nim and Euclid decided with their winning
 //! moves on 1000-digit numbers), `solver` (the generic engine's positions per second on a
-//! subtraction game played on a sum of heaps).
+//! subtraction game played on a sum of heaps), `sequences` (take-and-break Grundy sequences:
+//! every value of Kayles and Dawson's Kayles to 10^6 without copying the period, Officers
+//! to 10^5 on one thread and on two; `--threads`' pools, as the command line builds them).
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use num_bigint::BigUint;
@@ -198,5 +200,39 @@ fn solver(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, problems, thousand_digits, solver);
+/// Grundy sequences of take-and-break games: `(code, upto, every value, threads)`.
+fn sequences(c: &mut Criterion) {
+    use sprague_games::octal::{Algorithm, Computation, TakeAndBreak};
+    let mut g = c.benchmark_group("sequences");
+    g.sample_size(10);
+    for (code, upto, every, threads) in [
+        ("0.77", 1_000_000u64, true, 1usize),
+        ("0.07", 1_000_000, true, 1),
+        ("0.6", 100_000, false, 1),
+        ("0.6", 100_000, false, 2),
+    ] {
+        let rules = TakeAndBreak::parse(code, false).expect("a code");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        g.throughput(Throughput::Elements(upto));
+        let name = format!(
+            "{code} to {upto}{} on {threads} thread(s)",
+            if every { ", every value" } else { "" }
+        );
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut comp = Computation::new(rules.clone(), Algorithm::Sparse);
+                comp.compute_every_value(every);
+                pool.install(|| comp.extend_to(upto, &mut |_, _| {}))
+                    .expect("computes");
+                black_box(comp.values().fletcher32())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, problems, thousand_digits, solver, sequences);
 criterion_main!(benches);

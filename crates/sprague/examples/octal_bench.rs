@@ -4,16 +4,24 @@
 //! Cases: 0.16 (period proof: computes until the period is proven), kayles (10^6 values),
 //! officers (10^7 values; `officers8`: 10^8; `officers:N`: N values), 0.1777 (computes
 //! until the period is proven, ~4.43·10^8 values; `0.1777:N` stops at N values), plain (the
-//! plain algorithm's figures beside the sparse one's).
+//! plain algorithm's figures beside the sparse one's), every:CODE:N (every value of CODE up to
+//! N, computed even past a proven period: `every:0.77:1000000`, `every:0.07:1000000`).
+//! RAYON_NUM_THREADS=N sets the threads.
 
 use sprague_games::octal::{Algorithm, Computation, TakeAndBreak, Tuning};
 use std::time::Instant;
 
 /// Computes `g(0..=upto)`, or with `period` until the period is proven (at most `upto`).
 fn run(code: &str, upto: u64, algorithm: Algorithm, period: bool) {
+    run_with(code, upto, algorithm, period, false)
+}
+
+/// [`run`], with `every` computing every value past a proven period instead of copying it.
+fn run_with(code: &str, upto: u64, algorithm: Algorithm, period: bool, every: bool) {
     let r = TakeAndBreak::parse(code, false).expect("code");
     let t = Instant::now();
     let mut c = Computation::new(r.clone(), algorithm);
+    c.compute_every_value(every);
     // OCTAL_TUNING="scan,budget,list,partners" overrides the sparse algorithm's search limits.
     if let Ok(t) = std::env::var("OCTAL_TUNING") {
         let x: Vec<usize> = t.split(',').map(|v| v.parse().expect("number")).collect();
@@ -36,7 +44,8 @@ fn run(code: &str, upto: u64, algorithm: Algorithm, period: bool) {
     let s = c.stats();
     let (mask, rare) = c.sparse_mask();
     println!(
-        "{code:8} {algorithm:?}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}",
+        "{code:8} {algorithm:?}{}: {n} values in {el:.3} s ({:.3e} values/s), width {} B{}; values hash {:016x}, Fletcher-32 {:08x}",
+        if every { " every value" } else { "" },
         n as f64 / el,
         c.values().width(),
         match p {
@@ -50,12 +59,13 @@ fn run(code: &str, upto: u64, algorithm: Algorithm, period: bool) {
         // FNV-1a over the values: two runs computed the same sequence when it agrees.
         (0..n).fold(0xcbf29ce484222325u64, |h, i| {
             (h ^ u64::from(c.values().get(i))).wrapping_mul(0x100000001b3)
-        })
+        }),
+        c.values().fletcher32()
     );
     if algorithm == Algorithm::Sparse {
         println!(
-            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {}; steps per value: scan {:.1} targeted {:.1}",
-            s.checked, s.targeted, s.full_scans, s.period_searches,
+            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {} by residues {}; steps per value: scan {:.1} targeted {:.1}",
+            s.checked, s.targeted, s.full_scans, s.period_searches, s.residues,
             s.scan_steps as f64 / n as f64, s.target_steps as f64 / n as f64
         );
     }
@@ -102,6 +112,17 @@ fn main() {
                 // Preperiod 160,949,018, period 60,620,715: ~4.43·10^8 values.
                 None => run("0.1777", 1_000_000_000, Algorithm::Sparse, true),
             },
+            // Every value of CODE up to N, even past a proven period (no copying).
+            c if c.starts_with("every:") => {
+                let (code, n) = c[6..].rsplit_once(':').expect("every:CODE:N");
+                run_with(
+                    code,
+                    n.parse().expect("number"),
+                    Algorithm::Sparse,
+                    false,
+                    true,
+                )
+            }
             other => eprintln!("unknown case `{other}`"),
         }
     }

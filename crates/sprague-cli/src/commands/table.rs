@@ -55,6 +55,16 @@ pub(crate) struct TableArgs {
     /// store (default: as many as fit in about 1.5 GB).
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
+    /// Take-and-break games: compute every value, even past a proven period, instead of
+    /// copying the period (the same values: a check of the theorem, and a benchmark).
+    #[arg(long)]
+    every_value: bool,
+    /// Take-and-break games: show the Fletcher-32 checksum of the values g(0..=N)
+    /// (docs/sequences.md) instead of listing them in the text.
+    #[arg(long)]
+    checksum: bool,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    threads: Option<usize>,
 }
 
 /// Tabulates the game: take-and-break games by their own resumable computation, every other
@@ -73,6 +83,9 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         resume,
         checkpoint_every,
         max_positions,
+        every_value,
+        checksum,
+        threads,
     } = command;
     // Tables are not watched by the library: the watchdog ends them at the deadline.
     let watch = Watch::new(timeout, cancel);
@@ -86,12 +99,22 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         let limits = sprague_core::limits::Limits::default()
             .with_max_positions(max_positions)
             .with_deadline(watch.deadline);
+        let how = OctalOptions {
+            period,
+            misere,
+            json,
+            every_value,
+            checksum,
+        };
         return watch.run(true, || {
-            octal_table(og, upto, period, misere, json, files, stop, limits)
+            crate::threads::install(threads, || octal_table(og, upto, how, files, stop, limits))
         });
     }
     if output.is_some() || resume.is_some() {
         bail!("`--output` and `--resume` are for take-and-break games");
+    }
+    if every_value || checksum {
+        bail!("`--every-value` and `--checksum` are for take-and-break games");
     }
     if max_positions.is_some() {
         bail!("`--max-positions` of `sprague table` is for misère tables of take-and-break games");
@@ -112,7 +135,9 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
             .with_cancel(watch.cancel.clone())
             .with_progress(watch.progress()),
     };
-    let table = watch.run(json, || Ok(g.table(&opts)?))?;
+    let table = watch.run(json, || {
+        crate::threads::install(threads, || Ok(g.table(&opts)?))
+    })?;
     print_table(&table, json, None)?;
     if !table.complete {
         // The rows computed are printed; the exit status says that they are not all.
@@ -132,6 +157,15 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     Ok(())
 }
 
+/// How a take-and-break table is computed and shown.
+struct OctalOptions {
+    period: bool,
+    misere: bool,
+    json: bool,
+    every_value: bool,
+    checksum: bool,
+}
+
 /// The files of a take-and-break table.
 struct TableFiles {
     output: Option<std::path::PathBuf>,
@@ -140,18 +174,22 @@ struct TableFiles {
 }
 
 /// `sprague table` for take-and-break games: resumable, with progress on a terminal.
-#[allow(clippy::too_many_arguments)]
 fn octal_table(
     game: sprague_games::octal::game::OctalGame,
     upto: Option<u64>,
-    period: bool,
-    misere: bool,
-    json: bool,
+    how: OctalOptions,
     files: TableFiles,
     cancel: Arc<AtomicBool>,
     limits: sprague_core::limits::Limits,
 ) -> Result<()> {
     use std::io::IsTerminal;
+    let OctalOptions {
+        period,
+        misere,
+        json,
+        every_value,
+        checksum,
+    } = how;
     let TableFiles {
         output,
         resume,
@@ -160,6 +198,9 @@ fn octal_table(
     let spec = game.rules.name.clone();
     if misere && (output.is_some() || resume.is_some()) {
         bail!("`--output` and `--resume` save normal-play Grundy sequences, not misère tables");
+    }
+    if misere && (every_value || checksum) {
+        bail!("`--every-value` and `--checksum` are for normal-play Grundy sequences, not misère tables");
     }
     if checkpoint_every == Some(0) {
         bail!("`--checkpoint-every` needs at least 1 heap");
@@ -226,6 +267,7 @@ fn octal_table(
         period,
         misere,
         resume,
+        every_value,
         progress: &mut progress,
         period_limit: sprague_games::octal::game::DEFAULT_PERIOD_LIMIT,
         checkpoint: step.map(|every| sprague_games::octal::game::Checkpoint {
@@ -234,9 +276,12 @@ fn octal_table(
         }),
         limits,
     };
-    let table = game.table_with(req)?;
+    let mut table = game.table_with(req)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
+    }
+    if checksum {
+        table.show_checksum();
     }
     let mut count = table.count();
     if let Some(path) = &output {

@@ -65,6 +65,30 @@ impl Values {
     pub fn to_u32(&self) -> Vec<u32> {
         (0..self.len()).map(|i| self.get(i)).collect()
     }
+    /// The Fletcher-32 checksum of the values, each value one 16-bit word (a value of
+    /// 2^16 or more two words, low half first): sums modulo 65,535, the second sum in the
+    /// high half. Two computations agree on every value when their checksums agree (short
+    /// of an accident), which is how benchmarks compare sequences from different programs.
+    pub fn fletcher32(&self) -> u32 {
+        self.fletcher32_of_first(self.len())
+    }
+
+    /// [`Values::fletcher32`] of the first `count` values (all of them, if fewer).
+    pub fn fletcher32_of_first(&self, count: usize) -> u32 {
+        let (mut lo, mut hi) = (0u32, 0u32);
+        let mut add = |w: u32| {
+            lo = (lo + w) % 65535;
+            hi = (hi + lo) % 65535;
+        };
+        for n in 0..count.min(self.len()) {
+            let v = self.get(n);
+            add(v & 0xFFFF);
+            if v > 0xFFFF {
+                add(v >> 16);
+            }
+        }
+        hi << 16 | lo
+    }
     /// Keeps the first `n` values (for the computation in `seq`).
     pub(super) fn truncate(&mut self, n: usize) {
         match self {

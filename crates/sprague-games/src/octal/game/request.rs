@@ -15,6 +15,9 @@ pub struct TableRequest<'a> {
     pub misere: bool,
     /// Values already known (e.g. read from a file by the caller).
     pub resume: Option<Values>,
+    /// Compute every value even past a proven period instead of copying the period
+    /// (normal play; see [`Computation::compute_every_value`](crate::octal::Computation::compute_every_value)).
+    pub every_value: bool,
     /// Called with `(heaps done, heaps wanted)` now and then.
     pub progress: &'a mut dyn FnMut(u64, u64),
     /// Largest heap a period search without `upto` computes.
@@ -47,6 +50,7 @@ impl Default for TableRequest<'_> {
             period: false,
             misere: false,
             resume: None,
+            every_value: false,
             progress: Box::leak(Box::new(no_progress)),
             period_limit: DEFAULT_PERIOD_LIMIT,
             checkpoint: None,

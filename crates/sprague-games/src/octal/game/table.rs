@@ -46,6 +46,7 @@ impl OctalGame {
             None => Computation::new(r.clone(), Algorithm::Sparse),
         };
         comp.watched_by(req.limits.clone());
+        comp.compute_every_value(req.every_value);
         let (upto, period) = match req.upto {
             Some(n) => {
                 let n = extend_with_checkpoints(&mut comp, n, &mut progress, req.checkpoint)?;
@@ -81,6 +82,7 @@ impl OctalGame {
             periodicity_applies: r.periodicity_applies(),
             list_in_text: shown <= 10_000 || req.upto.is_some() && !req.period,
             quotient: None,
+            checksum: false,
         })
     }
 }
@@ -141,6 +143,9 @@ pub struct OctalTable {
     pub list_in_text: bool,
     /// Misère tables answered through the misère quotient: the method and notes on it.
     pub quotient: Option<(Method, Vec<String>)>,
+    /// Whether the table shows the Fletcher-32 of its values instead of listing them in
+    /// the text ([`OctalTable::show_checksum`]).
+    pub checksum: bool,
 }
 
 impl OctalTable {
@@ -158,6 +163,7 @@ impl OctalTable {
             periodicity_applies: r.periodicity_applies(),
             list_in_text: true,
             quotient: None,
+            checksum: false,
         }
     }
 
@@ -166,6 +172,19 @@ impl OctalTable {
         usize::try_from(self.upto.saturating_add(1))
             .unwrap_or(usize::MAX)
             .min(self.values.len())
+    }
+
+    /// Shows the Fletcher-32 of the values `g(0..=upto)` ([`Values::fletcher32`]) in a
+    /// note, and lists the values only in JSON: how a long table is compared with another
+    /// computation's.
+    pub fn show_checksum(&mut self) {
+        self.checksum = true;
+        self.list_in_text = false;
+    }
+
+    /// The Fletcher-32 of the values the table shows, `g(0..=upto)`.
+    pub fn fletcher32(&self) -> u32 {
+        self.values.fletcher32_of_first(self.count())
     }
 
     /// The method line's text.
@@ -182,6 +201,13 @@ impl OctalTable {
     pub fn into_table(mut self) -> Table {
         let count = self.count() as u64;
         let known = self.values.len();
+        let checksum = self.checksum.then(|| {
+            format!(
+                "Fletcher-32 of the values g(0..={}): {:08x}",
+                self.upto,
+                self.fletcher32()
+            )
+        });
         let range = format!("heaps 0..={}", self.upto);
         let (method, notes) = match self.quotient.take() {
             Some((m, notes)) => (m, notes),
@@ -211,6 +237,7 @@ impl OctalTable {
         };
         table.list_in_text = self.list_in_text;
         table.notes.extend(notes);
+        table.notes.extend(checksum);
         if self.period_asked {
             let upto = self.upto;
             match self.period {

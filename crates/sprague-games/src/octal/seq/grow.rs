@@ -5,7 +5,7 @@
 //! checks, partner lists, progress) reads in one place.
 
 use super::batch::BATCH;
-use super::{Algorithm, Cell, Computation, MAX_HEAPS};
+use super::{residues, Algorithm, Cell, Computation, MAX_HEAPS};
 use crate::error::{Error, Result};
 use crate::octal::period;
 use crate::octal::Values;
@@ -93,9 +93,14 @@ impl Computation {
         if self.lists[vu].len() < self.tuning.list_len {
             self.lists[vu].push(n as u32);
         }
-        if (v & self.mask).count_ones() & 1 == 0 {
+        if (v & self.mask).count_ones() & 1 == 0 && !self.rare_stale {
             self.rare.push(n as u32);
             self.rare_vals.push(v);
+        }
+        if let Some(r) = &mut self.residues {
+            if !r.record(n, v) {
+                self.residues = None;
+            }
         }
     }
 
@@ -153,7 +158,7 @@ impl Computation {
                 if stop {
                     break;
                 }
-                if self.method == Algorithm::Sparse {
+                if self.method == Algorithm::Sparse && !self.every_value {
                     // Proven periodic (periodicity theorem): copy.
                     let p = p.period as usize;
                     while g.len() < target {
@@ -162,8 +167,24 @@ impl Computation {
                     }
                     break;
                 }
+                if self.method == Algorithm::Sparse
+                    && self.residue_method
+                    && !self.residues_tried
+                    && self.rules.tail == 0
+                    && !self.triples
+                {
+                    // Every value, computed: by residue classes, from the last period.
+                    self.residues_tried = true;
+                    let p = p.period as usize;
+                    self.residues = residues::Residues::new(g, n.saturating_sub(p), p);
+                }
             }
-            if n >= self.next_mask_check && self.method == Algorithm::Sparse {
+            if self.rare_stale && self.residues.is_none() {
+                // The residue method stopped: the rare heaps it did not list, listed.
+                self.choose_mask_in(g);
+                self.rare_stale = false;
+            }
+            if n >= self.next_mask_check && self.method == Algorithm::Sparse && !self.rare_stale {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
                 self.choose_mask_in(g);
                 self.next_mask_check = n * 2;
@@ -178,6 +199,12 @@ impl Computation {
             }
             if watched && n & check == 0 {
                 self.limits.check(n as u64, "heaps tabulated")?;
+            }
+            if let Some(v) = self.residue_value(g, n) {
+                g.push(T::put(v).expect("below 64"));
+                self.record(n, v);
+                self.watch(g);
+                continue;
             }
             if self.speculates(n) {
                 // Batches up to the next periodic chore above (progress, partners) and
@@ -216,6 +243,30 @@ impl Computation {
             }
         }
         Ok(None)
+    }
+
+    /// `g(n)` by the residue method, where it applies ([`residues`]). While it answers,
+    /// the rare heaps are not listed (Dawson's Kayles has a rare heap in nine, 3.3 MB at
+    /// 10⁶); the first heap it cannot answer after that ends it, and the list is made
+    /// again from the values (once: a proven period's prediction never fails).
+    fn residue_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+        let res = self.residues.as_ref()?;
+        let single = self.single_bits(g, n);
+        match res.value(g, n, single, &self.pair_js, self.rules.unequal) {
+            Some(v) => {
+                self.stats.residues += 1;
+                self.rare_stale = true;
+                Some(v)
+            }
+            None => {
+                if self.rare_stale {
+                    self.residues = None;
+                    self.choose_mask_in(g);
+                    self.rare_stale = false;
+                }
+                None
+            }
+        }
     }
 
     /// `g(n)` by the sparse method: the small path while it applies and settles the

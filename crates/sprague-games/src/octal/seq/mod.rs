@@ -76,6 +76,7 @@ mod batch;
 mod cell;
 mod grow;
 mod marks;
+mod residues;
 mod small;
 mod sparse;
 mod speculate;
@@ -156,6 +157,8 @@ pub struct Stats {
     pub batched: u64,
     /// Speculative batches whose far marks were made while the batch before was checked.
     pub marked_ahead: u64,
+    /// Heaps computed by the residue method (every value past a proven period).
+    pub residues: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
@@ -228,6 +231,17 @@ pub struct Computation {
     next_search: usize,
     /// A period proven by the values so far.
     proven: Option<super::period::Period>,
+    /// Whether every value is computed even past a proven period (else, with the sparse
+    /// method, the period is copied): see [`Computation::compute_every_value`].
+    every_value: bool,
+    /// The residue method's state, past a proven period when every value is computed
+    /// (`residues`), and whether it was tried for the period proven.
+    residues: Option<residues::Residues>,
+    residues_tried: bool,
+    /// Whether the residue method may be used ([`Computation::use_residue_method`]).
+    residue_method: bool,
+    /// Whether `rare` lacks heaps (not listed while the residue method answers).
+    rare_stale: bool,
     /// The deadline, cancellation flag and progress callback the growth honours (see
     /// [`Computation::watched_by`]).
     limits: Limits,
@@ -285,6 +299,11 @@ impl Computation {
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             proven: None,
+            every_value: false,
+            residues: None,
+            residues_tried: false,
+            residue_method: true,
+            rare_stale: false,
             limits: Limits::default(),
         }
     }
@@ -340,6 +359,32 @@ impl Computation {
         }
     }
 
+    /// Computes every value even past a proven period, instead of copying the period
+    /// (the sparse method's default). The values are the same; computing them checks the
+    /// theorem's conclusion and measures the method. Past the period, heaps are computed
+    /// by the residue method (`residues`) where it applies: work a heap that does not grow
+    /// with the heap.
+    pub fn compute_every_value(&mut self, every: bool) {
+        self.every_value = every;
+    }
+
+    /// Whether heaps past a proven period may be computed by the residue method (the
+    /// default) when every value is computed; without it they are computed by the sparse
+    /// method, as before the period was proven. Speed only (for benchmarks and tests).
+    pub fn use_residue_method(&mut self, on: bool) {
+        self.residue_method = on;
+        if !on {
+            // (The rare heaps it left out are listed again before the next heap.)
+            self.residues = None;
+        }
+    }
+
+    /// Whether every value is computed past a proven period
+    /// ([`Computation::compute_every_value`]).
+    pub fn computes_every_value(&self) -> bool {
+        self.every_value
+    }
+
     /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).
     pub fn set_tuning(&mut self, tuning: Tuning) {
         self.tuning = tuning;
@@ -392,5 +437,7 @@ pub fn grundy_sequence(rules: &TakeAndBreak, upto: u64, method: Algorithm) -> Re
     Ok(c.into_values())
 }
 
+#[cfg(test)]
+mod every_tests;
 #[cfg(test)]
 mod tests;

@@ -30,20 +30,7 @@ impl Computation {
             self.common_for = self.mask;
         }
         let unequal = self.rules.unequal;
-        let mut marks = 0u64;
-        // Nothing left, and one heap left.
-        for &(j, d) in &self.js {
-            if j > n {
-                break;
-            }
-            let m = n - j;
-            if d & 1 != 0 && m == 0 {
-                marks |= 1;
-            }
-            if d & 2 != 0 && m >= 1 && j >= 1 {
-                marks |= 1 << (g[m].get() & 63);
-            }
-        }
+        let mut marks = self.single_bits(g, n);
         // Splits with a rare part: every common option value of a split comes from these.
         // Each size's marks are computed once, for the first heap that splits it, and so
         // are its splits scanned so far (`found`).
@@ -103,6 +90,25 @@ impl Computation {
         }
         self.stats.full_scans += 1;
         Some((targets & !found).trailing_zeros())
+    }
+
+    /// The values below 64 of the options of heap `n` that leave no heap or one, as bits
+    /// (the rules have no infinite tail and no three-heap splits).
+    pub(super) fn single_bits<T: Cell>(&self, g: &[T], n: usize) -> u64 {
+        let mut marks = 0u64;
+        for &(j, d) in &self.js {
+            if j > n {
+                break;
+            }
+            let m = n - j;
+            if d & 1 != 0 && m == 0 {
+                marks |= 1;
+            }
+            if d & 2 != 0 && m >= 1 && j >= 1 {
+                marks |= 1 << (g[m].get() & 63);
+            }
+        }
+        marks
     }
 
     /// Tests: the general method even for values below 64.

@@ -25,6 +25,9 @@ impl Computation {
         self.next_mask_check = (n * 2).max(64);
         self.cands.clear();
         self.proven = None;
+        self.residues = None;
+        self.residues_tried = false;
+        self.rare_stale = false;
         self.next_search = n.max(FIRST_SEARCH);
     }
 
