@@ -307,7 +307,8 @@ fn every_documented_command_runs_and_prints_what_the_docs_show() {
     // README alone has dozens of examples; most run.
     assert!(all.ran >= 60, "{all:?}");
     assert!(all.compared >= 5, "{all:?}");
-    assert!(all.skipped <= 20, "{all:?}");
+    // Skipped: servers, synopses, minutes of work, commands that run your compiled solution.
+    assert!(all.skipped <= 26, "{all:?}");
 }
 
 #[test]

@@ -52,8 +52,14 @@ fn run_printed(p: &Pattern, name: &str, arity: usize, inputs: &[Vec<u64>]) -> Ve
         .collect();
     let mut outs = Vec::new();
     if have("g++") {
-        let dir =
-            std::env::temp_dir().join(format!("sprague-printed-{}-{name}", std::process::id()));
+        // One folder per call: the tests run in parallel threads of one process and may
+        // print functions of the same name.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "sprague-printed-{}-{call}-{name}",
+            std::process::id()
+        ));
         std::fs::create_dir_all(&dir).unwrap();
         let (read, args) = if arity == 1 {
             ("long long n; while (scanf(\"%lld\", &n) == 1)", "n")

@@ -20,6 +20,12 @@ use sprague_core::value::Mex;
 /// for the position limit.
 const BYTES_PER_POSITION: u64 = 96;
 
+/// Options the script may generate for each position the limits allow to be stored, when
+/// the caller set a position limit: a work budget counted in positions (as `sprague
+/// pattern` sets) then bounds the work of games with many options a position too, the
+/// same on every machine. Without one, the engine's general cap applies.
+const OPTIONS_PER_POSITION: u64 = 64;
+
 /// Values of the components of a script's positions, kept across calls.
 pub struct Evaluator<'p> {
     program: &'p ScriptProgram,
@@ -28,6 +34,9 @@ pub struct Evaluator<'p> {
     memo: FxHashMap<ScriptPosition, u32>,
     limits: Limits,
     max_positions: u64,
+    /// Options generated so far, and the most allowed.
+    generated: u64,
+    max_generated: u64,
     evaluated: u64,
     mex: Mex,
 }
@@ -52,6 +61,12 @@ impl<'p> Evaluator<'p> {
             dense: vec![UNKNOWN; dense],
             memo: FxHashMap::default(),
             max_positions: limits.max_positions_at(BYTES_PER_POSITION),
+            generated: 0,
+            max_generated: limits
+                .max_positions
+                .map_or(Limits::DEFAULT_MAX_OPTIONS, |p| {
+                    p.saturating_mul(OPTIONS_PER_POSITION)
+                }),
             limits,
             evaluated: 0,
             mex: Mex::default(),
@@ -125,8 +140,15 @@ impl<'p> Evaluator<'p> {
         Ok(())
     }
 
-    fn frame(&self, position: ScriptPosition) -> Result<Frame> {
+    fn frame(&mut self, position: ScriptPosition) -> Result<Frame> {
         let expanded = self.program.expand(&position)?;
+        self.generated += expanded.len() as u64;
+        if self.generated > self.max_generated {
+            return Err(Error::Limit {
+                what: "options generated".into(),
+                limit: self.max_generated,
+            });
+        }
         let mut options = Vec::with_capacity(expanded.len());
         for Expanded { option, parts } in expanded {
             let mut atoms = Vec::new();

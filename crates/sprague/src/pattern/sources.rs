@@ -257,7 +257,7 @@ fn pairs_of<R: Impartial<Position = (u64, u64)>>(
 /// Values of a script computed on ranges doubling from `first` while they keep to the
 /// work budget (positions searched), so that the range is the same on every machine;
 /// `compute(n, limits)` computes the range of size `n`. The largest range within the budget
-/// is kept; a script that exceeds the budget on the first range fails with its error.
+/// is kept; a script that exceeds the budget on a range of one fails with its error.
 pub(crate) fn by_budget<T>(
     first: u64,
     most: u64,
@@ -267,8 +267,16 @@ pub(crate) fn by_budget<T>(
     let first = first.min(most).max(1);
     let mut budgeted = limits.clone();
     budgeted.max_positions = Some(SCRIPT_BUDGET as u64);
-    let mut best = compute(first, budgeted.clone())?;
+    // A range too large for the budget at the start is halved until one fits (a game
+    // whose positions multiply, as a pile that remembers the amounts taken).
     let mut n = first;
+    let mut best = loop {
+        match compute(n, budgeted.clone()) {
+            Ok(v) => break v,
+            Err(Error::Limit { .. }) if n > 1 => n /= 2,
+            Err(e) => return Err(e),
+        }
+    };
     while n * 2 <= most {
         n *= 2;
         match compute(n, budgeted.clone()) {
