@@ -313,8 +313,8 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
                 )?),
                 Ask::Apply => {
                     let chosen = req.chosen.as_deref().unwrap_or_default();
-                    let after = game.apply(&req.words, chosen, &options)?;
-                    serde_json::to_string(&serde_json::json!({ "position": after }))
+                    let position = game.apply(&req.words, chosen, &options)?;
+                    serde_json::to_string(&Applied { position })
                 }
             };
             json.map_err(|e| sprague_core::Error::unsupported(format!("internal error: {e}")))
@@ -324,6 +324,12 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
         Ok(body) => json_response(StatusCode::OK, body),
         Err(e) => e.into_response(),
     }
+}
+
+/// The answer of `POST /api/v1/apply`: the position after the chosen move.
+#[derive(serde::Serialize)]
+struct Applied {
+    position: String,
 }
 
 /// Raises a search's cancellation flag when dropped: when the handler's future is dropped

@@ -197,29 +197,10 @@ fn sum(parts: &[String], watch: &Watch, json: bool) -> Result<()> {
     let answer = watch.run(json, || {
         Ok(sprague::quotient::sum::misere_sum(&sum, &limits)?)
     })?;
-    let position = parts
-        .iter()
-        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join(" + ");
     if json {
-        let v = serde_json::json!({
-            "sum": position,
-            "play": "misere",
-            "outcome": answer.outcome,
-            "method": answer.method,
-        });
-        println!("{v}");
+        println!("{}", serde_json::to_string(&answer)?);
     } else {
-        let who = match answer.outcome {
-            sprague_core::value::Outcome::First => "first player wins (N-position)",
-            sprague_core::value::Outcome::Second => "second player wins (P-position)",
-            sprague_core::value::Outcome::Draw => "draw",
-        };
-        println!(
-            "sum: {position}\nplay: misère\noutcome: {who}\nmethod: {}",
-            answer.method
-        );
+        print!("{}", sprague::render::sum_text(&answer));
     }
     Ok(())
 }

@@ -129,23 +129,19 @@ pub(crate) fn run(shape: &str, flags: SweepFlags, cancel: Arc<AtomicBool>) -> Re
         std::process::exit(INTERRUPTED.into());
     }
     rows.sort_by_key(|r| codes.iter().position(|c| *c == r.code));
+    let report = sweep::SweepReport {
+        shape: shape.text(),
+        upto: options.upto,
+        timeout_per_code_ms: u64::try_from(options.per_code.as_millis()).unwrap_or(u64::MAX),
+        threads,
+        wall_ms: u64::try_from(wall.as_millis()).unwrap_or(u64::MAX),
+        computed_now: todo.len(),
+        rows,
+    };
     if flags.json {
-        let v = serde_json::json!({
-            "shape": shape.text(),
-            "upto": options.upto,
-            "timeout_per_code_ms": options.per_code.as_millis() as u64,
-            "threads": threads,
-            "wall_ms": wall.as_millis() as u64,
-            "rows": rows,
-        });
-        println!("{v}");
+        println!("{}", serde_json::to_string(&report)?);
     } else {
-        print!("{}", sprague::render::sweep_text(&rows));
-        println!(
-            "wall time: {:.3} s on {threads} threads ({} codes computed now)",
-            wall.as_secs_f64(),
-            todo.len()
-        );
+        print!("{}", sprague::render::sweep_text(&report));
     }
     Ok(())
 }

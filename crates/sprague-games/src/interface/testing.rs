@@ -19,6 +19,17 @@ pub fn game_of(entries: &[Entry], spec: &str) -> Result<Box<dyn Game>> {
     (entry.build)(params)
 }
 
+/// [`verdicts_agree`] on the game `spec` that `entry` builds.
+pub fn verdicts_agree_on(
+    entry: Entry,
+    spec: &str,
+    words: &[&str],
+    options: &SolveOptions,
+) -> Verdict {
+    let game = game_of(&[entry], spec).unwrap();
+    verdicts_agree(game.as_ref(), words, options)
+}
+
 fn keys(v: &Verdict) -> Vec<String> {
     let j = serde_json::to_value(v).unwrap();
     j.as_object().unwrap().keys().cloned().collect()

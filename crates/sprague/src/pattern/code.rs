@@ -256,42 +256,24 @@ impl Function {
     }
 
     fn uses_pred(&self, p: Pred) -> bool {
-        fn c(x: &Cond, p: Pred) -> bool {
-            match x {
-                Cond::Test(q, _) => *q == p,
-                Cond::And(x, y) | Cond::Or(x, y) => c(x, p) || c(y, p),
-                Cond::Not(x) => c(x, p),
-                Cond::Lt(..) | Cond::Eq(..) => false,
-            }
-        }
-        fn e(x: &Expr, p: Pred) -> bool {
-            match x {
-                Expr::If(k, x, y) => c(k, p) || e(x, p) || e(y, p),
-                Expr::Add(x, y)
-                | Expr::Sub(x, y)
-                | Expr::Mul(x, y)
-                | Expr::Div(x, y)
-                | Expr::Mod(x, y)
-                | Expr::Min(x, y)
-                | Expr::Max(x, y) => e(x, p) || e(y, p),
-                Expr::Call(_, i) | Expr::Table(_, i) => e(i, p),
-                Expr::Var(_) | Expr::Int(_) => false,
-            }
-        }
-        match &self.body {
-            Body::Int(x) => e(x, p),
-            Body::Bool(x) => c(x, p),
-        }
+        self.any_node(&|_| false, &|x| matches!(x, Cond::Test(q, _) if *q == p))
     }
 
     fn uses_lo_hi(&self) -> bool {
         self.uses(&|x| matches!(x, Expr::Var(Var::Lo | Var::Hi)))
     }
 
-    /// Whether some node of the body is `wanted`.
+    /// Whether some expression node of the body is `wanted`.
     fn uses(&self, wanted: &dyn Fn(&Expr) -> bool) -> bool {
-        fn e(x: &Expr, w: &dyn Fn(&Expr) -> bool) -> bool {
-            if w(x) {
+        self.any_node(wanted, &|_| false)
+    }
+
+    /// Whether some node of the body is an expression `on_expr` accepts or a condition
+    /// `on_cond` accepts.
+    fn any_node(&self, on_expr: &dyn Fn(&Expr) -> bool, on_cond: &dyn Fn(&Cond) -> bool) -> bool {
+        type Wanted<'a> = (&'a dyn Fn(&Expr) -> bool, &'a dyn Fn(&Cond) -> bool);
+        fn e(x: &Expr, w: Wanted) -> bool {
+            if (w.0)(x) {
                 return true;
             }
             match x {
@@ -307,7 +289,10 @@ impl Function {
                 Expr::If(k, x, y) => c(k, w) || e(x, w) || e(y, w),
             }
         }
-        fn c(x: &Cond, w: &dyn Fn(&Expr) -> bool) -> bool {
+        fn c(x: &Cond, w: Wanted) -> bool {
+            if (w.1)(x) {
+                return true;
+            }
             match x {
                 Cond::Lt(x, y) | Cond::Eq(x, y) => e(x, w) || e(y, w),
                 Cond::And(x, y) | Cond::Or(x, y) => c(x, w) || c(y, w),
@@ -315,9 +300,10 @@ impl Function {
                 Cond::Test(_, args) => args.iter().any(|a| e(a, w)),
             }
         }
+        let w = (on_expr, on_cond);
         match &self.body {
-            Body::Int(x) => e(x, wanted),
-            Body::Bool(x) => c(x, wanted),
+            Body::Int(x) => e(x, w),
+            Body::Bool(x) => c(x, w),
         }
     }
 

@@ -28,6 +28,10 @@ pub const ONE_GAME_HEAPS: u64 = 5_000;
 /// The misère outcome of a sum, and the quotient that decided it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SumOutcome {
+    /// The sum, as the command line writes it (`kayles 3 4 + octal:0.75 5`).
+    pub sum: String,
+    /// Always `misere`: the play the quotient answers.
+    pub play: &'static str,
     /// Who wins.
     pub outcome: Outcome,
     /// The quotient used, in words: its game, order and extent.
@@ -70,6 +74,20 @@ fn same_rules(a: &QuotientGame, b: &QuotientGame) -> bool {
         r
     };
     norm(ra) == norm(rb)
+}
+
+/// The sum as the command line writes it: each game's spec and its heaps, joined by `+`.
+fn sum_text(parts: &[(QuotientGame, Vec<u64>)]) -> String {
+    parts
+        .iter()
+        .map(|(g, hs)| {
+            std::iter::once(g.spec().to_string())
+                .chain(hs.iter().map(u64::to_string))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// The misère outcome of the sum of `parts` (each a game and its heaps) through a quotient
@@ -116,6 +134,8 @@ pub fn misere_sum(parts: &[(QuotientGame, Vec<u64>)], limits: &Limits) -> Result
         let hs: Vec<u64> = heaps.iter().map(|&(_, h)| h).collect();
         let x = q.element_of(&hs)?;
         return Ok(SumOutcome {
+            sum: sum_text(parts),
+            play: "misere",
             outcome: outcome(q.is_p(x)),
             method: format!(
                 "the misère quotient of `{}` (|Q| = {}, {})",
@@ -165,6 +185,8 @@ pub fn misere_sum(parts: &[(QuotientGame, Vec<u64>)], limits: &Limits) -> Result
     let q = s.quotient();
     let x = q.element_of(&codes)?;
     Ok(SumOutcome {
+        sum: sum_text(parts),
+        play: "misere",
         outcome: outcome(q.is_p(x)),
         method: format!(
             "the misère quotient of the union of {} (|Q| = {}, bounded: verified for the sums of the heaps present)",

@@ -161,6 +161,26 @@ pub struct SweepRow {
     pub millis: u64,
 }
 
+/// A finished sweep: its settings, each code's result in the order of the shape's codes,
+/// and its time. The text and `--json` are both made from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SweepReport {
+    /// The shape, as written (`0.dd`).
+    pub shape: String,
+    /// The most heaps a code computed.
+    pub upto: u64,
+    /// The most time a code took, in milliseconds.
+    pub timeout_per_code_ms: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The whole sweep's wall time, in milliseconds.
+    pub wall_ms: u64,
+    /// How many codes were computed by this run (the others were read from its file).
+    pub computed_now: usize,
+    /// One row a code.
+    pub rows: Vec<SweepRow>,
+}
+
 /// The settings of a sweep, which a results file records.
 #[derive(Debug, Clone)]
 pub struct SweepOptions {

@@ -417,9 +417,22 @@ fn sweep_shapes_rows_and_results_files() {
         .unwrap_err()
         .to_string()
         .contains("line 3"));
-    let text = sweep_text(&rows);
+    let report = super::sweep::SweepReport {
+        shape: "0.d".into(),
+        upto: options.upto,
+        timeout_per_code_ms: 1000,
+        threads: 1,
+        wall_ms: 1234,
+        computed_now: 3,
+        rows,
+    };
+    let text = sweep_text(&report);
     assert!(
         text.contains("0.75") && text.contains("3 codes: 3 proven"),
+        "{text}"
+    );
+    assert!(
+        text.contains("wall time: 1.234 s on 1 threads (3 codes computed now)"),
         "{text}"
     );
 }

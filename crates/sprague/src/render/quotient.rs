@@ -1,8 +1,11 @@
-//! The text of `sprague quotient`: a misère quotient ([`quotient_text`]) and the results
-//! table of a sweep ([`sweep_text`]). `--json` serialises the same reports.
+//! The text of `sprague quotient`: a misère quotient ([`quotient_text`]), the outcome of a
+//! sum ([`sum_text`]) and the results table of a sweep ([`sweep_text`]). `--json`
+//! serialises the same reports.
 
 use crate::quotient::report::QuotientReport;
-use crate::quotient::sweep::{Ending, SweepRow};
+use crate::quotient::sum::SumOutcome;
+use crate::quotient::sweep::{Ending, SweepReport};
+use sprague_core::value::Outcome;
 use std::fmt::Write;
 
 /// Multiplication tables are printed for quotients up to this order (the JSON always has
@@ -118,9 +121,24 @@ pub fn quotient_text(r: &QuotientReport) -> String {
     s
 }
 
-/// The results of a sweep: one line a code (in the order given), then the count of each
-/// ending.
-pub fn sweep_text(rows: &[SweepRow]) -> String {
+/// The answer of `sprague quotient --sum`: the sum, the play, who wins, and the quotient
+/// that decided it.
+pub fn sum_text(r: &SumOutcome) -> String {
+    let who = match r.outcome {
+        Outcome::First => "first player wins (N-position)",
+        Outcome::Second => "second player wins (P-position)",
+        Outcome::Draw => "draw",
+    };
+    format!(
+        "sum: {}\nplay: misère\noutcome: {who}\nmethod: {}\n",
+        r.sum, r.method
+    )
+}
+
+/// The results of a sweep: one line a code (in the order given), the count of each ending,
+/// then the wall time.
+pub fn sweep_text(report: &SweepReport) -> String {
+    let rows = &report.rows;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -162,6 +180,14 @@ pub fn sweep_text(rows: &[SweepRow]) -> String {
         count[2],
         count[3],
         total
+    );
+    let _ = writeln!(
+        s,
+        "wall time: {}.{:03} s on {} threads ({} codes computed now)",
+        report.wall_ms / 1000,
+        report.wall_ms % 1000,
+        report.threads,
+        report.computed_now
     );
     s
 }

@@ -18,7 +18,7 @@
 //! one less), or for positions the script makes, a position one move away (every play
 //! ends, so this ends too).
 
-use super::typed::{shrink_each, shrink_list, smaller};
+use super::typed::{greedy, shrink_each, shrink_list, smaller};
 use super::{compare_tokens, Case, Mismatch, Phase, StressTarget, END, RANDOM_SEEDS};
 use crate::rng::SplitMix64;
 use sprague_core::error::{Error, Result};
@@ -38,8 +38,6 @@ pub const BATCH: usize = 32;
 pub const EXHAUSTIVE_POSITIONS: u64 = 1024;
 /// The most positions a random or adversarial input holds.
 pub const MAX_LINES: usize = 16;
-/// At most this many candidates are tried in one shrinking.
-const MAX_CANDIDATES: usize = 100_000;
 /// The smallest numbers, and the numbers just below, tried when shrinking a short input.
 const NEAR: usize = 16;
 /// Positions one move away offered when shrinking a position the script made.
@@ -63,6 +61,22 @@ pub enum Answer {
         /// The answer for a losing position (`lose`, `-1`).
         lose: String,
     },
+}
+
+impl Answer {
+    /// The answer line of a position of Grundy value `g`, for the answers that the value
+    /// alone decides (`None` for [`Answer::Move`], which needs the position).
+    pub fn of_value(&self, g: u64) -> Option<String> {
+        match self {
+            Answer::Winner { first, second } => Some(if g != 0 {
+                first.clone()
+            } else {
+                second.clone()
+            }),
+            Answer::Grundy => Some(g.to_string()),
+            Answer::Move { .. } => None,
+        }
+    }
 }
 
 /// The input and output template of a script target.
@@ -634,19 +648,15 @@ impl StressTarget for ScriptTarget {
         self.with_solver(|s| {
             for p in &positions {
                 let g = s.grundy(p)?.value();
-                let line = match &self.template.answer {
-                    Answer::Winner { first, second } => {
-                        if g != 0 {
-                            first.clone()
-                        } else {
-                            second.clone()
+                let line = match (&self.template.answer, self.template.answer.of_value(g)) {
+                    (_, Some(line)) => line,
+                    (Answer::Move { lose }, None) => {
+                        match s.moves_to_value(p, Nimber(0))?.first() {
+                            Some(after) if g != 0 => write_component(after),
+                            _ => lose.clone(),
                         }
                     }
-                    Answer::Grundy => g.to_string(),
-                    Answer::Move { lose } => match s.moves_to_value(p, Nimber(0))?.first() {
-                        Some(after) if g != 0 => write_component(after),
-                        _ => lose.clone(),
-                    },
+                    (_, None) => unreachable!("only a move is not decided by the value"),
                 };
                 out.push_str(&line);
                 out.push('\n');
@@ -661,34 +671,18 @@ impl StressTarget for ScriptTarget {
     }
 
     fn shrink(&self, seed: u64, fails: &mut dyn FnMut(&str) -> Option<bool>) -> Result<String> {
-        let mut current = self.positions(seed)?;
-        let mut tried = 0;
-        'smaller: loop {
-            let mut candidates = shrink_list(&current, 1);
-            let thorough = current.len() <= 2;
-            candidates.extend(shrink_each(&current, |p| {
-                self.smaller_position(p, thorough)
-            }));
-            for candidate in candidates {
-                let text = self.render(&candidate);
-                if self.reference(&text).is_err() {
-                    continue;
-                }
-                tried += 1;
-                if tried > MAX_CANDIDATES {
-                    break 'smaller;
-                }
-                match fails(&text) {
-                    None => break 'smaller,
-                    Some(true) => {
-                        current = candidate;
-                        continue 'smaller;
-                    }
-                    Some(false) => {}
-                }
-            }
-            break;
-        }
-        Ok(self.render(&current))
+        let best = greedy(
+            self.positions(seed)?,
+            |current| {
+                let mut candidates = shrink_list(current, 1);
+                let thorough = current.len() <= 2;
+                candidates.extend(shrink_each(current, |p| self.smaller_position(p, thorough)));
+                candidates
+            },
+            |candidate| self.reference(&self.render(candidate)).is_ok(),
+            |candidate| self.render(candidate),
+            fails,
+        );
+        Ok(self.render(&best))
     }
 }

@@ -466,16 +466,12 @@ impl StressTarget for HeapTarget {
             for p in piles {
                 x ^= self.value(p)?;
             }
-            let line = match &self.format.answer {
-                Answer::Winner { first, second } => {
-                    if x != 0 {
-                        first.clone()
-                    } else {
-                        second.clone()
-                    }
-                }
-                _ => x.to_string(),
-            };
+            // A move as the answer is refused with sums: the value decides the line.
+            let line = self
+                .format
+                .answer
+                .of_value(x)
+                .unwrap_or_else(|| x.to_string());
             out.push_str(&line);
             out.push('\n');
         }

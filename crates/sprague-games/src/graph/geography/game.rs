@@ -263,15 +263,6 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
-    fn verdicts_agree(
-        spec: &str,
-        words: &[&str],
-        options: &crate::interface::SolveOptions,
-    ) -> crate::interface::Verdict {
-        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
-        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
-    }
 
     /// A small deterministic generator (xorshift64): a number below `k`.
     fn rng(seed: &mut u64, k: u64) -> u32 {
@@ -348,7 +339,12 @@ mod tests {
             vec!["x start=x"],
             vec!["p-p p-q p-q q-r s start=q"], // loops and parallel edges
         ] {
-            verdicts_agree("geography", &words, &normal);
+            crate::interface::testing::verdicts_agree_on(
+                super::entry(),
+                "geography",
+                &words,
+                &normal,
+            );
         }
         let mut seed = 0x4242_4242_0000_1111u64;
         for _ in 0..40 {
@@ -362,7 +358,12 @@ mod tests {
                 edges.join(" "),
                 rng(&mut seed, n as u64)
             );
-            verdicts_agree("geography", &[&text], &normal);
+            crate::interface::testing::verdicts_agree_on(
+                super::entry(),
+                "geography",
+                &[&text],
+                &normal,
+            );
         }
     }
 }

@@ -220,15 +220,6 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
-    fn verdicts_agree(
-        spec: &str,
-        words: &[&str],
-        options: &crate::interface::SolveOptions,
-    ) -> crate::interface::Verdict {
-        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
-        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
-    }
 
     #[test]
     fn reports_name_parallel_edges_and_ignored_parts() {
@@ -262,9 +253,15 @@ mod tests {
             vec!["g ground=g"],
             vec!["0"],
         ] {
-            verdicts_agree("green-hackenbush", &words, &normal);
+            crate::interface::testing::verdicts_agree_on(
+                super::entry(),
+                "green-hackenbush",
+                &words,
+                &normal,
+            );
         }
-        let v = verdicts_agree(
+        let v = crate::interface::testing::verdicts_agree_on(
+            super::entry(),
             "green-hackenbush",
             &["a-b b-c c-a"],
             &SolveOptions {
@@ -294,7 +291,12 @@ mod tests {
                 text.push_str(&format!(" ground={}", next(n)));
             }
             if Hackenbush::parse(&[text.clone()], None).is_ok() {
-                verdicts_agree("green-hackenbush", &[&text], &normal);
+                crate::interface::testing::verdicts_agree_on(
+                    super::entry(),
+                    "green-hackenbush",
+                    &[&text],
+                    &normal,
+                );
             }
         }
     }

@@ -11,16 +11,6 @@ fn lookup(spec: &str) -> crate::error::Result<Box<dyn Game>> {
     crate::interface::testing::game_of(&[super::game::entry()], spec)
 }
 
-/// The shared verdict checks (`interface::testing`) on this game, built by its entry.
-fn verdicts_agree(
-    spec: &str,
-    words: &[&str],
-    options: &crate::interface::SolveOptions,
-) -> crate::interface::Verdict {
-    let game = crate::interface::testing::game_of(&[super::game::entry()], spec).unwrap();
-    crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
-}
-
 /// The graph text of a random test graph, vertices named by number.
 fn graph_of(csr: &Csr) -> Graph {
     let mut g = Graph::new();
@@ -151,7 +141,7 @@ fn positions_read_back_and_solve_agrees_with_moves() {
         (vec!["a-b b>c c>d token=b"], &mis),
         (vec!["p>q q>r r>p r>s token=p"], &mis),
     ] {
-        verdicts_agree("graph", &words, o);
+        crate::interface::testing::verdicts_agree_on(super::game::entry(), "graph", &words, o);
     }
     // Random graphs, one or two tokens, both conventions.
     let mut seed = 0x2468_1357_9BDF_ACE0u64;
@@ -164,9 +154,19 @@ fn positions_read_back_and_solve_agrees_with_moves() {
             .map(|_| (next(&mut seed) % n as u64).to_string())
             .collect();
         let text = format!("{} token={}", g.to_text(), toks.join(","));
-        verdicts_agree("graph", &[&text], &normal);
+        crate::interface::testing::verdicts_agree_on(
+            super::game::entry(),
+            "graph",
+            &[&text],
+            &normal,
+        );
         if k == 1 {
-            verdicts_agree("graph", &[&text], &mis);
+            crate::interface::testing::verdicts_agree_on(
+                super::game::entry(),
+                "graph",
+                &[&text],
+                &mis,
+            );
         }
     }
 }

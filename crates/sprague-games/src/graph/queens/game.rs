@@ -268,15 +268,6 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
-    fn verdicts_agree(
-        spec: &str,
-        words: &[&str],
-        options: &crate::interface::SolveOptions,
-    ) -> crate::interface::Verdict {
-        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
-        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
-    }
 
     #[test]
     fn queens_answer_and_read_back() {
@@ -321,7 +312,7 @@ mod tests {
             vec!["0,0 3,5"], // the game is over
             vec!["5,3 5,3 6,2"],
         ] {
-            verdicts_agree("queens", &words, &normal);
+            crate::interface::testing::verdicts_agree_on(super::entry(), "queens", &words, &normal);
         }
         let game = crate::interface::testing::game_of(&[super::entry()], "queens").unwrap();
         let v = game.solve(&["3,5 4,7".to_string()], &normal).unwrap();

@@ -339,15 +339,6 @@ pub fn entry() -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// The shared verdict checks (`interface::testing`) on this game, built by its entry.
-    fn verdicts_agree(
-        spec: &str,
-        words: &[&str],
-        options: &crate::interface::SolveOptions,
-    ) -> crate::interface::Verdict {
-        let game = crate::interface::testing::game_of(&[super::entry()], spec).unwrap();
-        crate::interface::testing::verdicts_agree(game.as_ref(), words, options)
-    }
     use num_bigint::BigUint;
 
     /// The entry's check on trees one vertex larger: every colouring of every rooted tree
@@ -404,9 +395,15 @@ mod tests {
             vec!["x"],
             vec!["x black=x"],
         ] {
-            verdicts_agree("tree-chain", &words, &normal);
+            crate::interface::testing::verdicts_agree_on(
+                super::entry(),
+                "tree-chain",
+                &words,
+                &normal,
+            );
         }
-        let v = verdicts_agree(
+        let v = crate::interface::testing::verdicts_agree_on(
+            super::entry(),
             "tree-chain",
             &["1-2 1-3 3-4 black=4"],
             &SolveOptions {
@@ -417,7 +414,12 @@ mod tests {
         assert_eq!(v.position, "1-2 1-3 3-4 root=4 black=4");
         // The root has no ancestors: whitening it is its only move.
         assert_eq!(v.moves.len(), 1);
-        let v = verdicts_agree("tree-chain", &["1-2 2-3 3-4 black=4,2"], &normal);
+        let v = crate::interface::testing::verdicts_agree_on(
+            super::entry(),
+            "tree-chain",
+            &["1-2 2-3 3-4 black=4,2"],
+            &normal,
+        );
         // 4 has ancestors 3, 2, 1: eight moves; 2 has 1: two moves.
         let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
         assert_eq!(
