@@ -20,13 +20,21 @@ pub(crate) enum CallError {
     Returned(String),
 }
 
-/// One option of a position, with its parts when the script's `components` splits it.
-pub(crate) struct Expanded {
-    /// The position one move away.
-    pub option: ScriptPosition,
-    /// Its components, when it has several (`components` returned more than the position
-    /// itself); `None` when it is one component or the script has no `components`.
-    pub parts: Option<Vec<ScriptPosition>>,
+/// One option of a position.
+pub(crate) enum Expanded {
+    /// The position one move away, with its parts when the script's `components` splits
+    /// it.
+    Move {
+        /// The position one move away.
+        option: ScriptPosition,
+        /// Its components, when it has several (`components` returned more than the
+        /// position itself); `None` when it is one component or the script has no
+        /// `components`.
+        parts: Option<Vec<ScriptPosition>>,
+    },
+    /// An option whose components all have values recorded with
+    /// [`Engine::record_value`]: the XOR of those values (the option itself is not said).
+    Known(u64),
 }
 
 /// A compiled script in one of the languages, sandboxed and bounded.
@@ -45,6 +53,21 @@ pub(crate) trait Engine: Send + Sync {
         name: &str,
         arg: Option<&ScriptPosition>,
     ) -> Result<Option<ScriptPosition>, CallError>;
+
+    /// Offers the engine a table of the values of the heaps `0..heaps` and the pairs
+    /// `[a, b]` with `a, b < side`, filled by [`Engine::record_value`], so that it may
+    /// answer an option whose components are all in it by their value
+    /// ([`Expanded::Known`]). An engine that cannot read values while it expands ignores
+    /// it (the default).
+    fn share_values(&self, heaps: usize, side: usize) {
+        let _ = (heaps, side);
+    }
+
+    /// Records the value of a component for the table of [`Engine::share_values`];
+    /// positions outside it are ignored (the default ignores all).
+    fn record_value(&self, position: &ScriptPosition, value: u32) {
+        let _ = (position, value);
+    }
 
     /// The options of `position` with the components of each (the engine may do both in
     /// one call into the script). Errors say which function failed and how.
@@ -81,7 +104,7 @@ pub(crate) trait Engine: Send + Sync {
             } else {
                 None
             };
-            out.push(Expanded { option, parts });
+            out.push(Expanded::Move { option, parts });
         }
         Ok(out)
     }

@@ -56,6 +56,7 @@ impl<'p> Evaluator<'p> {
     /// An evaluator whose integer positions `0..dense` are kept in an array (the rest in a
     /// hash map), bounded by `limits` (positions stored, deadline, cancellation).
     pub fn new(program: &'p ScriptProgram, dense: usize, limits: Limits) -> Evaluator<'p> {
+        program.share_values(dense, 0);
         Evaluator {
             program,
             dense: vec![UNKNOWN; dense],
@@ -73,9 +74,22 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// Lets the script's engine keep the values of the pairs `[a, b]` with `a, b < side`
+    /// as they become known (besides the heaps below `dense`), so that it can answer an
+    /// option made of them by its value without handing the option over (a table of
+    /// pairs sets it to its side).
+    pub fn share_pairs(&mut self, side: usize) {
+        self.program.share_values(self.dense.len(), side);
+    }
+
     /// How many components have a stored value.
     pub fn components_stored(&self) -> u64 {
         self.evaluated
+    }
+
+    /// The value of `p` if it is a component already evaluated (no work is done).
+    pub fn known_value(&self, p: &ScriptPosition) -> Option<u64> {
+        self.known(p)
     }
 
     fn known(&self, p: &ScriptPosition) -> Option<u64> {
@@ -98,6 +112,7 @@ impl<'p> Evaluator<'p> {
                 ))
             })?;
         self.evaluated += 1;
+        self.program.record_value(&p, v);
         if let ScriptPosition::Int(n) = &p {
             if let Some(slot) = usize::try_from(*n).ok().and_then(|i| self.dense.get_mut(i)) {
                 *slot = v;
@@ -116,6 +131,12 @@ impl<'p> Evaluator<'p> {
 
     /// The components of `p` (itself when it is one), splitting parts that split again.
     fn atoms(&self, p: ScriptPosition, out: &mut Vec<ScriptPosition>) -> Result<()> {
+        // The common case, a known component or a script without `components`, needs no
+        // work list (this runs for every part of every option).
+        if self.known(&p).is_some() || !self.program.has_components() {
+            out.push(p);
+            return Ok(());
+        }
         let mut todo = vec![p];
         while let Some(p) = todo.pop() {
             if self.known(&p).is_some() || !self.program.has_components() {
@@ -150,7 +171,15 @@ impl<'p> Evaluator<'p> {
             });
         }
         let mut options = Vec::with_capacity(expanded.len());
-        for Expanded { option, parts } in expanded {
+        let mut values = Vec::with_capacity(expanded.len());
+        for e in expanded {
+            let (option, parts) = match e {
+                Expanded::Known(v) => {
+                    values.push(v);
+                    continue;
+                }
+                Expanded::Move { option, parts } => (option, parts),
+            };
             let mut atoms = Vec::new();
             match parts {
                 // Parts are split again only if they are not known components.
@@ -165,7 +194,7 @@ impl<'p> Evaluator<'p> {
         }
         Ok(Frame {
             position,
-            values: Vec::with_capacity(options.len()),
+            values,
             options,
             next: 0,
         })

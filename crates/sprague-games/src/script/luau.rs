@@ -7,15 +7,20 @@
 //! iterations and function calls) against [`LIMITS`]`.operations` and the nested calls
 //! against [`LIMITS`]`.call_depth`, and the state's memory is capped at [`MEMORY`].
 //!
+//! A position's options come back flattened into one buffer (`luau_flat.rs`), the slow
+//! way value by value only when that cannot say them exactly.
+//!
 //! Luau's numbers are doubles: a position's integers travel as numbers and must be
 //! integers of at most 2^53 in size, both ways.
 
 use super::engine::{split, CallError, Engine, Expanded};
 use super::position::MAX_DEPTH;
+use super::{luau_flat, luau_tally};
 use super::{ScriptPosition, LIMITS};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::io::Read;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The most memory the Luau state of one script may hold (its functions, tables and the
 /// garbage not yet collected).
@@ -47,15 +52,32 @@ return function(pos)
 end
 "#;
 
+/// The buffers in the script's state that hold the values Rust records: heaps
+/// `0..heaps` and pairs `[a, b]` with `a, b < side`, four bytes each.
+struct Recorded {
+    heap_values: mlua::Buffer,
+    heaps: usize,
+    pair_values: mlua::Buffer,
+    side: usize,
+}
+
 /// A compiled Luau script.
 pub(crate) struct LuauScript {
     lua: Lua,
     functions: Vec<(String, Function)>,
     expand: Option<Function>,
+    /// The same as `expand`, flattened into a buffer (`luau_flat::FLATTEN`).
+    flatten: Option<Function>,
+    /// Makes room for recorded values (`luau_flat::FLATTEN`), and where they are.
+    share: Option<Function>,
+    recorded: Mutex<Option<Recorded>>,
     operations: Arc<AtomicU64>,
     stopped: Arc<AtomicUsize>,
     /// The line the interrupt saw when it stopped a call.
     stopped_line: Arc<AtomicUsize>,
+    /// The interrupt's cheap counter; declared after `lua`, so dropped after the state
+    /// whose interrupt reads it.
+    tally: Option<Box<luau_tally::Tally>>,
 }
 
 fn lua_error(e: &mlua::Error) -> (Option<usize>, String) {
@@ -83,7 +105,13 @@ fn lua_error(e: &mlua::Error) -> (Option<usize>, String) {
 impl LuauScript {
     /// Compiles and runs `text` (its top level defines the functions), bounded as a call.
     pub(crate) fn compile(text: &str) -> Result<LuauScript, String> {
-        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::BIT | StdLib::UTF8;
+        // `buffer` is the flattening's; a script may use it too (bounded by the memory cap).
+        let libs = StdLib::TABLE
+            | StdLib::STRING
+            | StdLib::MATH
+            | StdLib::BIT
+            | StdLib::UTF8
+            | StdLib::BUFFER;
         let lua = Lua::new_with(libs, LuaOptions::new()).map_err(|e| e.to_string())?;
         let setup = || -> mlua::Result<()> {
             lua.set_memory_limit(MEMORY)?;
@@ -100,19 +128,35 @@ impl LuauScript {
                 g.raw_set(name, Value::Nil)?;
             }
             g.raw_set("print", lua.create_function(|_, ()| Ok(()))?)?;
-            lua.sandbox(true)
+            lua.sandbox(true)?;
+            // Native code for the script's functions where the machine has Luau's code
+            // generator (x86-64, arm64); the interpreter elsewhere. Limits hold alike.
+            lua.enable_jit(true);
+            // Collect garbage when the heap has grown to four times what was live (Luau's
+            // default is twice): a script makes a short table for every option, and its
+            // live data is small, so this halves the collector's work for little memory.
+            lua.gc_set_mode(mlua::prelude::LuaGcMode::Incremental(
+                mlua::prelude::LuaGcIncParams::default().goal(400),
+            ));
+            Ok(())
         };
         setup().map_err(|e| e.to_string())?;
         let operations = Arc::new(AtomicU64::new(0));
         let stopped = Arc::new(AtomicUsize::new(0));
         let stopped_line = Arc::new(AtomicUsize::new(0));
+        // Operations each call of the callback stands for: 1, or the tally's stride once
+        // the tally counts in front of it (luau_tally.rs).
+        let step = Arc::new(AtomicU64::new(1));
         {
             let (ops, stop, line) = (operations.clone(), stopped.clone(), stopped_line.clone());
+            let step = step.clone();
             lua.set_interrupt(move |lua| {
-                let n = ops.fetch_add(1, Ordering::Relaxed);
+                let s = step.load(Ordering::Relaxed);
+                let n = ops.fetch_add(s, Ordering::Relaxed);
                 let why = if n >= LIMITS.operations {
                     STOPPED_OPERATIONS
-                } else if n % 64 == 0 && lua.inspect_stack(LIMITS.call_depth + 1, |_| ()).is_some()
+                } else if (s > 1 || n % 64 == 0)
+                    && lua.inspect_stack(LIMITS.call_depth + 1, |_| ()).is_some()
                 {
                     STOPPED_DEPTH
                 } else {
@@ -127,13 +171,21 @@ impl LuauScript {
                 Err(mlua::Error::runtime("stopped"))
             });
         }
+        let tally = luau_tally::install(&lua);
+        if tally.is_some() {
+            step.store(u64::from(luau_tally::STRIDE), Ordering::Relaxed);
+        }
         let script = LuauScript {
             lua,
             functions: Vec::new(),
             expand: None,
+            flatten: None,
+            share: None,
+            recorded: Mutex::new(None),
             operations,
             stopped,
             stopped_line,
+            tally,
         };
         script.reset();
         let chunk = script.lua.load(text).set_name("=script");
@@ -179,6 +231,21 @@ impl LuauScript {
             })
             .map_err(|e| e.to_string())?;
         script.expand = Some(expand);
+        let (flatten, share) = script
+            .lua
+            .load(luau_flat::FLATTEN)
+            .set_name("=flatten")
+            .into_function()
+            .and_then(|f| {
+                f.call::<(Function, Function)>((
+                    script.function("options").cloned(),
+                    script.function("components").cloned(),
+                    MAX_DEPTH,
+                ))
+            })
+            .map_err(|e| e.to_string())?;
+        script.flatten = Some(flatten);
+        script.share = Some(share);
         Ok(script)
     }
 
@@ -190,6 +257,9 @@ impl LuauScript {
     }
 
     fn reset(&self) {
+        if let Some(t) = &self.tally {
+            t.reset();
+        }
         self.operations.store(0, Ordering::Relaxed);
         self.stopped.store(0, Ordering::Relaxed);
     }
@@ -266,6 +336,63 @@ impl LuauScript {
                 message,
             }
         })
+    }
+}
+
+impl LuauScript {
+    /// The options of `position` through the flattening function, or `None` when they
+    /// must be read the slow way (which then names what is wrong with them).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn expand_flat(
+        &self,
+        position: &ScriptPosition,
+        has_components: bool,
+    ) -> Result<Option<Vec<Expanded>>, (&'static str, ScriptPosition, CallError)> {
+        let Some(flatten) = &self.flatten else {
+            return Ok(None);
+        };
+        let values = self
+            .run(flatten, Some(position))
+            .map_err(|e| (blame(&e), position.clone(), e))?;
+        let (Some(len), Some(Value::Buffer(buffer)), Some(Value::Table(strings))) =
+            (values.front(), values.get(1), values.get(2))
+        else {
+            return Ok(None);
+        };
+        let len = match len {
+            Value::Integer(n) => usize::try_from(*n).ok(),
+            Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 => Some(*x as usize),
+            _ => None,
+        };
+        let Some(len) = len.filter(|&n| n <= buffer.len()) else {
+            return Ok(None);
+        };
+        let slow = |e: mlua::Error| ("options", position.clone(), mem(e));
+        let mut bytes = vec![0; len];
+        buffer
+            .clone()
+            .cursor()
+            .read_exact(&mut bytes)
+            .map_err(|e| slow(mlua::Error::external(e)))?;
+        let mut texts = Vec::new();
+        for i in 1..=strings.raw_len() {
+            let s: mlua::LuaString = strings.raw_get(i).map_err(slow)?;
+            match s.to_str() {
+                Ok(s) => texts.push(Box::from(&*s)),
+                Err(_) => return Ok(None),
+            }
+        }
+        let Some(mut out) = luau_flat::read(&bytes, &texts) else {
+            return Ok(None);
+        };
+        if !has_components {
+            for e in &mut out {
+                if let Expanded::Move { parts, .. } = e {
+                    *parts = None;
+                }
+            }
+        }
+        Ok(Some(out))
     }
 }
 
@@ -360,7 +487,73 @@ impl Engine for LuauScript {
         returned(values.front())
     }
 
+    fn share_values(&self, heaps: usize, side: usize) {
+        let Some(share) = &self.share else { return };
+        let Ok(mut recorded) = self.recorded.lock() else {
+            return;
+        };
+        if recorded
+            .as_ref()
+            .is_some_and(|r| r.heaps >= heaps && r.side >= side)
+        {
+            return;
+        }
+        // A state out of memory only shares nothing: options then travel whole.
+        self.reset();
+        if let Ok((heap_values, heaps, pair_values, side)) =
+            share.call::<(mlua::Buffer, usize, mlua::Buffer, usize)>((heaps, side))
+        {
+            *recorded = Some(Recorded {
+                heap_values,
+                heaps,
+                pair_values,
+                side,
+            });
+        }
+    }
+
+    fn record_value(&self, position: &ScriptPosition, value: u32) {
+        let Ok(recorded) = self.recorded.lock() else {
+            return;
+        };
+        let Some(r) = recorded.as_ref() else { return };
+        let bytes = value.to_le_bytes();
+        match position {
+            ScriptPosition::Int(n) => {
+                if let Some(i) = usize::try_from(*n).ok().filter(|&i| i < r.heaps) {
+                    r.heap_values.write_bytes(i * 4, &bytes);
+                }
+            }
+            ScriptPosition::List(items) => {
+                if let [ScriptPosition::Int(a), ScriptPosition::Int(b)] = &**items {
+                    let a = usize::try_from(*a).ok().filter(|&a| a < r.side);
+                    let b = usize::try_from(*b).ok().filter(|&b| b < r.side);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        r.pair_values.write_bytes((a * r.side + b) * 4, &bytes);
+                    }
+                }
+            }
+            ScriptPosition::Str(_) => {}
+        }
+    }
+
     fn expand(
+        &self,
+        position: &ScriptPosition,
+        has_components: bool,
+    ) -> Result<Vec<Expanded>, (&'static str, ScriptPosition, CallError)> {
+        match self.expand_flat(position, has_components)? {
+            Some(out) => Ok(out),
+            None => self.expand_slow(position, has_components),
+        }
+    }
+}
+
+impl LuauScript {
+    /// The options of `position` read value by value from the tables the script
+    /// returned: the way that names what is wrong with them.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn expand_slow(
         &self,
         position: &ScriptPosition,
         has_components: bool,
@@ -414,7 +607,7 @@ impl Engine for LuauScript {
                 }
                 None => None,
             };
-            out.push(Expanded {
+            out.push(Expanded::Move {
                 option,
                 parts: split_parts,
             });

@@ -21,6 +21,8 @@ pub mod eval;
 pub mod game;
 mod generate;
 mod luau;
+mod luau_flat;
+mod luau_tally;
 mod position;
 pub mod quotient;
 mod rhai_engine;
@@ -235,6 +237,16 @@ impl ScriptProgram {
                 }),
             )),
         }
+    }
+
+    /// See [`Engine::share_values`].
+    pub(crate) fn share_values(&self, heaps: usize, side: usize) {
+        self.engine.share_values(heaps, side);
+    }
+
+    /// See [`Engine::record_value`].
+    pub(crate) fn record_value(&self, position: &ScriptPosition, value: u32) {
+        self.engine.record_value(position, value);
     }
 
     /// The options of `position`, each with its components when it splits: the step of

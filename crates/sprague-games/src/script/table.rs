@@ -138,29 +138,60 @@ impl ScriptGame {
         }
         let program = self.program().clone();
         let mut eval = Evaluator::new(&program, 0, limits.clone());
-        let mut rows = Vec::new();
-        for a in from..=upto {
-            let mut row = Vec::with_capacity(side as usize);
-            for b in from..=upto {
+        // Pairs from [0, 0]: the options of most pair games are smaller pairs, and those
+        // of many others (one pile grows as the other shrinks) keep the sum below twice
+        // the side. The square is the larger of the two that is no larger than a table
+        // may be.
+        let shared = [2 * (upto + 1), upto + 1]
+            .into_iter()
+            .find(|&s| s.saturating_mul(s) <= MAX_UPTO);
+        if let Some(s) = shared {
+            eval.share_pairs(s as usize);
+        }
+        // Computed by diagonals (a + b growing) and read out by rows: in most pair games a
+        // move lowers the sum (take from one pile, or from one and add less to the
+        // other), so each pair's options are known when it is expanded and a script's
+        // engine answers them by value. Any other game is still searched right, only
+        // with more of its options handed over whole.
+        let mut done = 0u64;
+        let mut stopped = None;
+        'diagonals: for d in 2 * from..=2 * upto {
+            for a in d.saturating_sub(upto).max(from)..=(d - from).min(upto) {
                 let v = limits
-                    .check_every(a * side + b, "pairs")
-                    .and_then(|()| eval.value(&pair(a, b)));
+                    .check_every(done, "pairs")
+                    .and_then(|()| eval.value(&pair(a, d - a)));
+                done += 1;
                 match v {
-                    Ok(v) => row.push(v),
+                    Ok(_) => {}
                     Err(e) if is_stop(&e) => {
-                        return Ok(Partial {
-                            values: rows,
-                            stopped: Some(e),
-                        })
+                        stopped = Some(e);
+                        break 'diagonals;
                     }
                     Err(e) => return Err(e),
                 }
             }
-            rows.push(row);
+        }
+        // Whole rows only: after a stop, up to the first row with a pair not computed.
+        let mut rows = Vec::new();
+        for a in from..=upto {
+            let row: Option<Vec<u64>> = (from..=upto)
+                .map(|b| eval.known_value(&pair(a, b)))
+                .collect();
+            match row {
+                Some(row) => rows.push(row),
+                None if stopped.is_some() => break,
+                None => {
+                    // A pair that `components` splits is not stored: its parts are.
+                    let row = (from..=upto)
+                        .map(|b| eval.value(&pair(a, b)))
+                        .collect::<Result<Vec<u64>>>()?;
+                    rows.push(row);
+                }
+            }
         }
         Ok(Partial {
             values: rows,
-            stopped: None,
+            stopped,
         })
     }
 
