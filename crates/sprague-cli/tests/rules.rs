@@ -216,10 +216,18 @@ fn a_partizan_script_is_solved_as_the_catalogue_game_is() {
         assert_eq!(details(&script), details(&catalogue), "{board}");
     }
     let out = ok(&["moves", &example("toads-and-frogs.rhai"), "tt.f"]);
-    assert!(out.contains("Left's moves:") && out.contains("Right's moves:"), "{out}");
+    assert!(
+        out.contains("Left's moves:") && out.contains("Right's moves:"),
+        "{out}"
+    );
     assert!(out.contains("tt.f → t.tf"), "{out}");
     assert_eq!(
-        json(&["solve", &example("toads-and-frogs.rhai"), "t.tf.f", "--json"])["value"],
+        json(&[
+            "solve",
+            &example("toads-and-frogs.rhai"),
+            "t.tf.f",
+            "--json"
+        ])["value"],
         json(&["solve", "toads-and-frogs", "t.tf.f", "--json"])["value"]
     );
 }
@@ -230,8 +238,22 @@ fn a_partizan_script_draws_the_catalogue_games_thermograph() {
     std::fs::create_dir_all(&dir).unwrap();
     let (a, b) = (dir.join("script.svg"), dir.join("catalogue.svg"));
     let spec = example("domineering.luau");
-    ok(&["plot", "thermograph", &spec, "...|...|...", "-o", a.to_str().unwrap()]);
-    ok(&["plot", "thermograph", "domineering", "...|...|...", "-o", b.to_str().unwrap()]);
+    ok(&[
+        "plot",
+        "thermograph",
+        &spec,
+        "...|...|...",
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    ok(&[
+        "plot",
+        "thermograph",
+        "domineering",
+        "...|...|...",
+        "-o",
+        b.to_str().unwrap(),
+    ]);
     let (a, b) = (
         std::fs::read_to_string(&a).unwrap(),
         std::fs::read_to_string(&b).unwrap(),
@@ -271,6 +293,12 @@ fn partizan_script_errors_are_clean() {
     );
     let err = fails(&["solve", &throws.spec(), "3"]);
     assert!(err.contains("left_options(3) failed at line 2"), "{err}");
-    let err = fails(&["solve", &spec, "....|....|....|....", "--max-positions", "20"]);
+    let err = fails(&[
+        "solve",
+        &spec,
+        "....|....|....|....",
+        "--max-positions",
+        "20",
+    ]);
     assert!(err.contains("components searched"), "{err}");
 }

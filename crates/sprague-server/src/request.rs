@@ -193,9 +193,7 @@ fn check_shape(body: &[u8]) -> Result<(), ApiError> {
         use serde_json::Value as V;
         let fits = match (key.as_str(), value) {
             (_, V::Null) => key != "game",
-            ("game" | "play" | "start" | "ground" | "side" | "move" | "script", v) => {
-                v.is_string()
-            }
+            ("game" | "play" | "start" | "ground" | "side" | "move" | "script", v) => v.is_string(),
             ("position", V::String(_)) => true,
             ("position", V::Array(items)) => items
                 .iter()

@@ -650,15 +650,16 @@ async fn a_rules_script_comes_as_text_in_the_request() {
         "/../../examples/rules/domineering.luau"
     ))
     .unwrap();
-    let body = |position: &str| {
-        json!({"game": "rules:domineering.luau", "script": text, "position": position})
-    };
+    let body = |position: &str| json!({"game": "rules:domineering.luau", "script": text, "position": position});
     for board in ["...|...|...", "..#...|..#..."] {
         let (status, v) = post(&s, "/api/v1/solve", body(board)).await;
         assert_eq!(status, StatusCode::OK, "{v}");
         let catalogue = library("domineering", board, SolveOptions::default(), false);
         assert_eq!(v["value"], catalogue["value"], "{board}");
-        assert_eq!(v["details"]["temperature"], catalogue["details"]["temperature"]);
+        assert_eq!(
+            v["details"]["temperature"],
+            catalogue["details"]["temperature"]
+        );
         assert_eq!(v["game"], "rules:domineering.luau");
     }
     let (status, v) = post(&s, "/api/v1/moves", body("..|..")).await;
@@ -680,7 +681,12 @@ async fn a_rules_script_comes_as_text_in_the_request() {
     assert_eq!(v["value"], "6", "{v}");
     // No file is read: a script without its text, text without a script's name, a
     // script that fails or loops, each named.
-    let (status, v) = post(&s, "/api/v1/solve", json!({"game": "rules:x.luau", "position": "1"})).await;
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "rules:x.luau", "position": "1"}),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("`script`"), "{v}");
     let (status, v) = post(

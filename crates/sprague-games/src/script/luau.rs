@@ -173,12 +173,7 @@ impl LuauScript {
             .load(EXPAND)
             .set_name("=expand")
             .into_function()
-            .and_then(|f| {
-                f.call::<Function>((
-                    options,
-                    script.function("components").cloned(),
-                ))
-            })
+            .and_then(|f| f.call::<Function>((options, script.function("components").cloned())))
             .map_err(|e| e.to_string())?;
         script.expand = Some(expand);
         Ok(script)

@@ -87,7 +87,10 @@ fn the_domineering_script_agrees_with_the_catalogue() {
     }
     assert!(boards > 200, "{boards}");
     // The winning moves name the same boards.
-    let (s, c) = (solve(&*script, "....|...."), solve(&*catalogue, "....|...."));
+    let (s, c) = (
+        solve(&*script, "....|...."),
+        solve(&*catalogue, "....|...."),
+    );
     let after = |v: &Verdict| {
         let mut p: Vec<String> = v.moves.iter().map(|m| m.position.clone()).collect();
         p.sort();
@@ -152,32 +155,51 @@ fn right_options(pos) { place(grid(pos), 0, 1) }
 fn rhai_and_luau_scripts_give_the_same_values() {
     let luau = example("domineering.luau");
     let rhai = game_from_script("rules:dom.rhai", DOMINEERING_RHAI).unwrap();
-    for b in ["...|...", "..|..|..", "....|.#..", "...|..#|...", "#..|...|..#", "....."] {
+    for b in [
+        "...|...",
+        "..|..|..",
+        "....|.#..",
+        "...|..#|...",
+        "#..|...|..#",
+        ".....",
+    ] {
         let (l, r) = (solve(&*luau, b), solve(&*rhai, b));
         assert_eq!(l.value, r.value, "{b}");
         assert_eq!(thermal(&l), thermal(&r), "{b}");
     }
     // A sum of two boards, written with `+`.
-    assert_eq!(
-        value(&*luau, "..|.. + ..."),
-        value(&*rhai, "..|.. + ...")
-    );
+    assert_eq!(value(&*luau, "..|.. + ..."), value(&*rhai, "..|.. + ..."));
 }
 
 #[test]
 fn a_script_of_both_kinds_or_half_a_partizan_one_is_refused() {
     let both = "fn options(p) { [] }\nfn left_options(p) { [] }\nfn right_options(p) { [] }";
-    let e = game_from_script("rules:x.rhai", both).err().unwrap().to_string();
+    let e = game_from_script("rules:x.rhai", both)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("rules:x.rhai") && e.contains("both"), "{e}");
     let half = "function left_options(p) return {} end";
-    let e = game_from_script("rules:x.luau", half).err().unwrap().to_string();
+    let e = game_from_script("rules:x.luau", half)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("no `function right_options(pos)`"), "{e}");
     let arity = "fn left_options(p, q) { [] }\nfn right_options(p) { [] }";
-    let e = game_from_script("rules:x.rhai", arity).err().unwrap().to_string();
-    assert!(e.contains("`fn left_options` must take exactly one parameter"), "{e}");
+    let e = game_from_script("rules:x.rhai", arity)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("`fn left_options` must take exactly one parameter"),
+        "{e}"
+    );
     // Commands of impartial games refuse a partizan script by name.
     let partizan = "fn left_options(p) { [] }\nfn right_options(p) { [] }";
-    let e = ScriptGame::compile("rules:x.rhai", partizan).err().unwrap().to_string();
+    let e = ScriptGame::compile("rules:x.rhai", partizan)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("partizan"), "{e}");
 }
 

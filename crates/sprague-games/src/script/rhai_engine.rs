@@ -61,9 +61,9 @@ impl RhaiScript {
             "components",
             "shape",
         ]
-            .iter()
-            .map(|n| (n.to_string(), definition_line(text, n)))
-            .collect();
+        .iter()
+        .map(|n| (n.to_string(), definition_line(text, n)))
+        .collect();
         Ok(RhaiScript {
             engine,
             ast,

@@ -96,7 +96,9 @@ impl<R: Listed> RulesetGame<R> {
         let spec = self.spec();
         match self.0.for_position(&text, options)? {
             Some(rules) => rules.finish(verdict(&rules, &spec, &text, options, listing)),
-            None => self.0.finish(verdict(&self.0, &spec, &text, options, listing)),
+            None => self
+                .0
+                .finish(verdict(&self.0, &spec, &text, options, listing)),
         }
     }
 }
