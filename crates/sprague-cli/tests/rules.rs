@@ -199,3 +199,106 @@ fn pattern_refuses_what_it_cannot_read() {
     let err = fails(&["pattern", &example("letters.rhai")]);
     assert!(err.contains("integers (heaps) or pairs"), "{err}");
 }
+
+#[test]
+fn a_partizan_script_is_solved_as_the_catalogue_game_is() {
+    let spec = example("domineering.luau");
+    for board in ["...|...|...", "....|..#.", "..#...|..#..."] {
+        let script = json(&["solve", &spec, board, "--json"]);
+        let catalogue = json(&["solve", "domineering", board, "--json"]);
+        assert_eq!(script["value_kind"], "canonical", "{script}");
+        for key in ["value", "outcome", "position"] {
+            assert_eq!(script[key], catalogue[key], "{key} of {board}");
+        }
+        let details = |v: &serde_json::Value| {
+            ["left_stop", "right_stop", "mean", "temperature"].map(|k| v["details"][k].clone())
+        };
+        assert_eq!(details(&script), details(&catalogue), "{board}");
+    }
+    let out = ok(&["moves", &example("toads-and-frogs.rhai"), "tt.f"]);
+    assert!(
+        out.contains("Left's moves:") && out.contains("Right's moves:"),
+        "{out}"
+    );
+    assert!(out.contains("tt.f → t.tf"), "{out}");
+    assert_eq!(
+        json(&[
+            "solve",
+            &example("toads-and-frogs.rhai"),
+            "t.tf.f",
+            "--json"
+        ])["value"],
+        json(&["solve", "toads-and-frogs", "t.tf.f", "--json"])["value"]
+    );
+}
+
+#[test]
+fn a_partizan_script_draws_the_catalogue_games_thermograph() {
+    let dir = std::env::temp_dir().join(format!("sprague-pscript-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("script.svg"), dir.join("catalogue.svg"));
+    let spec = example("domineering.luau");
+    ok(&[
+        "plot",
+        "thermograph",
+        &spec,
+        "...|...|...",
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    ok(&[
+        "plot",
+        "thermograph",
+        "domineering",
+        "...|...|...",
+        "-o",
+        b.to_str().unwrap(),
+    ]);
+    let (a, b) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    // The same walls; only the subject written on the picture differs.
+    assert!(a.starts_with("<svg") || a.starts_with("<?xml"), "{a}");
+    let polylines = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains("<polyline") || l.contains("<path"))
+            .map(String::from)
+            .collect()
+    };
+    assert!(!polylines(&a).is_empty());
+    assert_eq!(polylines(&a), polylines(&b));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn partizan_script_errors_are_clean() {
+    let spec = example("domineering.luau");
+    let err = fails(&["table", &spec, "--upto", "5"]);
+    assert!(err.contains("not available"), "{err}");
+    // The commands of impartial scripts say why they refuse a partizan one.
+    let err = fails(&["pattern", &spec]);
+    assert!(err.contains("partizan"), "{err}");
+    let err = fails(&["solve", &spec, "..", "--misere"]);
+    assert!(err.contains("normal play"), "{err}");
+    let both = TempScript::new(
+        "both.luau",
+        "function options(p) return {} end\nfunction left_options(p) return {} end\nfunction right_options(p) return {} end\n",
+    );
+    let err = fails(&["solve", &both.spec(), "1"]);
+    assert!(err.contains("both") && err.contains("one kind"), "{err}");
+    let throws = TempScript::new(
+        "throws.rhai",
+        "fn left_options(n) {\n  throw \"no\";\n}\nfn right_options(n) { [] }\n",
+    );
+    let err = fails(&["solve", &throws.spec(), "3"]);
+    assert!(err.contains("left_options(3) failed at line 2"), "{err}");
+    let err = fails(&[
+        "solve",
+        &spec,
+        "....|....|....|....",
+        "--max-positions",
+        "20",
+    ]);
+    assert!(err.contains("components searched"), "{err}");
+}

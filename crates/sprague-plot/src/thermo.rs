@@ -16,7 +16,7 @@ use plotters::prelude::*;
 use sprague::catalogue;
 use sprague_core::partizan::thermo::{Thermograph, Trajectory};
 use sprague_core::partizan::{notation, Context, Dyadic};
-use sprague_games::interface::{SolveOptions, ValueKind};
+use sprague_games::interface::{Game, SolveOptions, ValueKind};
 
 /// The default size of the picture.
 pub const DEFAULT_SIZE: (u32, u32) = (900, 640);
@@ -51,7 +51,12 @@ pub fn from_expression(expr: &str) -> Result<ThermoData> {
 /// ...), solved with `options`' limits: its canonical value read back in CGSuite's
 /// notation.
 pub fn from_position(game: &str, words: &[String], options: &SolveOptions) -> Result<ThermoData> {
-    let g = catalogue::lookup(game)?;
+    from_game(&*catalogue::lookup(game)?, words, options)
+}
+
+/// The thermograph of a position of any partizan game, a catalogue's or a rules script's
+/// (`sprague_games::script::game::game_from_script`), solved with `options`' limits.
+pub fn from_game(g: &dyn Game, words: &[String], options: &SolveOptions) -> Result<ThermoData> {
     let v = g.solve(words, options)?;
     let value = match (v.value_kind, &v.value) {
         (Some(ValueKind::Canonical), Some(value)) => value.clone(),

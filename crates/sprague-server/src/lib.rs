@@ -299,7 +299,10 @@ async fn answer(s: Server, body: Result<Bytes, BytesRejection>, ask: Ask) -> Res
                 cancel: options.cancel,
                 ..req.options
             };
-            let game = catalogue::lookup(&req.game)?;
+            let game = match &req.script {
+                Some(text) => sprague_games::script::game::game_from_script(&req.game, text)?,
+                None => catalogue::lookup(&req.game)?,
+            };
             let json = match ask {
                 Ask::Solve => serde_json::to_string(&game.solve(&req.words, &options)?),
                 Ask::Moves => serde_json::to_string(&game.moves(&req.words, &options)?),

@@ -156,6 +156,10 @@ const FIELDS: &[(&str, &str)] = &[
         "\"perfect\", \"random\", \"misere-minded\", \"skill:P\" or {\"skill\": \"P\"}",
     ),
     ("seed", "a whole number"),
+    (
+        "script",
+        "a string: the text of the rules script that `game` (`rules:NAME.luau` or `rules:NAME.rhai`) names",
+    ),
     ("side", "\"left\" or \"right\""),
     (
         "move",
@@ -189,7 +193,7 @@ fn check_shape(body: &[u8]) -> Result<(), ApiError> {
         use serde_json::Value as V;
         let fits = match (key.as_str(), value) {
             (_, V::Null) => key != "game",
-            ("game" | "play" | "start" | "ground" | "side" | "move", v) => v.is_string(),
+            ("game" | "play" | "start" | "ground" | "side" | "move" | "script", v) => v.is_string(),
             ("position", V::String(_)) => true,
             ("position", V::Array(items)) => items
                 .iter()
@@ -242,6 +246,7 @@ struct Body {
     side: Option<String>,
     #[serde(rename = "move")]
     chosen: Option<String>,
+    script: Option<String>,
 }
 
 /// A seed: a whole number that fits in 64 bits; the message names the field.
@@ -275,6 +280,9 @@ pub struct Request {
     pub side: Option<Side>,
     /// `apply` only: the move chosen (its label, the position after it, or its number).
     pub chosen: Option<String>,
+    /// The text of the rules script `game` names (`rules:NAME.luau`): the server reads
+    /// no files, so a script comes in the request, and runs sandboxed under its limits.
+    pub script: Option<String>,
 }
 
 /// Which route reads a body: each allows its own fields besides the common ones.
@@ -320,6 +328,24 @@ pub fn parse(body: &[u8], route: Route) -> Result<Request, ApiError> {
             ))
         }
     }
+    let is_script = sprague_games::script::game::is_script_spec(&b.game);
+    match (is_script, &b.script) {
+        (true, None) => {
+            return Err(ApiError::bad_request(format!(
+                "`{}` names a rules script: send its text in `script` (the server reads no files)",
+                b.game
+            )))
+        }
+        (false, Some(_)) => {
+            return Err(ApiError::bad_request(format!(
+                "`script` is the text of a rules script, and `game` must then name it as \
+                 `rules:NAME.luau` or `rules:NAME.rhai` (the extension picks the language), \
+                 not `{}`",
+                b.game
+            )))
+        }
+        _ => {}
+    }
     let (misere, every) = match b.play.as_deref() {
         None | Some("normal") => (false, false),
         Some("misere") | Some("misère") => (true, false),
@@ -363,6 +389,7 @@ pub fn parse(body: &[u8], route: Route) -> Result<Request, ApiError> {
         seed: b.seed,
         side,
         chosen: b.chosen,
+        script: b.script,
     })
 }
 

@@ -641,3 +641,69 @@ async fn apply_checks_a_typed_move_against_the_legal_moves() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
     assert!(v["error"].as_str().unwrap().contains("apply only"), "{v}");
 }
+
+#[tokio::test]
+async fn a_rules_script_comes_as_text_in_the_request() {
+    let s = server();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/domineering.luau"
+    ))
+    .unwrap();
+    let body = |position: &str| json!({"game": "rules:domineering.luau", "script": text, "position": position});
+    for board in ["...|...|...", "..#...|..#..."] {
+        let (status, v) = post(&s, "/api/v1/solve", body(board)).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let catalogue = library("domineering", board, SolveOptions::default(), false);
+        assert_eq!(v["value"], catalogue["value"], "{board}");
+        assert_eq!(
+            v["details"]["temperature"],
+            catalogue["details"]["temperature"]
+        );
+        assert_eq!(v["game"], "rules:domineering.luau");
+    }
+    let (status, v) = post(&s, "/api/v1/moves", body("..|..")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4, "{v}");
+    // The computer answers a move in a partizan script game.
+    let mut reply = body("...|...");
+    reply["side"] = json!("right");
+    let (status, v) = post(&s, "/api/v1/reply", reply).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Impartial scripts too, in Rhai.
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "rules:nim.rhai", "script": "fn options(n) { let o = []; for k in 0..n { o.push(k); } o }", "position": "3 + 5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["value"], "6", "{v}");
+    // No file is read: a script without its text, text without a script's name, a
+    // script that fails or loops, each named.
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "rules:x.luau", "position": "1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("`script`"), "{v}");
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "nim", "script": "fn options(n) { [] }", "position": "1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("rules:NAME"), "{v}");
+    let (status, v) = post(
+        &s,
+        "/api/v1/solve",
+        json!({"game": "rules:loop.luau", "script": "function left_options(n)\n  while true do end\nend\nfunction right_options(n) return {} end", "position": "1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let e = v["error"].as_str().unwrap();
+    assert!(e.contains("operations") && e.contains("line 2"), "{v}");
+}

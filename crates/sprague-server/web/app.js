@@ -2,7 +2,7 @@
 // verdict and every move coloured by its outcome, play against the computer with undo and
 // redo, a value-history chart, and a permalink in the URL's hash.
 
-import { call, moves as fetchMoves, reply as fetchReply, remember, solve as fetchSolve, apply as fetchApply } from "./api.js";
+import { call, moves as fetchMoves, reply as fetchReply, remember, solve as fetchSolve, apply as fetchApply, setScript } from "./api.js";
 import { withTouched, select, owners, touched, cellsOf } from "./board.js";
 import { editorFor, showEditor } from "./editors.js";
 import { drawChart } from "./chart.js";
@@ -19,7 +19,33 @@ const state = {
   history: [{ position: "", label: null }], at: 0,
   computer: "second", opponent: "perfect", skill: "3/4", hints: true,
   mode: "play",            // a touch on the board plays a move ("play") or edits ("edit")
+  script: "",              // the text of a rules script (game `rules`)
 };
+
+/** The script a `rules` game starts with: Domineering in Luau, a partizan game. */
+const EXAMPLE_SCRIPT = `-- Domineering: Left places dominoes vertically, Right horizontally,
+-- on the empty squares (.) of rows joined by |, e.g. ...|...|...
+local function placements(pos, dr, dc)
+    local rows = {}
+    for row in string.gmatch(pos, "[^|]+") do rows[#rows + 1] = row end
+    local out = {}
+    for r = 1, #rows - dr do
+        for c = 1, #rows[r] - dc do
+            if string.sub(rows[r], c, c) == "." and string.sub(rows[r + dr], c + dc, c + dc) == "." then
+                local after = table.clone(rows)
+                after[r] = string.sub(after[r], 1, c - 1) .. "#" .. string.sub(after[r], c + 1)
+                local s = after[r + dr]
+                after[r + dr] = string.sub(s, 1, c + dc - 1) .. "#" .. string.sub(s, c + dc + 1)
+                out[#out + 1] = table.concat(after, "|")
+            end
+        end
+    end
+    return out
+end
+
+function left_options(pos) return placements(pos, 1, 0) end
+function right_options(pos) return placements(pos, 0, 1) end
+`;
 let shown = null;          // the verdict of the position shown, once it has come
 let pick = { selected: [], candidates: [] }; // the cells of a move being picked on the board
 let catalogue = [];
@@ -30,7 +56,12 @@ let typing = null;         // the debounce timer of the text box
 
 const spec = () => (state.params ? `${state.game}:${state.params}` : state.game);
 const entryOf = (name) => catalogue.find((e) => e.name === name);
-const partizan = () => (entryOf(state.game) || {}).players === "partizan";
+// A game of the person's own: a rules script written on the page (`rules:NAME`), sent with
+// each request. It is partizan when it defines `left_options` (the server checks the rest).
+const SCRIPT = "rules";
+const isScript = () => state.game === SCRIPT;
+const partizan = () => (isScript() ? /\bleft_options\b/.test(state.script)
+  : (entryOf(state.game) || {}).players === "partizan");
 /** The game shown, as the game of a picture (`grundy`, `p-positions`) where that picture applies. */
 const pictureGame = (kind) => ((entryOf(state.game) || { pictures: [] }).pictures.includes(kind) ? spec() : null);
 const suggested = () => ({ heapGame: pictureGame("grundy"), pairGame: pictureGame("p-positions"), value: null });
@@ -54,6 +85,7 @@ function movesAt(v, k) {
 function writeHash() {
   const q = new URLSearchParams();
   q.set("game", spec());
+  if (isScript()) q.set("script", state.script);
   q.set("play", state.play);
   if (partizan()) q.set("first", state.first);
   for (const e of state.history) q.append("h", e.position);
@@ -75,6 +107,10 @@ function readHash() {
   const entry = catalogue.find((e) => e.name === name || e.aliases.includes(name));
   state.game = entry ? entry.name : name;
   state.params = rest.join(":");
+  if (isScript()) {
+    state.script = q.get("script") ?? EXAMPLE_SCRIPT;
+    setScript(state.script);
+  }
   state.play = ["normal", "misere", "every"].includes(q.get("play")) ? q.get("play") : "normal";
   state.first = q.get("first") === "right" ? "right" : "left";
   const hs = q.getAll("h");
@@ -95,7 +131,9 @@ function readHash() {
 function syncControls() {
   $("game").value = state.game;
   $("params").value = state.params;
-  $("params-label").hidden = !state.params && !/:/.test(usageOf(state.game));
+  $("params-label").hidden = !state.params && !/:/.test(usageOf(state.game)) && !isScript();
+  $("script-label").hidden = !isScript();
+  if (isScript() && document.activeElement !== $("script")) $("script").value = state.script;
   $("play").value = state.play;
   $("first-side").value = state.first;
   $("first-side-label").hidden = !partizan();
@@ -111,7 +149,7 @@ function syncControls() {
   first[1].textContent = partizan() ? `second (${sideName(other(state.first))})` : "second";
   first[2].textContent = partizan() ? `first (${sideName(state.first)})` : "first";
   const e = catalogue.find((x) => x.name === state.game);
-  $("summary").textContent = e ? e.summary : "";
+  $("summary").textContent = e ? e.summary : isScript() ? "your own rules, written as a script" : "";
   $("usage").textContent = e && e.usage ? "usage: " + e.usage : "";
 }
 
@@ -280,6 +318,17 @@ function newStart(text, { auto = false } = {}) {
 /** A new game from the catalogue entry `name`, started at its first example. */
 function chooseGame(name) {
   state.game = name;
+  if (isScript()) {
+    // The example script and a board of it; the name picks the language (Luau).
+    state.params = "mine.luau";
+    state.script = EXAMPLE_SCRIPT;
+    setScript(state.script);
+    editor = null;
+    state.first = "left";
+    suggestPictures(suggested());
+    newStart("...|...|...", { auto: true });
+    return;
+  }
   const entry = entryOf(name);
   const example = entry && entry.examples.length ? entry.examples[0] : { spec: name, position: "" };
   const colon = example.spec.indexOf(":");
@@ -561,6 +610,16 @@ function wire() {
     newStart(position());
   });
   $("play").addEventListener("change", (e) => { state.play = e.target.value; refresh(); });
+  let scripting = null;    // the debounce timer of the script box
+  $("script").addEventListener("input", (e) => {
+    clearTimeout(scripting);
+    const text = e.target.value;
+    scripting = setTimeout(() => {
+      state.script = text;
+      setScript(text);
+      newStart(state.history[0].position);
+    }, 600);
+  });
   $("first-side").addEventListener("change", (e) => { state.first = e.target.value; newStart(state.history[0].position); });
   $("position").addEventListener("input", (e) => {
     clearTimeout(typing);
@@ -620,6 +679,7 @@ async function main() {
     return;
   }
   for (const g of catalogue) $("game").append(h("option", { value: g.name, title: g.summary }, g.name));
+  $("game").append(h("option", { value: SCRIPT, title: "your own rules, written as a script" }, "rules script (your own)"));
   pictureDefaults(catalogue);
   if (readHash()) {
     editor = editorFor((entryOf(state.game) || {}).editor);

@@ -158,10 +158,15 @@ pub(crate) fn run(args: PlotArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     write_picture(&common.output, &picture)
 }
 
-/// A game and its position when the first word names a catalogue game and more follow;
-/// otherwise the words are one expression.
+/// A game and its position when the first word names a catalogue game or a rules script
+/// (`rules:FILE`) and more follow; otherwise the words are one expression.
 fn thermograph(words: &[String], options: &SolveOptions) -> Result<thermo::ThermoData> {
     match words {
+        [game, position @ ..] if sprague_games::script::game::is_script_spec(game) => {
+            let g = crate::script::lookup(game)?;
+            let position = expand_files(position.to_vec())?;
+            Ok(thermo::from_game(&*g, &position, options)?)
+        }
         [game, position @ ..]
             if !position.is_empty()
                 && catalogue::find_entry(catalogue::split_spec(game).0).is_ok() =>

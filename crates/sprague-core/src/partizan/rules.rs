@@ -14,8 +14,9 @@ pub trait Ruleset {
     /// A position, compact and hashable.
     type Position: Clone + Eq + Hash + std::fmt::Debug;
 
-    /// The game's name, as the catalogue knows it.
-    fn name(&self) -> &'static str;
+    /// The game's name, as the catalogue knows it (or the spec of a rules script,
+    /// `rules:FILE`).
+    fn name(&self) -> &str;
 
     /// Reads a position as the command line writes it; errors name the bad input.
     fn parse(&self, text: &str) -> Result<Self::Position>;

@@ -39,6 +39,9 @@ pub(crate) enum Expanded {
 
 /// A compiled script in one of the languages, sandboxed and bounded.
 pub(crate) trait Engine: Send + Sync {
+    /// Whether the script defines a function `name`, whatever its parameters.
+    fn has_function(&self, name: &str) -> bool;
+
     /// Whether the script defines the function `name` taking `arity` parameters (where the
     /// language records the number of parameters).
     fn defines(&self, name: &str, arity: usize) -> bool;

@@ -15,7 +15,7 @@
 
 use super::analyse::{combinations, ScriptAnalysis, Solvers, SumMove};
 use super::words::{parse, write_component, write_position};
-use super::{ScriptPosition, ScriptProgram, ScriptRules};
+use super::{ScriptKind, ScriptPosition, ScriptProgram, ScriptRules};
 use crate::error::{Error, Result};
 use crate::interface::listing::{
     sample_note, share, MAX_LEGAL_MOVES, MAX_LISTED_TEXT, MAX_MOVES_LISTED, MAX_WINNING_LISTED,
@@ -41,14 +41,17 @@ impl ScriptGame {
     /// Compiles the script `text` of the game named `spec` (e.g. `rules:nim.rhai`; the
     /// name only appears in answers and error messages).
     pub fn compile(spec: &str, text: &str) -> Result<ScriptGame> {
-        if text.len() > MAX_SCRIPT_BYTES {
-            return Err(Error::parse(format!(
-                "{spec}: the script has {} bytes; at most {MAX_SCRIPT_BYTES} are read",
-                text.len()
+        check_size(spec, text)?;
+        let program = ScriptProgram::compile(spec, text)?;
+        if program.kind() == ScriptKind::Partizan {
+            return Err(Error::unsupported(format!(
+                "{spec}: the script defines `left_options` and `right_options`, a partizan \
+                 game; only `solve`, `moves`, `play` and `plot thermograph` take partizan \
+                 scripts (this takes impartial ones, which define `options`)"
             )));
         }
         Ok(ScriptGame {
-            program: Arc::new(ScriptProgram::compile(spec, text)?),
+            program: Arc::new(program),
         })
     }
 
@@ -70,8 +73,30 @@ impl ScriptGame {
 
 /// The game a rules script defines, as a catalogue [`Game`]: `spec` names it (e.g.
 /// `rules:subtract.rhai`), `text` is the script. Errors name the script's line.
+///
+/// A script defining `options` is an impartial game ([`ScriptGame`]); one defining
+/// `left_options` and `right_options` a partizan game, answered as the catalogue's
+/// partizan rulesets are ([`super::partizan`]).
 pub fn game_from_script(spec: &str, text: &str) -> Result<Box<dyn Game>> {
-    Ok(Box::new(ScriptGame::compile(spec, text)?))
+    check_size(spec, text)?;
+    let program = ScriptProgram::compile(spec, text)?;
+    match program.kind() {
+        ScriptKind::Impartial => Ok(Box::new(ScriptGame {
+            program: Arc::new(program),
+        })),
+        ScriptKind::Partizan => super::partizan::partizan_game(Arc::new(program)),
+    }
+}
+
+/// Refuses a script longer than [`MAX_SCRIPT_BYTES`].
+fn check_size(spec: &str, text: &str) -> Result<()> {
+    if text.len() > MAX_SCRIPT_BYTES {
+        return Err(Error::parse(format!(
+            "{spec}: the script has {} bytes; at most {MAX_SCRIPT_BYTES} are read",
+            text.len()
+        )));
+    }
+    Ok(())
 }
 
 /// Whether a spec names a rules script (`rules:FILE`).

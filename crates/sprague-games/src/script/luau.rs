@@ -202,6 +202,8 @@ impl LuauScript {
         let globals = script.lua.globals();
         for name in [
             "options",
+            "left_options",
+            "right_options",
             "components",
             "shape",
             super::SMALL_POSITIONS,
@@ -213,22 +215,17 @@ impl LuauScript {
                 _ => return Err(format!("`{name}` must be a function")),
             }
         }
-        if !script.defines("options", 1) {
-            return Err(
-                "the script defines no `function options(pos)`: it must return the table of positions one move away from `pos`".into(),
-            );
-        }
+        // Which functions a script must define (and with which parameters) is checked
+        // by the caller, for both languages alike; a partizan script has no `options`.
+        let Some(options) = script.function("options").cloned() else {
+            return Ok(script);
+        };
         let expand = script
             .lua
             .load(EXPAND)
             .set_name("=expand")
             .into_function()
-            .and_then(|f| {
-                f.call::<Function>((
-                    script.function("options").cloned(),
-                    script.function("components").cloned(),
-                ))
-            })
+            .and_then(|f| f.call::<Function>((options, script.function("components").cloned())))
             .map_err(|e| e.to_string())?;
         script.expand = Some(expand);
         let (flatten, share) = script
@@ -460,6 +457,10 @@ fn returned(v: Option<&Value>) -> Result<Option<ScriptPosition>, CallError> {
 }
 
 impl Engine for LuauScript {
+    fn has_function(&self, name: &str) -> bool {
+        self.function(name).is_some()
+    }
+
     fn defines(&self, name: &str, arity: usize) -> bool {
         self.function(name)
             .is_some_and(|f| usize::from(f.info().num_params) == arity)
@@ -559,7 +560,13 @@ impl LuauScript {
         has_components: bool,
     ) -> Result<Vec<Expanded>, (&'static str, ScriptPosition, CallError)> {
         let Some(expand) = &self.expand else {
-            unreachable!("compile sets the expansion")
+            let message = "the script defines no `function options(pos)`".to_string();
+            let e = CallError::Failed {
+                line: None,
+                column: None,
+                message,
+            };
+            return Err(("options", position.clone(), e));
         };
         let values = self
             .run(expand, Some(position))

@@ -23,6 +23,7 @@ mod generate;
 mod luau;
 mod luau_flat;
 mod luau_tally;
+pub mod partizan;
 mod position;
 pub mod quotient;
 mod rhai_engine;
@@ -36,6 +37,7 @@ use crate::error::{Error, Result};
 use crate::impartial::Impartial;
 use engine::{CallError, Engine, Expanded};
 use rustc_hash::FxHashMap;
+use sprague_core::value::Side;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -101,6 +103,7 @@ const CACHE_POSITIONS: usize = 1 << 19;
 pub struct ScriptProgram {
     spec: String,
     language: Language,
+    kind: ScriptKind,
     engine: Box<dyn Engine>,
     has_components: bool,
     options_line: usize,
@@ -110,7 +113,8 @@ pub struct ScriptProgram {
 
 #[derive(Default)]
 struct Cache {
-    options: FxHashMap<ScriptPosition, Arc<[ScriptPosition]>>,
+    /// The lists of `options`, `left_options` and `right_options`, in that order.
+    options: [FxHashMap<ScriptPosition, Arc<[ScriptPosition]>>; 3],
     components: FxHashMap<ScriptPosition, Option<Arc<[ScriptPosition]>>>,
     /// Positions held, keys and lists together.
     held: usize,
@@ -121,7 +125,9 @@ impl Cache {
     fn room(&mut self, n: usize) {
         self.held += n;
         if self.held > CACHE_POSITIONS {
-            self.options.clear();
+            for map in &mut self.options {
+                map.clear();
+            }
             self.components.clear();
             self.held = n;
         }
@@ -151,21 +157,23 @@ impl ScriptProgram {
                 Box::new(rhai_engine::RhaiScript::compile(text).map_err(|e| script_error(spec, e))?)
             }
         };
-        if engine.line_of("components") > 0 && !engine.defines("components", 1) {
-            return Err(script_error(
-                spec,
-                "`components` must take exactly one parameter, the position".into(),
-            ));
-        }
+        let kind = kind_of(&*engine, language).map_err(|e| script_error(spec, e))?;
         Ok(ScriptProgram {
             spec: spec.to_string(),
             language,
+            kind,
             options_line: engine.line_of("options"),
             components_line: engine.line_of("components"),
             has_components: engine.defines("components", 1),
             engine,
             cache: Mutex::new(Cache::default()),
         })
+    }
+
+    /// Whether the script is an impartial game (`options`) or a partizan one
+    /// (`left_options` and `right_options`).
+    pub fn kind(&self) -> ScriptKind {
+        self.kind
     }
 
     /// The language of the script.
@@ -259,13 +267,36 @@ impl ScriptProgram {
 
     /// The positions one move away from `position`, by the script's `fn options`.
     pub fn options(&self, position: &ScriptPosition) -> Result<Arc<[ScriptPosition]>> {
-        if let Some(o) = self.cache().options.get(position) {
+        self.cached_list(0, "options", position)
+    }
+
+    /// The positions `side` can move to from `position`, by the script's
+    /// `fn left_options` or `fn right_options` (a partizan script).
+    pub fn side_options(
+        &self,
+        side: Side,
+        position: &ScriptPosition,
+    ) -> Result<Arc<[ScriptPosition]>> {
+        match side {
+            Side::Left => self.cached_list(1, "left_options", position),
+            Side::Right => self.cached_list(2, "right_options", position),
+        }
+    }
+
+    /// The list `function(position)` returns, from the cache's map `slot` when it is there.
+    fn cached_list(
+        &self,
+        slot: usize,
+        function: &str,
+        position: &ScriptPosition,
+    ) -> Result<Arc<[ScriptPosition]>> {
+        if let Some(o) = self.cache().options[slot].get(position) {
             return Ok(o.clone());
         }
-        let list: Arc<[ScriptPosition]> = self.call_list("options", position)?.into();
+        let list: Arc<[ScriptPosition]> = self.call_list(function, position)?.into();
         let mut cache = self.cache();
         cache.room(1 + list.len());
-        cache.options.insert(position.clone(), list.clone());
+        cache.options[slot].insert(position.clone(), list.clone());
         Ok(list)
     }
 
@@ -292,6 +323,63 @@ impl ScriptProgram {
         cache.components.insert(position.clone(), parts.clone());
         Ok(parts)
     }
+}
+
+/// The kind of game a rules script defines, by the functions it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScriptKind {
+    /// `options(pos)`: both players have the same moves.
+    Impartial,
+    /// `left_options(pos)` and `right_options(pos)`: each player has moves of their own.
+    Partizan,
+}
+
+/// The kind of game the script defines, or what is wrong with its functions: it must
+/// define `options` or else both `left_options` and `right_options`, never both kinds,
+/// each taking exactly one parameter, the position (and so must `components`).
+fn kind_of(engine: &dyn Engine, language: Language) -> std::result::Result<ScriptKind, String> {
+    let keyword = match language {
+        Language::Luau => "function",
+        Language::Rhai => "fn",
+    };
+    let has = |name: &str| engine.has_function(name);
+    let kind = match (has("options"), has("left_options"), has("right_options")) {
+        (true, false, false) => ScriptKind::Impartial,
+        (false, true, true) => ScriptKind::Partizan,
+        (true, _, _) => {
+            return Err(format!(
+                "the script defines both `{keyword} options` (an impartial game: both players \
+                 have the same moves) and `{keyword} left_options`/`right_options` (a partizan \
+                 game); define one kind only"
+            ))
+        }
+        (false, true, false) | (false, false, true) => {
+            let (given, missing) = if has("left_options") {
+                ("left_options", "right_options")
+            } else {
+                ("right_options", "left_options")
+            };
+            return Err(format!(
+                "the script defines `{keyword} {given}` but no `{keyword} {missing}(pos)`: a \
+                 partizan game needs both (the positions Left, and Right, can move to)"
+            ));
+        }
+        (false, false, false) => {
+            return Err(format!(
+                "the script defines no `{keyword} options(pos)`: it must return the array of \
+                 positions one move away from `pos` (or, for a partizan game, define \
+                 `{keyword} left_options(pos)` and `{keyword} right_options(pos)`)"
+            ))
+        }
+    };
+    for name in ["options", "left_options", "right_options", "components"] {
+        if has(name) && !engine.defines(name, 1) {
+            return Err(format!(
+                "`{keyword} {name}` must take exactly one parameter, the position"
+            ));
+        }
+    }
+    Ok(kind)
 }
 
 /// An error of the script named `spec`: `rules:FILE: what went wrong`.
@@ -422,5 +510,7 @@ impl Impartial for ScriptRules {
 mod game_tests;
 #[cfg(test)]
 mod luau_tests;
+#[cfg(test)]
+mod partizan_tests;
 #[cfg(test)]
 mod tests;

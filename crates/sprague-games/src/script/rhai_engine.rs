@@ -41,8 +41,7 @@ fn engine() -> rhai::Engine {
 }
 
 impl RhaiScript {
-    /// Compiles `text`; the error says what is wrong (`syntax error at line …`, a missing
-    /// or wrong `fn options`).
+    /// Compiles `text`; the error says what is wrong (`syntax error at line …`).
     pub(crate) fn compile(text: &str) -> Result<RhaiScript, String> {
         let engine = engine();
         let ast = engine.compile(text).map_err(|e| {
@@ -53,28 +52,18 @@ impl RhaiScript {
                 e.err_type()
             )
         })?;
-        let arity = |name: &str| {
-            ast.iter_functions()
-                .filter(|f| f.name == name)
-                .map(|f| f.params.len())
-                .collect::<Vec<_>>()
-        };
-        let options = arity("options");
-        if !options.contains(&1) {
-            return Err(if options.is_empty() {
-                "the script defines no `fn options(pos)`: it must return the array of positions one move away from `pos`".into()
-            } else {
-                "`fn options` must take exactly one parameter, the position".into()
-            });
-        }
-        let components = arity("components");
-        if !components.is_empty() && !components.contains(&1) {
-            return Err("`fn components` must take exactly one parameter, the position".into());
-        }
-        let text_lines = ["options", "components", "shape"]
-            .iter()
-            .map(|n| (n.to_string(), definition_line(text, n)))
-            .collect();
+        // Which functions a script must define (and with which parameters) is checked by
+        // the caller, for both languages alike.
+        let text_lines = [
+            "options",
+            "left_options",
+            "right_options",
+            "components",
+            "shape",
+        ]
+        .iter()
+        .map(|n| (n.to_string(), definition_line(text, n)))
+        .collect();
         Ok(RhaiScript {
             engine,
             ast,
@@ -182,6 +171,10 @@ impl RhaiScript {
 }
 
 impl Engine for RhaiScript {
+    fn has_function(&self, name: &str) -> bool {
+        self.ast.iter_functions().any(|f| f.name == name)
+    }
+
     fn defines(&self, name: &str, arity: usize) -> bool {
         self.ast
             .iter_functions()

@@ -79,8 +79,8 @@ impl<R: Listed> Game for RulesetGame<R> {
         let text = self.checked(position, options)?;
         let spec = self.spec();
         match self.0.for_position(&text, options)? {
-            Some(rules) => legal(&rules, &spec, &text),
-            None => legal(&self.0, &spec, &text),
+            Some(rules) => rules.finish(legal(&rules, &spec, &text)),
+            None => self.0.finish(legal(&self.0, &spec, &text)),
         }
     }
 }
@@ -95,8 +95,10 @@ impl<R: Listed> RulesetGame<R> {
         let text = self.checked(words, options)?;
         let spec = self.spec();
         match self.0.for_position(&text, options)? {
-            Some(rules) => verdict(&rules, &spec, &text, options, listing),
-            None => verdict(&self.0, &spec, &text, options, listing),
+            Some(rules) => rules.finish(verdict(&rules, &spec, &text, options, listing)),
+            None => self
+                .0
+                .finish(verdict(&self.0, &spec, &text, options, listing)),
         }
     }
 }
@@ -113,6 +115,13 @@ pub trait Listed: Ruleset + Sized + Send + Sync + 'static {
     fn for_position(&self, text: &str, options: &SolveOptions) -> Result<Option<Self>> {
         let _ = (text, options);
         Ok(None)
+    }
+
+    /// The answer of a request over these rules, or the failure the rules met while it
+    /// was computed (a rules script that stopped: its moves then ended early, so the
+    /// answer is wrong), which takes precedence. The default passes the answer on.
+    fn finish<T>(&self, answer: Result<T>) -> Result<T> {
+        answer
     }
 
     /// How many moves both players have from `p`, counted without listing them, so that
