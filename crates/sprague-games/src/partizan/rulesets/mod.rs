@@ -9,6 +9,8 @@
 //! values (a board with the players' roles swapped) share one memo entry.
 
 pub mod clobber;
+pub mod colouring;
+pub mod colouring_graph;
 pub mod cutcake;
 pub mod domineering;
 mod domineering_fast;
