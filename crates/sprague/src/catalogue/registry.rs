@@ -9,7 +9,8 @@ use sprague_games::number::{
     staircase, subtraction, wythoff,
 };
 use sprague_games::partizan::rulesets::{
-    clobber, colouring, colouring_graph, cutcake, domineering, hackenbush, toads,
+    amazons, clobber, colouring, colouring_graph, cutcake, domineering, fission, hackenbush,
+    konane, ski_jumps, toads,
 };
 use sprague_games::{coins, graph, octal};
 
@@ -57,5 +58,9 @@ pub fn entries() -> Vec<Entry> {
         colouring::entry_col(),
         colouring_graph::entry_snort(),
         colouring_graph::entry_col(),
+        fission::entry(),
+        ski_jumps::entry(),
+        konane::entry(),
+        amazons::entry(),
     ]
 }
