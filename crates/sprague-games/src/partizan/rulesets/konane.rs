@@ -54,12 +54,9 @@ impl Konane {
                 let mut q = *p;
                 let (mut r, mut c) = (r0, c0);
                 let mut at = i;
-                loop {
-                    let (Some(over), Some(land)) =
-                        (cell(r + dr, c + dc), cell(r + 2 * dr, c + 2 * dc))
-                    else {
-                        break;
-                    };
+                while let (Some(over), Some(land)) =
+                    (cell(r + dr, c + dc), cell(r + 2 * dr, c + 2 * dc))
+                {
                     if q.layers[them] >> over & 1 == 0 || q.layers[2] >> land & 1 == 0 {
                         break;
                     }
