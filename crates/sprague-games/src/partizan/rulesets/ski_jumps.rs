@@ -12,8 +12,10 @@
 //! (slippers) and `.` (empty) separated by `|`, top row first: `L...|..R.`.
 //!
 //! Skiers never move up, and a square more than one row below the lowest skier can never
-//! be reached: those rows, and the empty rows above the highest skier, are cut away. The
-//! board mirrored east–west with the colours swapped has the negated value.
+//! be reached: those rows, and the empty rows above the highest skier, are cut away. A
+//! jumper reaches a row only by jumping from two rows above, so each row above the first
+//! row holding a jumper is a component of its own (its slippers only slide). The board
+//! mirrored east–west with the colours swapped has the negated value.
 
 use super::game::{searched, Listed, RulesetGame};
 use super::grid::{display_board, parse_board, Board};
@@ -166,9 +168,43 @@ impl Ruleset for SkiJumps {
         out
     }
 
+    /// The rows from the top down to the first row holding a jumper are each a component
+    /// of their own: no skier ever jumps from them (a jumper reaches a row only by jumping
+    /// from two rows above), so their slippers only slide along their rows. The rows from
+    /// the first jumper down make one component.
     fn components(&self, p: &SkiBoard, out: &mut Vec<SkiBoard>) {
-        if p.occupied() != 0 {
-            out.push(*p);
+        let (w, h) = (p.w as u32, p.h as u32);
+        if w == 0 || p.occupied() == 0 {
+            return;
+        }
+        let row_mask = if w == 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        };
+        let jumpers = p.layers[0] | p.layers[1];
+        // Rows r..r + n as a board of their own.
+        let rows = |r: u32, n: u32| {
+            let mask = if n * w == 128 {
+                u128::MAX
+            } else {
+                (1u128 << (n * w)) - 1
+            };
+            SkiBoard {
+                h: n as u8,
+                w: p.w,
+                layers: p.layers.map(|l| (l >> (r * w)) & mask),
+            }
+        };
+        let mut r = 0;
+        while r < h && (jumpers >> (r * w)) & row_mask == 0 {
+            if (p.occupied() >> (r * w)) & row_mask != 0 {
+                out.push(rows(r, 1));
+            }
+            r += 1;
+        }
+        if r < h {
+            out.push(rows(r, h - r));
         }
     }
 
@@ -299,6 +335,15 @@ mod tests {
     }
 
     #[test]
+    fn slipper_rows_above_the_jumpers_split_off() {
+        let b = SkiJumps.parse("l.r.|....|.rl.|L...|.R..").unwrap();
+        let mut out = Vec::new();
+        SkiJumps.components(&b, &mut out);
+        let shown: Vec<String> = out.iter().map(|c| SkiJumps.display(c)).collect();
+        assert_eq!(shown, ["l.r.", ".rl.", "L...|.R.."]);
+    }
+
+    #[test]
     fn decomposition_and_symmetry_match_the_plain_tree() {
         let mut positions = Vec::new();
         for n in 1..=5 {
@@ -308,7 +353,13 @@ mod tests {
         positions.extend(boards(&['.', 'L', 'R', 'r'], 3, 2).into_iter().step_by(5));
         positions.extend(boards(&['.', 'L', 'R'], 3, 3).into_iter().step_by(11));
         positions.extend(boards(&['.', 'L', 'R'], 4, 2).into_iter().step_by(7));
+        positions.extend(
+            boards(&['.', 'l', 'r', 'L', 'R'], 3, 2)
+                .into_iter()
+                .step_by(3),
+        );
         positions.push("L...R|.R.L.|.....".into());
+        positions.push("l.r.|.rl.|L...|.R..|....".into());
         assert!(check_against_plain(&SkiJumps, &positions) > 4000);
     }
 }
