@@ -174,6 +174,8 @@ function drawSquare(s, glyph, ch, x, y, c) {
   if (glyph === "left-stone" || glyph === "right-stone") {
     svg("circle", { class: "piece", cx, cy, r: c * 0.36, fill: glyph === "left-stone" ? "var(--left)" : "var(--right)",
       stroke: "#fff", "stroke-width": 2 }, s);
+  } else if (glyph === "stone") {
+    svg("circle", { class: "piece", cx, cy, r: c * 0.36, fill: "#5b5f66", stroke: "#fff", "stroke-width": 2 }, s);
   } else if (glyph === "heads" || glyph === "tails") {
     svg("circle", { class: "piece", cx, cy, r: c * 0.38, fill: glyph === "heads" ? "#e3b341" : "#c9ccd2",
       stroke: glyph === "heads" ? "#9c7515" : "#8b8f96", "stroke-width": 1.5 }, s);

@@ -205,6 +205,8 @@ pub enum Glyph {
     LeftStone,
     /// Right's stone (red).
     RightStone,
+    /// A stone belonging to neither player (Fission's).
+    Stone,
     /// Left's piece that moves right (a toad).
     LeftPiece,
     /// Right's piece that moves left (a frog).

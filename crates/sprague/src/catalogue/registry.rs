@@ -8,7 +8,10 @@ use sprague_games::number::{
     bash, divisor, euclid, fibonacci_nim, moore, nim, prime_power, redistribute, sorted_piles,
     staircase, subtraction, wythoff,
 };
-use sprague_games::partizan::rulesets::{clobber, cutcake, domineering, hackenbush, toads};
+use sprague_games::partizan::rulesets::{
+    amazons, clobber, colouring, colouring_graph, cutcake, domineering, fission, hackenbush,
+    konane, ski_jumps, toads,
+};
 use sprague_games::{coins, graph, octal};
 
 /// Every entry of the catalogue, in the order `sprague list` shows them.
@@ -51,5 +54,13 @@ pub fn entries() -> Vec<Entry> {
         cutcake::entry(),
         toads::entry(),
         clobber::entry(),
+        colouring::entry_snort(),
+        colouring::entry_col(),
+        colouring_graph::entry_snort(),
+        colouring_graph::entry_col(),
+        fission::entry(),
+        ski_jumps::entry(),
+        konane::entry(),
+        amazons::entry(),
     ]
 }

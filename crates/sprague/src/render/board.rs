@@ -145,7 +145,7 @@ fn square(symbol: char, squares: &[Square], style: Style) -> Option<String> {
         Glyph::LeftStone | Glyph::LeftPiece => style.paint(BLUE, &text),
         Glyph::RightStone | Glyph::RightPiece => style.paint(RED, &text),
         Glyph::Heads => style.paint(YELLOW, &text),
-        Glyph::Tails => text,
+        Glyph::Tails | Glyph::Stone => text,
     })
 }
 

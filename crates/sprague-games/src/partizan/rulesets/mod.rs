@@ -8,15 +8,21 @@
 //! form so that positions known to have the same value (reflections of a board) or opposite
 //! values (a board with the players' roles swapped) share one memo entry.
 
+pub mod amazons;
 pub mod clobber;
+pub mod colouring;
+pub mod colouring_graph;
 pub mod cutcake;
 pub mod domineering;
 mod domineering_fast;
+pub mod fission;
 pub mod game;
 #[cfg(test)]
 mod game_tests;
 mod grid;
 pub mod hackenbush;
+pub mod konane;
+pub mod ski_jumps;
 pub mod toads;
 
 #[cfg(test)]

@@ -54,8 +54,80 @@ fn check_all<R: Ruleset>(rules: &R, positions: &[String]) {
     }
 }
 
+/// A ruleset searched as it is: the same moves, but no decomposition into components and
+/// no normal form, so that the searches below check both against the plain game tree.
+pub(super) struct Plain<'a, R>(pub &'a R);
+
+impl<R: Ruleset> Ruleset for Plain<'_, R> {
+    type Position = R::Position;
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn parse(&self, text: &str) -> crate::error::Result<R::Position> {
+        self.0.parse(text)
+    }
+    fn display(&self, p: &R::Position) -> String {
+        self.0.display(p)
+    }
+    fn options(
+        &self,
+        p: &R::Position,
+        side: sprague_core::value::Side,
+        out: &mut Vec<R::Position>,
+    ) {
+        self.0.options(p, side, out)
+    }
+}
+
+/// For every position: the canonical value found with the ruleset's components and normal
+/// forms equals the value of the plain game tree ([`Plain`]), and its outcome class the
+/// brute-force class of the plain tree; the normal form keeps the value (up to the sign it
+/// reports). Returns how many positions were checked.
+pub(super) fn check_against_plain<R: Ruleset>(rules: &R, positions: &[String]) -> usize {
+    let plain = Plain(rules);
+    let mut ctx = Context::new();
+    let mut values = ValueSolver::new(rules, LIMIT);
+    let mut tree = ValueSolver::new(&plain, LIMIT);
+    let mut brute = OutcomeSolver::new(&plain, LIMIT);
+    for text in positions {
+        let p = rules.parse(text).unwrap();
+        let g = values.value(&mut ctx, &p).unwrap();
+        let h = tree.value(&mut ctx, &p).unwrap();
+        assert_eq!(
+            g,
+            h,
+            "{} `{text}`: {} by components and normal forms, {} by the plain tree",
+            rules.name(),
+            ctx.display(g),
+            ctx.display(h)
+        );
+        let wins = brute.wins(&p).unwrap();
+        assert_eq!(
+            ctx.outcome(g).to_string(),
+            wins.letter().to_string(),
+            "{} `{text}`",
+            rules.name()
+        );
+        let (q, neg) = rules.normalize(&p);
+        let n = values.value(&mut ctx, &q).unwrap();
+        let n = if neg { ctx.neg(n) } else { n };
+        assert_eq!(
+            g,
+            n,
+            "{} `{text}`: normal form changes the value",
+            rules.name()
+        );
+    }
+    positions.len()
+}
+
+/// The canonical value of `text`, written as CGSuite writes it.
+pub(super) fn value_text<R: Ruleset>(rules: &R, text: &str) -> String {
+    value_of(rules, text)
+}
+
 /// Every word of length `n` over `alphabet`.
-fn words(alphabet: &[char], n: usize) -> Vec<String> {
+pub(super) fn words(alphabet: &[char], n: usize) -> Vec<String> {
     let mut out = vec![String::new()];
     for _ in 0..n {
         out = out
@@ -67,7 +139,7 @@ fn words(alphabet: &[char], n: usize) -> Vec<String> {
 }
 
 /// Every board of `rows` × `cols` over `alphabet`.
-fn boards(alphabet: &[char], rows: usize, cols: usize) -> Vec<String> {
+pub(super) fn boards(alphabet: &[char], rows: usize, cols: usize) -> Vec<String> {
     words(alphabet, rows * cols)
         .into_iter()
         .map(|w| {
