@@ -84,6 +84,29 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
     out
 }
 
+/// A list of games as CGSuite prints a collection of them: `{0,*,^}`, sorted as CGSuite
+/// sorts options.
+pub fn print_list(ctx: &mut Context, games: &[GameId]) -> String {
+    let mut p = Printer {
+        ctx,
+        kinds: FxHashMap::default(),
+        sorted: FxHashMap::default(),
+        expansions: FxHashMap::default(),
+        ups: Vec::new(),
+    };
+    let mut v = games.to_vec();
+    p.sort(&mut v);
+    let mut out = String::from("{");
+    for (i, &g) in v.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        p.append(g, true, false, &mut out);
+    }
+    out.push('}');
+    out
+}
+
 impl Context {
     /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
     /// `^<2>`, `Tiny(2)`): [`print()`]. Defined here, with the printer, so that canonical
