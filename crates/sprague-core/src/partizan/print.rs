@@ -84,9 +84,9 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
     out
 }
 
-/// A list of games as CGSuite prints a collection of them: `{0,*,^}`, sorted as CGSuite
-/// sorts options.
-pub fn print_list(ctx: &mut Context, games: &[GameId]) -> String {
+/// Sorts games as CGSuite sorts options (numbers by value, then nimbers, then uptimals,
+/// then other games by their sorted options).
+pub fn sort_as_cgsuite(ctx: &mut Context, games: &mut [GameId]) {
     let mut p = Printer {
         ctx,
         kinds: FxHashMap::default(),
@@ -94,17 +94,16 @@ pub fn print_list(ctx: &mut Context, games: &[GameId]) -> String {
         expansions: FxHashMap::default(),
         ups: Vec::new(),
     };
+    p.sort(games);
+}
+
+/// A list of games as CGSuite prints a collection of them: `{0,*,^}`, sorted as CGSuite
+/// sorts options.
+pub fn print_list(ctx: &mut Context, games: &[GameId]) -> String {
     let mut v = games.to_vec();
-    p.sort(&mut v);
-    let mut out = String::from("{");
-    for (i, &g) in v.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        p.append(g, true, false, &mut out);
-    }
-    out.push('}');
-    out
+    sort_as_cgsuite(ctx, &mut v);
+    let shown: Vec<String> = v.iter().map(|&g| print(ctx, g)).collect();
+    format!("{{{}}}", shown.join(","))
 }
 
 impl Context {
