@@ -17,7 +17,8 @@ use rustc_hash::FxHashMap;
 pub const MAX_DEPTH: u64 = 1024;
 
 impl Context {
-    fn check_depth(&mut self, g: GameId, what: &str) -> Result<()> {
+    /// An error when `g` is born after day [`MAX_DEPTH`]; `what` names the operation.
+    pub(crate) fn check_depth(&mut self, g: GameId, what: &str) -> Result<()> {
         let b = self.birthday(g);
         if b > MAX_DEPTH {
             let shown = self.display(g);

@@ -3,6 +3,7 @@
 
 use super::canonical::{Context, GameId, Nus};
 use super::dyadic::Dyadic;
+use super::products::MAX_DEPTH;
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -75,6 +76,8 @@ impl Context {
         if self.is_all_small(g) {
             return Ok(w);
         }
+        // The test below writes out the far star's options.
+        self.check_depth(g, "deciding whether a game that is not all-small is atomic")?;
         // Atomic: `-E <= G - w.↑ <= E` with `E = ↑* + (*N : -1)`.
         let up = self.up();
         let multiple = self.norton_product(w, up)?;
@@ -164,9 +167,11 @@ impl Context {
     /// is even), or, `tempered`, even- and odd-tempered (a number is even-tempered, any other
     /// game is even-tempered when every option is odd-tempered and odd-tempered when every
     /// option is even-tempered). A game may be neither.
-    pub fn parity(&mut self, g: GameId, tempered: bool) -> (bool, bool) {
+    /// An error for a game born after day [`MAX_DEPTH`] (the recursion's depth).
+    pub fn parity(&mut self, g: GameId, tempered: bool) -> Result<(bool, bool)> {
+        self.check_depth(g, "parity")?;
         let mut memo = FxHashMap::default();
-        self.parity_rec(g, tempered, &mut memo)
+        Ok(self.parity_rec(g, tempered, &mut memo))
     }
 
     fn parity_rec(
@@ -358,7 +363,8 @@ mod tests {
         assert!(c.atomic_weight(g).is_err());
         // Not all-small, yet atomic (CGSuite's `AtomicWeight` answers these).
         assert_eq!(aw("Tiny(3/2)"), "0");
-        assert_eq!(aw("{1|^^||^}"), aw("{1|^^||^}"));
+        // The calculus by hand: {1|^^} exceeds a far star, weighs 3; so {1|^^||^} weighs 2.
+        assert_eq!(aw("{1|^^||^}"), "2");
     }
 
     #[test]
@@ -391,6 +397,19 @@ mod tests {
                 let sum = c.add(wa, wb);
                 assert_eq!(ws, sum, "aw({} + {})", c.display(a), c.display(b));
             }
+        }
+    }
+
+    /// `aw(G.↑) = G`: the atomic weight undoes the Norton product by up (Siegel, CGT II.7).
+    #[test]
+    fn atomic_weight_undoes_the_norton_product_by_up() {
+        let mut c = Context::new();
+        for s in ["1/2", "3/4", "-5/8", "^", "*", "v*", "{1|0}", "+-1", "2"] {
+            let g = parse(&mut c, s).unwrap();
+            let up = c.up();
+            let p = c.norton_product(g, up).unwrap();
+            let w = c.atomic_weight(p).unwrap();
+            assert_eq!(w, g, "aw(({s}).NortonProduct(^)) = {}", c.display(w));
         }
     }
 

@@ -178,7 +178,7 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         "IsEven" | "IsOdd" | "IsEvenTempered" | "IsOddTempered" => {
             none(name)?;
             let tempered = name.ends_with("Tempered");
-            let (even, odd) = ctx.parity(g, tempered);
+            let (even, odd) = ctx.parity(g, tempered)?;
             Bool(if name.starts_with("IsEven") {
                 even
             } else {
