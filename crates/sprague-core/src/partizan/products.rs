@@ -16,7 +16,51 @@ use rustc_hash::FxHashMap;
 /// integer `n` has birthday `|n|`, so `* : 100000` is refused rather than recursing 10⁵ deep).
 pub const MAX_DEPTH: u64 = 1024;
 
+/// The deepest nesting of games stored by their options (not `x + u·↑ + *m`) that an
+/// operation in an expression may build: the algorithms on canonical forms (stops,
+/// thermographs, printing) recurse that deep, so a chain such as `*:1:1:...:1` stops here.
+pub const MAX_NESTED_FORMS: u64 = 2048;
+
 impl Context {
+    /// An error when games stored by their options nest deeper than [`MAX_NESTED_FORMS`] in
+    /// `g`; `what` names the operation that made it. Iterative, each game visited once.
+    pub fn check_nesting(&mut self, g: GameId, what: &str) -> Result<()> {
+        let mut depth: FxHashMap<GameId, u64> = FxHashMap::default();
+        let mut stack = vec![(g, false)];
+        while let Some((h, ready)) = stack.pop() {
+            if depth.contains_key(&h) {
+                continue;
+            }
+            if self.as_nus(h).is_some() {
+                depth.insert(h, 0);
+                continue;
+            }
+            let mut opts = self.left_options(h).to_vec();
+            opts.extend_from_slice(self.right_options(h));
+            if ready {
+                let d = 1 + opts
+                    .iter()
+                    .map(|o| depth.get(o).copied().unwrap_or(0))
+                    .max()
+                    .unwrap_or(0);
+                if d > MAX_NESTED_FORMS {
+                    return Err(Error::unsupported(format!(
+                        "{what} nests games deeper than {MAX_NESTED_FORMS}; try a smaller game"
+                    )));
+                }
+                depth.insert(h, d);
+            } else {
+                stack.push((h, true));
+                stack.extend(
+                    opts.into_iter()
+                        .filter(|o| !depth.contains_key(o))
+                        .map(|o| (o, false)),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// An error when `g` is born after day [`MAX_DEPTH`]; `what` names the operation.
     pub(crate) fn check_depth(&mut self, g: GameId, what: &str) -> Result<()> {
         let b = self.birthday(g);

@@ -3,7 +3,6 @@
 
 use super::canonical::{Context, GameId, Nus};
 use super::dyadic::Dyadic;
-use super::products::MAX_DEPTH;
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -167,7 +166,8 @@ impl Context {
     /// is even), or, `tempered`, even- and odd-tempered (a number is even-tempered, any other
     /// game is even-tempered when every option is odd-tempered and odd-tempered when every
     /// option is even-tempered). A game may be neither.
-    /// An error for a game born after day [`MAX_DEPTH`] (the recursion's depth).
+    /// An error for a game born after day [`MAX_DEPTH`](super::products::MAX_DEPTH) (the
+    /// recursion's depth).
     pub fn parity(&mut self, g: GameId, tempered: bool) -> Result<(bool, bool)> {
         self.check_depth(g, "parity")?;
         let mut memo = FxHashMap::default();

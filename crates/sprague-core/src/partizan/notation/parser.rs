@@ -128,6 +128,7 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             let b = self.unary(ctx)?;
             acc = ctx.ordinal_sum(acc, b)?;
+            ctx.check_nesting(acc, "the ordinal sum")?;
         }
         Ok(acc)
     }
@@ -190,7 +191,10 @@ impl<'a> Parser<'a> {
                 other => other,
             })?;
             match called {
-                Answer::Game(h) => g = h,
+                Answer::Game(h) => {
+                    ctx.check_nesting(h, &format!("`.{name}`"))?;
+                    g = h
+                }
                 other => {
                     if self.peek().is_some() && self.peek() != Some(&Tok::Dot) {
                         return Err(self.err(&format!(
