@@ -127,7 +127,7 @@ pub struct PropertyReport {
 #[serde(untagged)]
 pub enum ValueAnswer {
     /// The expression is a game.
-    Game(ValueReport),
+    Game(Box<ValueReport>),
     /// The expression is a comparison or a property that is not a game.
     Property(PropertyReport),
 }
@@ -159,7 +159,7 @@ pub fn value_report_limited(
     limits: &crate::limits::Limits,
 ) -> Result<ValueReport> {
     match value_answer(expr, opts, limits, &NoCatalogue)? {
-        ValueAnswer::Game(r) => Ok(r),
+        ValueAnswer::Game(r) => Ok(*r),
         ValueAnswer::Property(p) => Err(crate::error::Error::unsupported(format!(
             "`{expr}` is not a game: it is a {} ({})",
             p.kind, p.answer
@@ -195,7 +195,9 @@ pub fn value_answer(
         }
     };
     bounded::check_written(&mut ctx, g, "the game")?;
-    Ok(ValueAnswer::Game(game_report(&mut ctx, expr, g, opts)?))
+    Ok(ValueAnswer::Game(Box::new(game_report(
+        &mut ctx, expr, g, opts,
+    )?)))
 }
 
 /// The report on an answer that is not a game.
