@@ -57,10 +57,10 @@ impl Context {
                 "`{s}` is not atomic: atomic weight is defined for infinitesimals only, and its stops are {ls} and {rs}"
             )));
         }
-        // A far star: beyond every nimber below `g` (a follower `*m` has birthday `m`).
-        let b = self.birthday(g);
-        let n = b
-            .saturating_add(1)
+        // A far star: beyond every nimber below `g` (as CGSuite's: a power of two past the
+        // nimbers of the followers; `x + u·↑ + *m` is counted as reaching `*(m+1)`).
+        let n = self
+            .far_nimber(g)
             .max(2)
             .checked_next_power_of_two()
             .unwrap_or(1 << 63);
@@ -98,6 +98,25 @@ impl Context {
                 "`{s}` is not atomic: it has no atomic weight"
             )))
         }
+    }
+
+    /// One more than every nimber among the followers of `g` (iterative, each game once).
+    fn far_nimber(&mut self, g: GameId) -> u64 {
+        let mut far = 1u64;
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![g];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Some(n) = self.as_nus(x) {
+                far = far.max(n.nim.saturating_add(2));
+                continue;
+            }
+            stack.extend_from_slice(self.left_options(x));
+            stack.extend_from_slice(self.right_options(x));
+        }
+        far
     }
 
     fn aw_rec(&mut self, g: GameId, far: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
