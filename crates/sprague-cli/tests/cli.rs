@@ -279,6 +279,28 @@ fn value_prints_cgsuite_notation_and_properties() {
 }
 
 #[test]
+fn value_compares_calls_methods_and_names_catalogue_games() {
+    // A comparison prints `true` or `false`, with `--json` a boolean.
+    assert_eq!(ok(&["value", "^ > 0"]).trim(), "true");
+    assert_eq!(ok(&["value", "^^ <= ^*"]).trim(), "false");
+    let j = json(&["value", "* <> 0", "--json"]);
+    assert_eq!(
+        (j["kind"].as_str(), j["boolean"].as_bool()),
+        (Some("boolean"), Some(true))
+    );
+    // CGSuite's methods, answers from its test suite.
+    let j = json(&["value", "^.NortonProduct(^)", "--json"]);
+    assert_eq!(j["canonical"], "{^^*||0|v4}");
+    assert_eq!(ok(&["value", "*3.Options(Left)"]).trim(), "{0,*,*2}");
+    // A catalogue game inside an expression: a 1x2 Domineering board is -1 (Right's move).
+    let j = json(&["value", "domineering(\"..\") + ^", "--json"]);
+    assert_eq!(j["canonical"], "-1^");
+    // Loopy games are named.
+    let err = fails(sprague(&["value", "on + ^"]), "on");
+    assert!(err.contains("`on` is a loopy game"), "{err}");
+}
+
+#[test]
 fn value_cool_and_heat() {
     // CGSuite's test suite: {3||2*|1*} cooled by 1/2 is {5/2|2*}, heated by 1 is
     // {4|||3|1||0|-2}, cooled by -1/2 is {7/2|||5/2|3/2||+-1/2}.

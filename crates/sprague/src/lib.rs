@@ -90,3 +90,4 @@ pub mod quotient;
 pub mod render;
 pub mod rng;
 pub mod stress;
+pub mod value;

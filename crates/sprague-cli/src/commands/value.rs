@@ -10,8 +10,10 @@ use std::time::Duration;
 /// The arguments of `sprague value`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct ValueArgs {
-    /// The expression, or `@FILE` to read it from a file (expressions longer than a
-    /// command-line word may be, about 128 KiB, live in files).
+    /// The expression in CGSuite's notation, or `@FILE` to read it from a file (expressions
+    /// longer than a command-line word may be, about 128 KiB, live in files). Also
+    /// comparisons (`^ > 0`), CGSuite's methods (`G.Cool(1)`, `G.AtomicWeight`,
+    /// `G.NortonProduct(^)`, `G:H`) and catalogue games (`domineering("..|..") + ^`).
     expr: String,
     /// Print the thermograph's walls.
     #[arg(long)]
@@ -59,15 +61,13 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         .with_deadline(watch.deadline)
         .with_cancel(watch.cancel.clone())
         .with_progress(watch.progress());
-    let report = watch.run(json, || {
-        Ok(sprague_games::partizan::value::value_report_limited(
-            &expr, &opts, &limits,
-        )?)
+    let answer = watch.run(json, || {
+        Ok(sprague::value::value_answer(&expr, &opts, &limits)?)
     })?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&answer)?);
     } else {
-        println!("{}", sprague::render::value_text(&report));
+        println!("{}", sprague::render::value_answer_text(&answer));
     }
     Ok(())
 }

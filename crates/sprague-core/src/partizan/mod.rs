@@ -29,6 +29,7 @@ pub mod memo;
 pub mod notation;
 pub mod outcome;
 pub mod print;
+pub mod products;
 pub mod props;
 pub mod rules;
 pub mod solver;

@@ -84,6 +84,28 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
     out
 }
 
+/// Sorts games as CGSuite sorts options (numbers by value, then nimbers, then uptimals,
+/// then other games by their sorted options).
+pub fn sort_as_cgsuite(ctx: &mut Context, games: &mut [GameId]) {
+    let mut p = Printer {
+        ctx,
+        kinds: FxHashMap::default(),
+        sorted: FxHashMap::default(),
+        expansions: FxHashMap::default(),
+        ups: Vec::new(),
+    };
+    p.sort(games);
+}
+
+/// A list of games as CGSuite prints a collection of them: `{0,*,^}`, sorted as CGSuite
+/// sorts options.
+pub fn print_list(ctx: &mut Context, games: &[GameId]) -> String {
+    let mut v = games.to_vec();
+    sort_as_cgsuite(ctx, &mut v);
+    let shown: Vec<String> = v.iter().map(|&g| print(ctx, g)).collect();
+    format!("{{{}}}", shown.join(","))
+}
+
 impl Context {
     /// The game in CGSuite's notation (`^*`, `+-1`, `{3||2|1}`, `3/4`, `*2`, `v3`, `{1|0}`,
     /// `^<2>`, `Tiny(2)`): [`print()`]. Defined here, with the printer, so that canonical

@@ -17,8 +17,16 @@
 use super::bounded;
 use crate::error::Result;
 use serde::Serialize;
-use sprague_core::partizan::{notation, thermo};
-use sprague_core::partizan::{Context, Dyadic};
+use sprague_core::partizan::notation::{self, Answer, Catalogue, NoCatalogue};
+use sprague_core::partizan::print::sort_as_cgsuite;
+use sprague_core::partizan::thermo;
+use sprague_core::partizan::{Context, Dyadic, GameId};
+
+/// The latest birthday of an infinitesimal that is not all-small whose atomic weight the
+/// report decides (`Tiny(1) + *100` takes half a second unoptimised, `+ *300` passes the
+/// default bound on comparisons); the expression `G.AtomicWeight` decides it for any game,
+/// within the limits.
+pub const REPORT_ATOMIC_BIRTHDAY: u64 = 128;
 
 /// What `sprague value` reports besides the canonical form and its properties.
 #[derive(Clone, Debug, Default)]
@@ -42,6 +50,9 @@ pub struct ValueReport {
     pub schema: u32,
     /// The expression as given.
     pub expression: String,
+    /// What the expression is: `game` (a [`PropertyReport`] says `boolean`, `outcome`,
+    /// `list` or `thermograph`).
+    pub kind: &'static str,
     /// The canonical form (after cooling or heating, when asked), in CGSuite's notation.
     pub canonical: String,
     /// The outcome class: `L`, `R`, `N` or `P`.
@@ -68,7 +79,8 @@ pub struct ValueReport {
     pub reduced: String,
     /// Whether the game is all-small.
     pub is_all_small: bool,
-    /// The atomic weight, for all-small games.
+    /// The atomic weight, for every atomic infinitesimal (all-small games and some others;
+    /// CGSuite's `AtomicWeight`), `None` for any other game.
     pub atomic_weight: Option<String>,
     /// The thermograph, when asked for (`--thermograph`).
     pub thermograph: Option<ThermographReport>,
@@ -97,6 +109,35 @@ pub struct WallPiece {
     pub slope: i64,
 }
 
+/// The answer of `sprague value` to an expression whose value is not a game: a comparison
+/// (`^ > 0`), or a property such as `G.IsNumber`, `G.OutcomeClass`, `G.Options(Left)`,
+/// `G.Thermograph`. It serialises to the JSON object of `--json`, every key always present.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PropertyReport {
+    /// Version of the JSON schema (the verdict's).
+    pub schema: u32,
+    /// The expression as given.
+    pub expression: String,
+    /// What the answer is: `boolean`, `outcome`, `list` or `thermograph`.
+    pub kind: &'static str,
+    /// The answer as CGSuite prints it: `true`, `L`, `{0,*}`, `Thermograph(...)`.
+    pub answer: String,
+    /// The answer of a comparison or of a property such as `IsNumber` (kind `boolean`).
+    pub boolean: Option<bool>,
+    /// The games of a list (kind `list`), each in canonical form, sorted as CGSuite sorts.
+    pub games: Option<Vec<String>>,
+}
+
+/// What `sprague value` answers: a game with its properties, or another value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ValueAnswer {
+    /// The expression is a game.
+    Game(Box<ValueReport>),
+    /// The expression is a comparison or a property that is not a game.
+    Property(PropertyReport),
+}
+
 /// `sprague value EXPR`: the canonical form of a game expression and its properties, or its
 /// thermograph when `thermograph` is set.
 pub fn value_report(expr: &str, thermograph: bool) -> Result<ValueReport> {
@@ -116,17 +157,95 @@ pub fn value_report_with(expr: &str, opts: &ValueOptions) -> Result<ValueReport>
 
 /// [`value_report_with`] within `limits`: the comparisons searched are bounded (see
 /// `Context::watch`), as are the deadline and the cancellation flag, and a form too large
-/// to write out is refused ([`bounded::check_written`]).
+/// to write out is refused ([`bounded::check_written`]). An expression that is not a game
+/// (a comparison, `G.IsNumber`) is an error here: [`value_answer`] answers those.
 pub fn value_report_limited(
     expr: &str,
     opts: &ValueOptions,
     limits: &crate::limits::Limits,
 ) -> Result<ValueReport> {
+    match value_answer(expr, opts, limits, &NoCatalogue)? {
+        ValueAnswer::Game(r) => Ok(*r),
+        ValueAnswer::Property(p) => Err(crate::error::Error::unsupported(format!(
+            "`{expr}` is not a game: it is a {} ({})",
+            p.kind, p.answer
+        ))),
+    }
+}
+
+/// `sprague value EXPR`: a game expression with its properties, or the answer to a
+/// comparison or a property, within `limits`; `catalogue` resolves the catalogue games
+/// named in the expression (`domineering("..|..")`), which the facade knows.
+pub fn value_answer(
+    expr: &str,
+    opts: &ValueOptions,
+    limits: &crate::limits::Limits,
+    catalogue: &dyn Catalogue,
+) -> Result<ValueAnswer> {
     let mut ctx = Context::new();
     ctx.watch(limits);
-    let mut g = notation::parse(&mut ctx, expr)?;
+    let answer = notation::evaluate(&mut ctx, expr, catalogue);
     ctx.stopped()?;
+    let answer = answer?;
+    let g = match answer {
+        Answer::Game(g) => g,
+        other => {
+            if opts.cool.is_some() || opts.heat.is_some() || opts.thermograph {
+                return Err(crate::error::Error::unsupported(format!(
+                    "--cool, --heat and --thermograph apply to a game; `{expr}` is not a game"
+                )));
+            }
+            return Ok(ValueAnswer::Property(property_report(
+                &mut ctx, expr, other,
+            )?));
+        }
+    };
     bounded::check_written(&mut ctx, g, "the game")?;
+    Ok(ValueAnswer::Game(Box::new(game_report(
+        &mut ctx, expr, g, opts,
+    )?)))
+}
+
+/// The report on an answer that is not a game.
+fn property_report(ctx: &mut Context, expr: &str, answer: Answer) -> Result<PropertyReport> {
+    let (kind, text, boolean, games) = match answer {
+        Answer::Game(_) => unreachable!("games are reported by game_report"),
+        Answer::Bool(b) => ("boolean", b.to_string(), Some(b), None),
+        Answer::Outcome(o) => ("outcome", o.to_string(), None, None),
+        Answer::Games(mut v) => {
+            for &g in &v {
+                bounded::check_written(ctx, g, "a game of the list")?;
+            }
+            sort_as_cgsuite(ctx, &mut v);
+            let shown: Vec<String> = v.iter().map(|&g| ctx.display(g)).collect();
+            (
+                "list",
+                format!("{{{}}}", shown.join(",")),
+                None,
+                Some(shown),
+            )
+        }
+        Answer::Thermograph(g) => ("thermograph", ctx.thermograph(g).cgsuite(), None, None),
+    };
+    ctx.stopped()?;
+    Ok(PropertyReport {
+        schema: crate::interface::verdict::SCHEMA_VERSION,
+        expression: expr.to_string(),
+        kind,
+        answer: text,
+        boolean,
+        games,
+    })
+}
+
+/// The report on the game `g` that `expr` names, cooled or heated as `opts` asks.
+fn game_report(
+    ctx: &mut Context,
+    expr: &str,
+    mut g: GameId,
+    opts: &ValueOptions,
+) -> Result<ValueReport> {
+    let ctx = &mut *ctx;
     let (mut cooled_by, mut heated_by, mut original) = (None, None, None);
     if opts.cool.is_some() && opts.heat.is_some() {
         return Err(crate::error::Error::unsupported(
@@ -134,7 +253,7 @@ pub fn value_report_limited(
         ));
     }
     if let Some(t) = &opts.cool {
-        let tg = notation::parse(&mut ctx, t).map_err(|e| {
+        let tg = notation::parse(ctx, t).map_err(|e| {
             crate::error::Error::parse(format!("bad cooling temperature `{t}`: {e}"))
         })?;
         let Some(tv) = ctx.as_number(tg).cloned() else {
@@ -151,19 +270,19 @@ pub fn value_report_limited(
         original = Some(ctx.display(g));
         g = ctx.cool(g, &tv);
         ctx.stopped()?;
-        bounded::check_written(&mut ctx, g, &format!("the game cooled by {tv}"))?;
+        bounded::check_written(ctx, g, &format!("the game cooled by {tv}"))?;
         cooled_by = Some(tv.to_string());
     }
     if let Some(t) = &opts.heat {
-        let tg = notation::parse(&mut ctx, t).map_err(|e| {
+        let tg = notation::parse(ctx, t).map_err(|e| {
             crate::error::Error::parse(format!("bad heating temperature `{t}`: {e}"))
         })?;
         original = Some(ctx.display(g));
-        bounded::check_written(&mut ctx, tg, "the heating temperature")?;
+        bounded::check_written(ctx, tg, "the heating temperature")?;
         g = ctx.heat(g, tg);
         ctx.stopped()?;
         let by = ctx.display(tg);
-        bounded::check_written(&mut ctx, g, &format!("the game heated by {by}"))?;
+        bounded::check_written(ctx, g, &format!("the game heated by {by}"))?;
         heated_by = Some(by);
     }
     let (ls, rs) = ctx.stops(g);
@@ -171,12 +290,20 @@ pub fn value_report_limited(
     let reduced = ctx.reduced(g);
     let is_all_small = ctx.is_all_small(g);
     ctx.stopped()?;
-    let atomic_weight = if is_all_small {
-        let aw = ctx.atomic_weight(g)?;
-        ctx.stopped()?;
-        Some(ctx.display(aw))
-    } else {
-        None
+    // Every atomic infinitesimal has an atomic weight; other games have none (CGSuite's
+    // error "not atomic" is the `null` here). Whether an infinitesimal that is not
+    // all-small is atomic takes comparisons with a far star's games that grow fast with the
+    // birthday: the report decides it up to REPORT_ATOMIC_BIRTHDAY, `.AtomicWeight` always.
+    let decide = is_all_small || ctx.birthday(g) <= REPORT_ATOMIC_BIRTHDAY;
+    let atomic_weight = match decide.then(|| ctx.atomic_weight(g)) {
+        Some(Ok(aw)) => {
+            ctx.stopped()?;
+            Some(ctx.display(aw))
+        }
+        _ => {
+            ctx.stopped()?;
+            None
+        }
     };
     let walls = |w: &thermo::Trajectory| {
         w.pieces
@@ -197,6 +324,7 @@ pub fn value_report_limited(
     Ok(ValueReport {
         schema: crate::interface::verdict::SCHEMA_VERSION,
         expression: expr.to_string(),
+        kind: "game",
         canonical,
         outcome,
         left_stop: ls.to_string(),
@@ -222,6 +350,50 @@ pub fn value_report_limited(
 #[cfg(test)]
 mod report_tests {
     use super::*;
+
+    fn property(expr: &str) -> PropertyReport {
+        let limits = crate::limits::Limits::default();
+        match value_answer(expr, &ValueOptions::default(), &limits, &NoCatalogue).unwrap() {
+            ValueAnswer::Property(p) => p,
+            ValueAnswer::Game(r) => panic!("{expr} is the game {}", r.canonical),
+        }
+    }
+
+    #[test]
+    fn answers_that_are_not_games() {
+        let p = property("^ <= *");
+        assert_eq!(
+            (p.kind, p.answer.as_str(), p.boolean),
+            ("boolean", "false", Some(false))
+        );
+        let p = property("{0|*} |> *");
+        assert_eq!(p.boolean, Some(true));
+        let p = property("(+-1 + *).OutcomeClass");
+        assert_eq!((p.kind, p.answer.as_str()), ("outcome", "N"));
+        let p = property("*3.Options(Left)");
+        assert_eq!(p.answer, "{0,*,*2}");
+        assert_eq!(p.games.unwrap(), ["0", "*", "*2"]);
+        let p = property("{3||2*|1*}.Thermograph");
+        assert_eq!(p.kind, "thermograph");
+        assert!(p.answer.starts_with("Thermograph(9/4,"), "{}", p.answer);
+        // Every key is present whatever the kind.
+        let keys = |p: PropertyReport| {
+            serde_json::to_value(p)
+                .unwrap()
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(keys(property("^ > 0")), keys(property("^.Followers")));
+        let limits = crate::limits::Limits::default();
+        let opts = ValueOptions {
+            cool: Some("1".into()),
+            ..ValueOptions::default()
+        };
+        assert!(value_answer("^ > 0", &opts, &limits, &NoCatalogue).is_err());
+    }
 
     #[test]
     fn value_report_fields() {
@@ -253,6 +425,17 @@ mod report_tests {
         assert_eq!(r.temperature, "1");
         assert_eq!(r.outcome, "N");
         assert!(value_report("{1|2|3}", false).is_err());
+        // Infinitesimals that are not all-small have an atomic weight where CGSuite's does.
+        let r = value_report("Tiny(3/2)", false).unwrap();
+        assert!(!r.is_all_small);
+        assert_eq!(r.atomic_weight.as_deref(), Some("0"));
+        assert_eq!(value_report("1 + ^", false).unwrap().atomic_weight, None);
+        // Past the report's birthday for that test, no atomic weight, and no failure.
+        let r = value_report("Tiny(1) + *150", false).unwrap();
+        assert_eq!(r.atomic_weight, None);
+        // A comparison is not a game.
+        let e = value_report("^ > 0", false).unwrap_err().to_string();
+        assert!(e.contains("not a game") && e.contains("boolean"), "{e}");
         assert!(value_report("1/3", false).is_err());
     }
 }

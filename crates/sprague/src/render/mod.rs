@@ -14,5 +14,5 @@ pub use about::{catalogue_markdown, explain_text, list_text};
 pub use board::{board_text, Style};
 pub use quotient::{quotient_text, sum_text, sweep_text};
 pub use table::{table_string, table_text};
-pub use value::value_text;
+pub use value::{value_answer_text, value_text};
 pub use verdict::verdict_text;

@@ -1,7 +1,16 @@
 //! The one text renderer of a [`ValueReport`]: what `sprague value` prints without `--json`.
 
-use sprague_games::partizan::value::ValueReport;
+use sprague_games::partizan::value::{ValueAnswer, ValueReport};
 use std::fmt::Write as _;
+
+/// What `sprague value` prints without `--json`: the game's report, or the answer to a
+/// comparison or property as CGSuite prints it (`true`, `L`, `{0,*}`).
+pub fn value_answer_text(answer: &ValueAnswer) -> String {
+    match answer {
+        ValueAnswer::Game(report) => value_text(report),
+        ValueAnswer::Property(p) => p.answer.clone(),
+    }
+}
 
 /// The one text renderer: what `sprague value` prints without `--json` (no trailing
 /// newline).

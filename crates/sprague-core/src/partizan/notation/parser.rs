@@ -1,187 +1,32 @@
-//! CGSuite's notation for short games: a hand-written tokenizer and recursive-descent parser
-//! with a nesting limit (so no input can exhaust the stack). Printing is
-//! [`Context::display`](super::Context::display).
-//!
-//! Grammar (spaces allowed between tokens):
-//! ```text
-//! expr   := unary (('+' | '-' | '+-') unary)*        a '+-' between terms means + (+-term)
-//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary) | atom
-//! atom   := nus | '{' sides '}' | '(' expr ')' | 'Tiny' '(' expr ')' | 'Miny' '(' expr ')'
-//! nus    := [int ['/' int]] [ups] ['*' [int]] [tiny]  at least one part
-//! ups    := '^'+ [int | '<' int '>' | '[' int ']'] | 'v'+ [...the same]
-//! tiny   := ('Tiny' | 'Miny') '(' expr ')'            after a number only
-//! sides  := split at the unique longest run of '|': each side is either a list of
-//!           expressions separated by ',' or, when it holds '|' itself, one braceless game
-//! ```
-//! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth and `^[n]` up-sum (see
-//! [`up_nth`], [`up_sum`]), `v` the same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
-//! `Tiny(G) = {0 || 0 | -G}`, `Miny(G) = {G | 0 || 0}`; a number written before `Tiny`/`Miny`
-//! is added (`3Tiny({3|1})`, as CGSuite prints it). Printing: [`super::print`].
+//! The recursive-descent parser of the notation (grammar in [`super`]), with a nesting
+//! limit so that no input can exhaust the stack.
 
-use super::canonical::{up_nth, up_sum, Context, GameId, Nus, MAX_NIMBER, MAX_UP_LITERAL};
-use super::dyadic::Dyadic;
+use super::lex::{describe, Relation, Tok};
+use super::{methods, miny_of, tiny_of, Answer, Catalogue, MAX_NESTING, MAX_UP_NTH};
 use crate::error::{Error, Result};
+use crate::partizan::canonical::{
+    up_nth, up_sum, Context, GameId, Nus, MAX_NIMBER, MAX_UP_LITERAL,
+};
+use crate::partizan::dyadic::Dyadic;
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
-/// The deepest nesting of braces and parentheses the parser accepts.
-pub const MAX_NESTING: usize = 200;
-/// The largest `n` accepted in `^<n>` (the birthday of up-nth grows with `n`).
-pub const MAX_UP_NTH: u64 = 64;
+/// Names of loopy games, which are not short games.
+const LOOPY: [&str; 7] = ["pass", "on", "off", "over", "under", "upon", "dud"];
 
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Int(BigInt),
-    Slash(usize),
-    LBrace,
-    RBrace,
-    LParen,
-    RParen,
-    Comma,
-    Plus,
-    Minus,
-    PlusMinus,
-    Frac,
-    Star,
-    Up,
-    Down,
-    Lt,
-    Gt,
-    LBrack,
-    RBrack,
-    Tiny,
-    Miny,
-}
-
-fn describe(t: &Tok) -> String {
-    match t {
-        Tok::Int(n) => n.to_string(),
-        Tok::Slash(k) => "|".repeat(*k),
-        Tok::LBrace => "{".into(),
-        Tok::RBrace => "}".into(),
-        Tok::LParen => "(".into(),
-        Tok::RParen => ")".into(),
-        Tok::Comma => ",".into(),
-        Tok::Plus => "+".into(),
-        Tok::Minus => "-".into(),
-        Tok::PlusMinus => "+-".into(),
-        Tok::Frac => "/".into(),
-        Tok::Star => "*".into(),
-        Tok::Up => "^".into(),
-        Tok::Down => "v".into(),
-        Tok::Lt => "<".into(),
-        Tok::Gt => ">".into(),
-        Tok::LBrack => "[".into(),
-        Tok::RBrack => "]".into(),
-        Tok::Tiny => "Tiny".into(),
-        Tok::Miny => "Miny".into(),
-    }
-}
-
-fn tokenize(s: &str) -> Result<Vec<Tok>> {
-    let cs: Vec<char> = s.chars().collect();
-    let mut i = 0;
-    let mut out = Vec::new();
-    while i < cs.len() {
-        let c = cs[i];
-        match c {
-            c if c.is_whitespace() => i += 1,
-            '0'..='9' => {
-                let st = i;
-                while i < cs.len() && cs[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let text: String = cs[st..i].iter().collect();
-                out.push(Tok::Int(text.parse().map_err(|_| {
-                    Error::parse(format!("bad number `{text}` in game `{s}`"))
-                })?));
-            }
-            '|' => {
-                let st = i;
-                while i < cs.len() && cs[i] == '|' {
-                    i += 1;
-                }
-                out.push(Tok::Slash(i - st));
-            }
-            '+' if cs.get(i + 1) == Some(&'-') => {
-                out.push(Tok::PlusMinus);
-                i += 2;
-            }
-            '±' => {
-                out.push(Tok::PlusMinus);
-                i += 1;
-            }
-            'T' | 't' | 'M' | 'm' => {
-                let st = i;
-                while i < cs.len() && cs[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                let word: String = cs[st..i].iter().collect();
-                match word.to_ascii_lowercase().as_str() {
-                    "tiny" => out.push(Tok::Tiny),
-                    "miny" => out.push(Tok::Miny),
-                    _ => return Err(Error::parse(format!("unknown word `{word}` in game `{s}`"))),
-                }
-            }
-            _ => {
-                out.push(match c {
-                    '{' => Tok::LBrace,
-                    '}' => Tok::RBrace,
-                    '(' => Tok::LParen,
-                    ')' => Tok::RParen,
-                    ',' => Tok::Comma,
-                    '+' => Tok::Plus,
-                    '-' | '−' => Tok::Minus,
-                    '/' => Tok::Frac,
-                    '*' => Tok::Star,
-                    '^' | '↑' => Tok::Up,
-                    'v' | '↓' => Tok::Down,
-                    '<' => Tok::Lt,
-                    '>' => Tok::Gt,
-                    '[' => Tok::LBrack,
-                    ']' => Tok::RBrack,
-                    _ => {
-                        return Err(Error::parse(format!(
-                            "unexpected character `{c}` at position {} in game `{s}`",
-                            i + 1
-                        )))
-                    }
-                });
-                i += 1;
-            }
-        }
-    }
-    Ok(out)
-}
-
-struct Parser<'a> {
-    toks: &'a [Tok],
-    pos: usize,
-    src: &'a str,
-    depth: usize,
-}
-
-/// Parses a game expression in CGSuite's notation into its canonical form.
-pub fn parse(ctx: &mut Context, s: &str) -> Result<GameId> {
-    let toks = tokenize(s)?;
-    if toks.is_empty() {
-        return Err(Error::parse("empty game expression".to_string()));
-    }
-    let mut p = Parser {
-        toks: &toks,
-        pos: 0,
-        src: s,
-        depth: 0,
-    };
-    let g = p.expr(ctx)?;
-    if let Some(t) = p.peek() {
-        return Err(p.err(&format!("unexpected `{}`", describe(t))));
-    }
-    Ok(g)
+pub(super) struct Parser<'a> {
+    pub(super) toks: &'a [Tok],
+    pub(super) pos: usize,
+    pub(super) src: &'a str,
+    pub(super) depth: usize,
+    pub(super) catalogue: &'a dyn Catalogue,
+    /// A property that is not a game (`.IsNumber`, `.Options(Left)`), with the index of the
+    /// first token of the expression it was asked of: it must be the whole expression.
+    pub(super) answer: Option<(usize, Answer)>,
 }
 
 impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<&'a Tok> {
+    pub(super) fn peek(&self) -> Option<&'a Tok> {
         self.toks.get(self.pos)
     }
     fn bump(&mut self) -> Option<&'a Tok> {
@@ -189,7 +34,7 @@ impl<'a> Parser<'a> {
         self.pos += 1;
         t
     }
-    fn err(&self, msg: &str) -> Error {
+    pub(super) fn err(&self, msg: &str) -> Error {
         let src: String = self.src.chars().take(80).collect();
         let more = if self.src.chars().count() > 80 {
             "..."
@@ -205,7 +50,7 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
-    fn expect(&mut self, t: Tok) -> Result<()> {
+    pub(super) fn expect(&mut self, t: Tok) -> Result<()> {
         match self.bump() {
             Some(x) if *x == t => Ok(()),
             Some(x) => Err(self.err(&format!(
@@ -217,18 +62,53 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expr(&mut self, ctx: &mut Context) -> Result<GameId> {
-        let mut acc = self.unary(ctx)?;
+    /// The whole input: an expression, or two compared.
+    pub(super) fn top(&mut self, ctx: &mut Context) -> Result<Answer> {
+        let a = self.expr(ctx)?;
+        let rel = match self.peek() {
+            Some(Tok::Rel(r)) => Some(*r),
+            Some(Tok::Lt) => Some(Relation::Lt),
+            Some(Tok::Gt) => Some(Relation::Gt),
+            _ => None,
+        };
+        let answer = match rel {
+            Some(rel) => {
+                self.pos += 1;
+                let b = self.expr(ctx)?;
+                if self.answer.is_some() {
+                    return Err(self.err("a property that is not a game cannot be compared"));
+                }
+                Answer::Bool(compare(ctx, a, rel, b))
+            }
+            None => match self.answer.take() {
+                Some((0, ans)) => ans,
+                Some(_) => {
+                    return Err(self.err(
+                        "a property that is not a game applies to the whole expression only; \
+                         put the expression in parentheses: `(G + H).IsNumber`",
+                    ))
+                }
+                None => Answer::Game(a),
+            },
+        };
+        if let Some(t) = self.peek() {
+            return Err(self.err(&format!("unexpected `{}`", describe(t))));
+        }
+        Ok(answer)
+    }
+
+    pub(super) fn expr(&mut self, ctx: &mut Context) -> Result<GameId> {
+        let mut acc = self.ordinal(ctx)?;
         loop {
             match self.peek() {
                 Some(Tok::Plus) => {
                     self.pos += 1;
-                    let b = self.unary(ctx)?;
+                    let b = self.ordinal(ctx)?;
                     acc = ctx.add(acc, b);
                 }
                 Some(Tok::Minus) => {
                     self.pos += 1;
-                    let b = self.unary(ctx)?;
+                    let b = self.ordinal(ctx)?;
                     acc = ctx.sub(acc, b);
                 }
                 Some(Tok::PlusMinus) => {
@@ -241,13 +121,27 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `G:H:K`, the ordinal sum (binding tighter than sums, as in CGSuite).
+    fn ordinal(&mut self, ctx: &mut Context) -> Result<GameId> {
+        let mut acc = self.unary(ctx)?;
+        while self.peek() == Some(&Tok::Colon) {
+            self.pos += 1;
+            let b = self.unary(ctx)?;
+            acc = ctx.ordinal_sum(acc, b)?;
+            ctx.check_nesting(acc, "the ordinal sum")?;
+        }
+        Ok(acc)
+    }
+
     fn unary(&mut self, ctx: &mut Context) -> Result<GameId> {
         self.enter()?;
         let g = match self.peek() {
             // `-1^` is (-1) + ^, as CGSuite prints it: the sign belongs to the number only.
             Some(Tok::Minus) if matches!(self.toks.get(self.pos + 1), Some(Tok::Int(_))) => {
+                let start = self.pos;
                 self.pos += 1;
-                self.nus(ctx, true)?
+                let g = self.nus(ctx, true)?;
+                self.postfix(ctx, g, start)?
             }
             Some(Tok::Minus) => {
                 self.pos += 1;
@@ -262,10 +156,97 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 self.switch(ctx)?
             }
-            _ => self.atom(ctx)?,
+            _ => {
+                let start = self.pos;
+                let g = self.atom(ctx)?;
+                self.postfix(ctx, g, start)?
+            }
         };
         self.depth -= 1;
         Ok(g)
+    }
+
+    /// `G.Method`, `G.Method(args)`, any number of times.
+    fn postfix(&mut self, ctx: &mut Context, mut g: GameId, start: usize) -> Result<GameId> {
+        while self.peek() == Some(&Tok::Dot) {
+            if self.answer.is_some() {
+                return Err(self.err("a property that is not a game must come last"));
+            }
+            self.pos += 1;
+            let name = match self.bump() {
+                Some(Tok::Word(w)) => w.clone(),
+                _ => return Err(self.err("expected a method name after `.`")),
+            };
+            let args = if self.peek() == Some(&Tok::LParen) {
+                self.pos += 1;
+                self.enter()?;
+                let a = self.arguments(ctx)?;
+                self.depth -= 1;
+                a
+            } else {
+                Vec::new()
+            };
+            let called = methods::call(ctx, g, &name, &args).map_err(|e| match e {
+                Error::Parse(m) => self.err(&m),
+                other => other,
+            })?;
+            match called {
+                Answer::Game(h) => {
+                    ctx.check_nesting(h, &format!("`.{name}`"))?;
+                    g = h
+                }
+                other => {
+                    if self.peek().is_some() && self.peek() != Some(&Tok::Dot) {
+                        return Err(self.err(&format!(
+                            "`.{name}` is not a game; it can only end the expression"
+                        )));
+                    }
+                    self.answer = Some((start, other));
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The arguments after `(` up to and including `)`: games, or `Left` / `Right`
+    /// (also `Player.Left`).
+    fn arguments(&mut self, ctx: &mut Context) -> Result<Vec<methods::Arg>> {
+        let mut args = Vec::new();
+        if self.peek() == Some(&Tok::RParen) {
+            self.pos += 1;
+            return Ok(args);
+        }
+        loop {
+            if let Some(Tok::Word(w)) = self.peek() {
+                let mut side = w.as_str();
+                let mut k = self.pos + 1;
+                if side == "Player" && self.toks.get(k) == Some(&Tok::Dot) {
+                    if let Some(Tok::Word(s)) = self.toks.get(k + 1) {
+                        side = s;
+                        k += 2;
+                    }
+                }
+                let player = match side {
+                    "Left" => Some(methods::Arg::Left),
+                    "Right" => Some(methods::Arg::Right),
+                    _ => None,
+                };
+                if let Some(p) = player {
+                    self.pos = k;
+                    args.push(p);
+                } else {
+                    args.push(methods::Arg::Game(self.expr(ctx)?));
+                }
+            } else {
+                args.push(methods::Arg::Game(self.expr(ctx)?));
+            }
+            match self.bump() {
+                Some(Tok::Comma) => {}
+                Some(Tok::RParen) => return Ok(args),
+                Some(t) => return Err(self.err(&format!("unexpected `{}`", describe(t)))),
+                None => return Err(self.err("expected `)` at the end")),
+            }
+        }
     }
 
     /// After `+-`: `+-G = {G | -G}`, and `+-{G,H} = {G,H | -G,-H}` (CGSuite writes a switch
@@ -317,20 +298,7 @@ impl<'a> Parser<'a> {
                 self.depth -= 1;
                 Ok(g)
             }
-            Some(Tok::Tiny) | Some(Tok::Miny) => {
-                let tiny = matches!(self.peek(), Some(Tok::Tiny));
-                self.pos += 1;
-                self.expect(Tok::LParen)?;
-                self.enter()?;
-                let g = self.expr(ctx)?;
-                self.expect(Tok::RParen)?;
-                self.depth -= 1;
-                Ok(if tiny {
-                    tiny_of(ctx, g)
-                } else {
-                    miny_of(ctx, g)
-                })
-            }
+            Some(Tok::Word(w)) => self.word(ctx, w),
             Some(Tok::LBrace) => {
                 self.pos += 1;
                 self.enter()?;
@@ -361,6 +329,48 @@ impl<'a> Parser<'a> {
             Some(t) => Err(self.err(&format!("unexpected `{}`", describe(t)))),
             None => Err(self.err("unexpected end")),
         }
+    }
+
+    /// A word as an atom: `Tiny(G)`, `Miny(G)`, a catalogue game `name("position")`; loopy
+    /// games are named in the error.
+    fn word(&mut self, ctx: &mut Context, w: &str) -> Result<GameId> {
+        self.pos += 1;
+        let lower = w.to_ascii_lowercase();
+        if lower == "tiny" || lower == "miny" {
+            self.expect(Tok::LParen)?;
+            self.enter()?;
+            let g = self.expr(ctx)?;
+            self.expect(Tok::RParen)?;
+            self.depth -= 1;
+            return Ok(if lower == "tiny" {
+                tiny_of(ctx, g)
+            } else {
+                miny_of(ctx, g)
+            });
+        }
+        if LOOPY.contains(&w) {
+            return Err(self.err(&format!(
+                "`{w}` is a loopy game; only short (loopfree) games are supported"
+            )));
+        }
+        if self.peek() != Some(&Tok::LParen) {
+            return Err(self.err(&format!(
+                "unknown name `{w}` (a catalogue game is written `name(\"position\")`)"
+            )));
+        }
+        self.pos += 1;
+        let position = match self.bump() {
+            Some(Tok::Str(s)) => s.clone(),
+            _ => {
+                return Err(self.err(&format!(
+                    "`{w}(...)` takes a position in double quotes: `{w}(\"...\")`"
+                )))
+            }
+        };
+        self.expect(Tok::RParen)?;
+        let text = self.catalogue.canonical(w, &position)?;
+        super::parse(ctx, &text)
+            .map_err(|e| self.err(&format!("the value of {w}(\"{position}\"): {e}")))
     }
 
     /// The game whose braces enclose tokens `start..end`.
@@ -421,9 +431,14 @@ impl<'a> Parser<'a> {
             pos: start,
             src: self.src,
             depth: self.depth,
+            catalogue: self.catalogue,
+            answer: None,
         };
         loop {
             out.push(sub.expr(ctx)?);
+            if sub.answer.is_some() {
+                return Err(sub.err("an option must be a game"));
+            }
             match sub.bump() {
                 None => break,
                 Some(Tok::Comma) => {}
@@ -472,6 +487,13 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 count += 1;
             }
+            let closes = |k: usize| {
+                matches!(
+                    (self.toks.get(k), self.toks.get(k + 1), self.toks.get(k + 2)),
+                    (Some(Tok::Lt), Some(Tok::Int(_)), Some(Tok::Gt))
+                        | (Some(Tok::LBrack), Some(Tok::Int(_)), Some(Tok::RBrack))
+                )
+            };
             match self.peek() {
                 Some(Tok::Int(_)) if count == 1 => {
                     count = self.small_int("`^`")?;
@@ -481,7 +503,7 @@ impl<'a> Parser<'a> {
                         )));
                     }
                 }
-                Some(open @ (Tok::Lt | Tok::LBrack)) if count == 1 => {
+                Some(open @ (Tok::Lt | Tok::LBrack)) if count == 1 && closes(self.pos) => {
                     let sum = *open == Tok::LBrack;
                     self.pos += 1;
                     let n = self.small_int(if sum { "`^[`" } else { "`^<`" })?;
@@ -521,132 +543,31 @@ impl<'a> Parser<'a> {
             None => g,
         };
         // CGSuite writes `x + Tiny(y)` as `xTiny(y)` (e.g. `3Tiny({3|1})`).
-        if only_number && matches!(self.peek(), Some(Tok::Tiny | Tok::Miny)) {
-            let t = self.atom(ctx)?;
-            g = ctx.add(g, t);
+        if only_number {
+            if let Some(Tok::Word(w)) = self.peek() {
+                if w.eq_ignore_ascii_case("tiny") || w.eq_ignore_ascii_case("miny") {
+                    let t = self.atom(ctx)?;
+                    g = ctx.add(g, t);
+                }
+            }
         }
         Ok(g)
     }
 }
 
-/// `Tiny(G) = {0 || 0 | -G}`.
-pub fn tiny_of(ctx: &mut Context, g: GameId) -> GameId {
-    let z = ctx.zero();
-    let ng = ctx.neg(g);
-    let inner = ctx.from_options(&[z], &[ng]);
-    ctx.from_options(&[z], &[inner])
-}
-
-/// `Miny(G) = {G | 0 || 0}`.
-pub fn miny_of(ctx: &mut Context, g: GameId) -> GameId {
-    let t = tiny_of(ctx, g);
-    ctx.neg(t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn show(s: &str) -> String {
-        let mut c = Context::new();
-        let g = parse(&mut c, s).unwrap();
-        c.display(g)
-    }
-
-    /// Nimbers up to `*65535` are literals, and nim sums of them stay literals; a larger
-    /// nimber arises only as a mex, and stops the context with a message instead of
-    /// printing text that would not read back.
-    #[test]
-    fn nimbers_print_as_literals_that_read_back_or_stop_the_context() {
-        let mut c = Context::new();
-        let g = parse(&mut c, "*65535 + *40000 + *1").unwrap();
-        let shown = c.display(g);
-        assert_eq!(shown, format!("*{}", 65535 ^ 40000 ^ 1));
-        assert_eq!(parse(&mut c, &shown).unwrap(), g);
-        let err = parse(&mut c, "*65536").unwrap_err().to_string();
-        assert!(err.contains("*65536") && err.contains("*65535"), "{err}");
-        assert!(c.stopped().is_ok());
-
-        // The mex of `{0,*,...,*65535|0,*,...,*65535}` makes this nimber (a test that
-        // simplifies that list takes minutes unoptimised).
-        c.nimber(MAX_NIMBER);
-        assert!(c.stopped().is_ok());
-        c.nimber(MAX_NIMBER + 1);
-        let err = c.stopped().unwrap_err().to_string();
-        assert!(err.contains("*65536") && err.contains("*65535"), "{err}");
-    }
-
-    /// Sums reach more ups than one literal reads: they are printed as sums of literals,
-    /// which read back to the same game (a fuzz finding: `^466` did not).
-    #[test]
-    fn values_beyond_one_literal_print_as_sums_that_read_back() {
-        for (text, shown) in [
-            ("^222 + ^22 + ^222", "^256+^210"),
-            ("v256 + v256 + v10", "v256+v256+v10"),
-            (
-                "{2|-1} + 444646666 ^222 + ^244",
-                "{444646668^256+^210|444646665^256+^210}",
-            ),
-            ("{444646668 ^256 + ^210 | 0}", "{444646668^256+^210|0}"),
-        ] {
-            let mut c = Context::new();
-            let g = parse(&mut c, text).unwrap();
-            assert_eq!(c.display(g), shown, "{text}");
-            let back = parse(&mut c, shown).unwrap();
-            assert_eq!(back, g, "{text} printed as {shown}");
-        }
-    }
-
-    #[test]
-    fn parses_and_prints() {
-        assert_eq!(show("{3||2|1}"), "{3||2|1}");
-        assert_eq!(show("{3|{2|1}}"), "{3||2|1}");
-        assert_eq!(show("^ + *"), "^*");
-        assert_eq!(show("^+^*"), "^^*");
-        assert_eq!(show("*2 + *3"), "*");
-        assert_eq!(show("^ + v"), "0");
-        assert_eq!(show("{0|0}"), "*");
-        assert_eq!(show("{0|*}"), "^");
-        assert_eq!(show("{0,*|0}"), "^*");
-        assert_eq!(show("+-1"), "+-1");
-        assert_eq!(show("{1|-1}"), "+-1");
-        assert_eq!(show("{1|0}"), "{1|0}");
-        assert_eq!(show("3/4"), "3/4");
-        assert_eq!(show("-1/2"), "-1/2");
-        assert_eq!(show("{0|1}"), "1/2");
-        assert_eq!(show("{1/2|1}"), "3/4");
-        assert_eq!(show("v3"), "v3");
-        assert_eq!(show("v + v + v"), "v3");
-        assert_eq!(show("1/2 + 1/4"), "3/4");
-        assert_eq!(show("1^*"), "1^*");
-        assert_eq!(show("{1|1}"), "1*");
-        assert_eq!(show("-(1 + *)"), "-1*");
-        assert_eq!(show("-1 + ^"), "-1^");
-        assert_eq!(show("-1^"), "-1^");
-        assert_eq!(show("-(1^)"), "-1v");
-        assert_eq!(show("2 -1^"), "1v");
-        assert_eq!(show("^<1>"), "^");
-        assert_eq!(show("^<2>"), "^<2>");
-        assert_eq!(show("{0|v*}"), "^<2>");
-        assert_eq!(show("^[3]*2"), show("^[3] + *2"));
-        assert_eq!(show("Tiny(1)"), "Tiny(1)");
-        assert_eq!(show("{0||0|-1}"), "Tiny(1)");
-        assert_eq!(show("Miny(2)"), "Miny(2)");
-        assert_eq!(show("{2|0||0}"), "Miny(2)");
-    }
-
-    #[test]
-    fn errors_name_the_input() {
-        let mut c = Context::new();
-        for bad in [
-            "", "{1|2|3}", "{1", "1/3", "x", "^<0>", "{1,|}", "((1)", "1 2",
-        ] {
-            let e = parse(&mut c, bad);
-            assert!(e.is_err(), "`{bad}` should not parse");
-        }
-        let deep = "{".repeat(10_000) + &"}".repeat(10_000);
-        assert!(parse(&mut c, &deep).is_err());
-        let deep = "-".repeat(100_000) + "1";
-        assert!(parse(&mut c, &deep).is_err());
+/// Whether `a rel b`.
+pub(super) fn compare(ctx: &mut Context, a: GameId, rel: Relation, b: GameId) -> bool {
+    let le = ctx.le(a, b);
+    let ge = ctx.le(b, a);
+    match rel {
+        Relation::Le => le,
+        Relation::Ge => ge,
+        Relation::Lt => le && !ge,
+        Relation::Gt => ge && !le,
+        Relation::Eq => le && ge,
+        Relation::Ne => !(le && ge),
+        Relation::LessOrConfused => !ge,
+        Relation::GreaterOrConfused => !le,
+        Relation::Confused => !le && !ge,
     }
 }

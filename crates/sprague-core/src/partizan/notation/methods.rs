@@ -1,0 +1,252 @@
+//! CGSuite's methods and properties of a short game, by the names CGSuite gives them
+//! (`G.Cool(t)`, `G.AtomicWeight`, `G.Options(Left)`, ...): the table that the parser's
+//! `.Name(args)` calls.
+
+use super::Answer;
+use crate::error::{Error, Result};
+use crate::partizan::canonical::{Context, GameId};
+
+/// An argument of a method: a game, or a player.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Arg {
+    Game(GameId),
+    Left,
+    Right,
+}
+
+/// Every method and property, as `sprague value` lists them in its errors and the
+/// documentation: name and arguments.
+pub const METHODS: &[&str] = &[
+    "AtomicWeight",
+    "Birthday",
+    "ConwayProduct(H)",
+    "Cool(t)",
+    "Followers",
+    "Freeze",
+    "Heat(t)",
+    "Incentives",
+    "IsAllSmall",
+    "IsAtomic",
+    "IsEven",
+    "IsEvenTempered",
+    "IsInfinitesimal",
+    "IsInteger",
+    "IsNimber",
+    "IsNumber",
+    "IsNumberish",
+    "IsOdd",
+    "IsOddTempered",
+    "LeftIncentives",
+    "LeftOptions",
+    "LeftStop",
+    "Mean",
+    "NortonProduct(U)",
+    "Options(Left)",
+    "OrdinalSum(H)",
+    "OutcomeClass",
+    "Overheat(s,t)",
+    "Pow(x)",
+    "PowTo(x)",
+    "ReducedCanonicalForm",
+    "RightIncentives",
+    "RightOptions",
+    "RightStop",
+    "Temperature",
+    "Thermograph",
+];
+
+fn games<const N: usize>(name: &str, args: &[Arg]) -> Result<[GameId; N]> {
+    let wrong = || {
+        Error::parse(format!(
+            "`.{name}` takes {N} game argument{}",
+            if N == 1 { "" } else { "s" }
+        ))
+    };
+    if args.len() != N {
+        return Err(wrong());
+    }
+    let mut out = [GameId(0); N];
+    for (o, a) in out.iter_mut().zip(args) {
+        match a {
+            Arg::Game(g) => *o = *g,
+            _ => return Err(wrong()),
+        }
+    }
+    Ok(out)
+}
+
+/// `g.name(args)`.
+pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Result<Answer> {
+    use Answer::{Bool, Game, Games};
+    let none = |n: &str| games::<0>(n, args);
+    Ok(match name {
+        "Cool" => {
+            let [t] = games::<1>(name, args)?;
+            let t = number_arg(ctx, t, "the cooling temperature")?;
+            if t <= crate::partizan::Dyadic::integer(-1) {
+                return Err(Error::invalid(format!(
+                    "invalid cooling temperature (must be > -1): {t}"
+                )));
+            }
+            Game(ctx.cool(g, &t))
+        }
+        "Heat" => {
+            let [t] = games::<1>(name, args)?;
+            Game(ctx.heat(g, t))
+        }
+        "Overheat" => {
+            let [s, t] = games::<2>(name, args)?;
+            Game(ctx.overheat(g, s, t)?)
+        }
+        "NortonProduct" => {
+            let [u] = games::<1>(name, args)?;
+            Game(ctx.norton_product(g, u)?)
+        }
+        "ConwayProduct" => {
+            let [h] = games::<1>(name, args)?;
+            Game(ctx.conway_product(g, h)?)
+        }
+        "OrdinalSum" => {
+            let [h] = games::<1>(name, args)?;
+            Game(ctx.ordinal_sum(g, h)?)
+        }
+        "Pow" | "PowTo" => {
+            let [x] = games::<1>(name, args)?;
+            let x = number_arg(ctx, x, "the exponent")?;
+            Game(if name == "Pow" {
+                ctx.pow(g, &x)?
+            } else {
+                ctx.pow_to(g, &x)?
+            })
+        }
+        "AtomicWeight" => {
+            none(name)?;
+            Game(ctx.atomic_weight(g)?)
+        }
+        "IsAtomic" => {
+            none(name)?;
+            Bool(ctx.atomic_weight(g).is_ok())
+        }
+        "ReducedCanonicalForm" => {
+            none(name)?;
+            Game(ctx.reduced(g))
+        }
+        "Freeze" => {
+            none(name)?;
+            let t = ctx.temperature(g);
+            Game(ctx.cool(g, &t))
+        }
+        "LeftStop" | "RightStop" | "Mean" | "Temperature" => {
+            none(name)?;
+            let x = match name {
+                "LeftStop" => ctx.left_stop(g),
+                "RightStop" => ctx.right_stop(g),
+                "Mean" => ctx.mean(g),
+                _ => ctx.temperature(g),
+            };
+            Game(ctx.number(x))
+        }
+        "Birthday" => {
+            none(name)?;
+            let b = ctx.birthday(g);
+            Game(ctx.number(crate::partizan::Dyadic::integer(b)))
+        }
+        "IsInfinitesimal" | "IsNumberish" => {
+            none(name)?;
+            let (l, r) = ctx.stops(g);
+            Bool(l == r && (name == "IsNumberish" || l.is_zero()))
+        }
+        "IsAllSmall" => {
+            none(name)?;
+            Bool(ctx.is_all_small(g))
+        }
+        "IsNumber" => {
+            none(name)?;
+            Bool(ctx.is_number(g))
+        }
+        "IsInteger" => {
+            none(name)?;
+            Bool(ctx.as_number(g).is_some_and(|x| x.is_integer()))
+        }
+        "IsNimber" => {
+            none(name)?;
+            Bool(
+                ctx.as_nus(g)
+                    .is_some_and(|n| n.number.is_zero() && n.up == 0),
+            )
+        }
+        "IsEven" | "IsOdd" | "IsEvenTempered" | "IsOddTempered" => {
+            none(name)?;
+            let tempered = name.ends_with("Tempered");
+            let (even, odd) = ctx.parity(g, tempered)?;
+            Bool(if name.starts_with("IsEven") {
+                even
+            } else {
+                odd
+            })
+        }
+        "OutcomeClass" => {
+            none(name)?;
+            Answer::Outcome(ctx.outcome(g))
+        }
+        "Options" => {
+            let left = match args {
+                [Arg::Left] => true,
+                [Arg::Right] => false,
+                _ => return Err(Error::parse("`.Options` takes a player: `Left` or `Right`")),
+            };
+            Games(side(ctx, g, left))
+        }
+        "LeftOptions" | "RightOptions" => {
+            none(name)?;
+            Games(side(ctx, g, name == "LeftOptions"))
+        }
+        "Followers" => {
+            none(name)?;
+            Games(ctx.followers(g)?)
+        }
+        "LeftIncentives" | "RightIncentives" | "Incentives" => {
+            none(name)?;
+            let mut v = Vec::new();
+            if name != "RightIncentives" {
+                v.extend(ctx.incentives(g, true));
+            }
+            if name != "LeftIncentives" {
+                v.extend(ctx.incentives(g, false));
+            }
+            v.sort_unstable();
+            v.dedup();
+            Games(v)
+        }
+        "Thermograph" => {
+            none(name)?;
+            Answer::Thermograph(g)
+        }
+        _ => {
+            return Err(Error::parse(format!(
+                "unknown method `.{name}`; known: {}",
+                METHODS.join(", ")
+            )))
+        }
+    })
+}
+
+fn side(ctx: &mut Context, g: GameId, left: bool) -> Vec<GameId> {
+    if left {
+        ctx.left_options(g).to_vec()
+    } else {
+        ctx.right_options(g).to_vec()
+    }
+}
+
+fn number_arg(ctx: &mut Context, x: GameId, what: &str) -> Result<crate::partizan::Dyadic> {
+    match ctx.as_number(x) {
+        Some(t) => Ok(t.clone()),
+        None => {
+            let shown = ctx.display(x);
+            Err(Error::invalid(format!(
+                "{what} must be a number, not `{shown}`"
+            )))
+        }
+    }
+}
