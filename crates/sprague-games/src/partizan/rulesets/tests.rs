@@ -60,7 +60,7 @@ pub(super) struct Plain<'a, R>(pub &'a R);
 
 impl<R: Ruleset> Ruleset for Plain<'_, R> {
     type Position = R::Position;
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.0.name()
     }
     fn parse(&self, text: &str) -> crate::error::Result<R::Position> {
