@@ -72,7 +72,16 @@ impl OctalGame {
             }
         };
         let shown = upto.saturating_add(1);
+        let stats = comp.stats();
+        let method = if stats.residues > 0 {
+            "sparse-space Grundy sequence (rare and common values); past the proven period, every value by residue classes"
+        } else if stats.copied > 0 {
+            "sparse-space Grundy sequence (rare and common values); past the proven period, values copied from it"
+        } else {
+            SPARSE
+        };
         Ok(OctalTable {
+            method,
             game: r.name.clone(),
             upto,
             misere: false,
@@ -118,6 +127,9 @@ fn extend_with_checkpoints(
     Ok(upto)
 }
 
+/// The method line of a table computed by the sparse method alone.
+const SPARSE: &str = "sparse-space Grundy sequence (rare and common values)";
+
 /// A table of single-heap values (`sprague table`) for the caller to write: a summary
 /// with the values kept as computed (one to four bytes each), so that a long table is
 /// written value by value and never held as text or JSON.
@@ -146,6 +158,8 @@ pub struct OctalTable {
     /// Whether the table shows the Fletcher-32 of its values instead of listing them in
     /// the text ([`OctalTable::show_checksum`]).
     pub checksum: bool,
+    /// The method line: how the values were computed ([`OctalTable::method`]).
+    pub method: &'static str,
 }
 
 impl OctalTable {
@@ -164,6 +178,7 @@ impl OctalTable {
             list_in_text: true,
             quotient: None,
             checksum: false,
+            method: "search: exact misère search",
         }
     }
 
@@ -187,13 +202,10 @@ impl OctalTable {
         self.values.fletcher32_of_first(self.count())
     }
 
-    /// The method line's text.
+    /// The method line's text: how the values were computed (past a proven period,
+    /// copied from it or computed by residue classes).
     pub fn method(&self) -> &'static str {
-        if self.misere {
-            "search: exact misère search"
-        } else {
-            "sparse-space Grundy sequence (rare and common values)"
-        }
+        self.method
     }
 
     /// The catalogue's typed table of `g(0..=upto)` (misère: the outcomes), its rows made

@@ -575,3 +575,27 @@ fn games_splitting_into_three_are_bounded() {
     let v = g.solve(&w("60"), &SolveOptions::default()).unwrap();
     assert_eq!(v.method.kind, MethodKind::Engine);
 }
+
+/// The method line says how the values past a proven period were made: copied from the
+/// period by default, computed by residue classes when every value is asked for, and
+/// neither where the table ends before the period is proven.
+#[test]
+fn the_method_line_says_how_values_past_the_period_were_made() {
+    let kayles = OctalGame { rules: oct("0.77") };
+    let method = |upto: u64, every_value: bool| {
+        kayles
+            .table_with(TableRequest {
+                upto: Some(upto),
+                every_value,
+                ..Default::default()
+            })
+            .unwrap()
+            .method()
+    };
+    assert_eq!(
+        method(20, false),
+        "sparse-space Grundy sequence (rare and common values)"
+    );
+    assert!(method(5000, false).ends_with("values copied from it"));
+    assert!(method(5000, true).ends_with("every value by residue classes"));
+}

@@ -161,6 +161,7 @@ impl Computation {
                 if self.method == Algorithm::Sparse && !self.every_value {
                     // Proven periodic (periodicity theorem): copy.
                     let p = p.period as usize;
+                    self.stats.copied += (target - g.len()) as u64;
                     while g.len() < target {
                         let x = g[g.len() - p];
                         g.push(x);

@@ -159,6 +159,8 @@ pub struct Stats {
     pub marked_ahead: u64,
     /// Heaps computed by the residue method (every value past a proven period).
     pub residues: u64,
+    /// Values copied from a proven period rather than computed.
+    pub copied: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
