@@ -72,13 +72,7 @@ enum Kind {
 
 /// The game `g` in CGSuite's plain-text notation.
 pub fn print(ctx: &mut Context, g: GameId) -> String {
-    let mut p = Printer {
-        ctx,
-        kinds: FxHashMap::default(),
-        sorted: FxHashMap::default(),
-        expansions: FxHashMap::default(),
-        ups: Vec::new(),
-    };
+    let mut p = Printer::new(ctx);
     let mut out = String::new();
     p.append(g, true, false, &mut out);
     out
@@ -87,13 +81,7 @@ pub fn print(ctx: &mut Context, g: GameId) -> String {
 /// Sorts games as CGSuite sorts options (numbers by value, then nimbers, then uptimals,
 /// then other games by their sorted options).
 pub fn sort_as_cgsuite(ctx: &mut Context, games: &mut [GameId]) {
-    let mut p = Printer {
-        ctx,
-        kinds: FxHashMap::default(),
-        sorted: FxHashMap::default(),
-        expansions: FxHashMap::default(),
-        ups: Vec::new(),
-    };
+    let mut p = Printer::new(ctx);
     p.sort(games);
 }
 
@@ -124,7 +112,18 @@ struct Printer<'a> {
     ups: Vec<GameId>,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    /// A printer with empty caches.
+    fn new(ctx: &'a mut Context) -> Printer<'a> {
+        Printer {
+            ctx,
+            kinds: FxHashMap::default(),
+            sorted: FxHashMap::default(),
+            expansions: FxHashMap::default(),
+            ups: Vec::new(),
+        }
+    }
+
     /// `↑^n`, cached.
     fn up_nth(&mut self, n: usize) -> GameId {
         while self.ups.len() <= n {

@@ -220,12 +220,18 @@ impl LuauScript {
         let Some(options) = script.function("options").cloned() else {
             return Ok(script);
         };
+        // `components` as the rest of `script` sees it: defined with one parameter.
+        let components = if script.defines("components", 1) {
+            script.function("components").cloned()
+        } else {
+            None
+        };
         let expand = script
             .lua
             .load(EXPAND)
             .set_name("=expand")
             .into_function()
-            .and_then(|f| f.call::<Function>((options, script.function("components").cloned())))
+            .and_then(|f| f.call::<Function>((options.clone(), components.clone())))
             .map_err(|e| e.to_string())?;
         script.expand = Some(expand);
         let (flatten, share) = script
@@ -233,13 +239,7 @@ impl LuauScript {
             .load(luau_flat::FLATTEN)
             .set_name("=flatten")
             .into_function()
-            .and_then(|f| {
-                f.call::<(Function, Function)>((
-                    script.function("options").cloned(),
-                    script.function("components").cloned(),
-                    MAX_DEPTH,
-                ))
-            })
+            .and_then(|f| f.call::<(Function, Function)>((options, components, MAX_DEPTH)))
             .map_err(|e| e.to_string())?;
         script.flatten = Some(flatten);
         script.share = Some(share);
@@ -382,6 +382,8 @@ impl LuauScript {
         let Some(mut out) = luau_flat::read(&bytes, &texts) else {
             return Ok(None);
         };
+        // A caller that asks for no components gets none (the flattening is given
+        // `components` only where the script defines it with one parameter).
         if !has_components {
             for e in &mut out {
                 if let Expanded::Move { parts, .. } = e {

@@ -76,35 +76,19 @@ local function put(v, depth)
     end
 end
 
--- The recorded value of a component, or nil.
-local function valueof(p)
-    local t = type(p)
-    if t == "number" then
-        if p >= 0 and p < heaps and p % 1 == 0 then
-            local v = readu32(heapv, p * 4)
-            if v ~= UNKNOWN then return v end
-        end
-    elseif t == "table" and side > 0 and rawlen(p) == 2 then
-        local a, b = rawget(p, 1), rawget(p, 2)
-        if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
-            and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
-            local v = readu32(pairv, (a * side + b) * 4)
-            if v ~= UNKNOWN then return v end
-        end
-    end
-    return nil
-end
-
--- The XOR of the recorded values of an option's components, or nil. Heaps are looked
--- and pairs are looked up here without a call: this runs for every option.
+-- The XOR of the recorded values of an option's components (the option itself when
+-- `components` gave nothing), or nil. Heaps and pairs are looked up inline: this runs for
+-- every option.
 local function known(o, c)
-    if c == nil or c == false then return valueof(o) end
-    if type(c) ~= "table" then return nil end
-    local n = rawlen(c)
-    if n == 0 then return nil end
+    local n, single = 1, true
+    if c ~= nil and c ~= false then
+        if type(c) ~= "table" then return nil end
+        n, single = rawlen(c), false
+        if n == 0 then return nil end
+    end
     local x = 0
     for k = 1, n do
-        local p = rawget(c, k)
+        local p = if single then o else rawget(c, k)
         local v
         local t = type(p)
         if t == "number" and p >= 0 and p < heaps and p % 1 == 0 then

@@ -6,6 +6,7 @@ use super::game::{game_from_script, ScriptGame};
 use crate::interface::{Game, SolveOptions, Verdict};
 use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::game::RulesetGame;
+use crate::partizan::rulesets::tests::filled_board;
 use crate::partizan::rulesets::toads::ToadsAndFrogs;
 
 fn example(name: &str) -> Box<dyn Game> {
@@ -45,24 +46,6 @@ impl Rng {
     }
 }
 
-/// Every board of `rows` × `cols` with the cells whose bit is set in `filled` filled.
-fn board(rows: usize, cols: usize, filled: u64) -> String {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    if filled >> (r * cols + c) & 1 == 1 {
-                        '#'
-                    } else {
-                        '.'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
 #[test]
 fn the_domineering_script_agrees_with_the_catalogue() {
     let script = example("domineering.luau");
@@ -76,7 +59,7 @@ fn the_domineering_script_agrees_with_the_catalogue() {
                 fillings.push(rng.next() & rng.next() & ((1 << (rows * cols)) - 1));
             }
             for filled in fillings {
-                let b = board(rows, cols, filled);
+                let b = filled_board(rows, cols, filled);
                 let (s, c) = (solve(&*script, &b), solve(&*catalogue, &b));
                 assert_eq!(s.value, c.value, "{b}");
                 assert_eq!(s.outcome, c.outcome, "{b}");

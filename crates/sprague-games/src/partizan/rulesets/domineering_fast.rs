@@ -372,23 +372,8 @@ mod against_generic {
 
     /// Every board of `rows` × `cols` cells with any cells filled, as text.
     fn all_boards(rows: usize, cols: usize) -> Vec<String> {
-        (0u32..1 << (rows * cols))
-            .map(|m| {
-                (0..rows)
-                    .map(|r| {
-                        (0..cols)
-                            .map(|c| {
-                                if m >> (r * cols + c) & 1 == 1 {
-                                    '#'
-                                } else {
-                                    '.'
-                                }
-                            })
-                            .collect::<String>()
-                    })
-                    .collect::<Vec<_>>()
-                    .join("|")
-            })
+        (0u64..1 << (rows * cols))
+            .map(|m| super::super::tests::filled_board(rows, cols, m))
             .collect()
     }
 

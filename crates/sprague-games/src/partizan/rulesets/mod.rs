@@ -26,4 +26,4 @@ pub mod ski_jumps;
 pub mod toads;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

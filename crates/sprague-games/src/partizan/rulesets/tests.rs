@@ -139,6 +139,25 @@ pub(super) fn words(alphabet: &[char], n: usize) -> Vec<String> {
 }
 
 /// Every board of `rows` × `cols` over `alphabet`.
+/// The board of `rows` × `cols` cells with the cells whose bit is set in `filled` filled
+/// (`#`) and the others empty, rows joined by `|`.
+pub(crate) fn filled_board(rows: usize, cols: usize, filled: u64) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    if filled >> (r * cols + c) & 1 == 1 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
 pub(super) fn boards(alphabet: &[char], rows: usize, cols: usize) -> Vec<String> {
     words(alphabet, rows * cols)
         .into_iter()
