@@ -355,4 +355,19 @@ end
         let shown = show(&pairs.expand_flat(&int(0), false).unwrap().unwrap());
         assert_eq!(shown, ["known 5", "[2, 1] None"]);
     }
+
+    #[test]
+    fn components_with_other_parameters_are_not_used() {
+        // `components` taking two parameters is not the script's `components`: the
+        // option is one component, not the heaps 1 and 2 whose values are recorded.
+        let s = LuauScript::compile(
+            "function options(p) return {{1, 2}} end\nfunction components(p, q) return p end",
+        )
+        .unwrap();
+        s.share_values(3, 0);
+        s.record_value(&int(1), 1);
+        s.record_value(&int(2), 2);
+        let shown = show(&s.expand_flat(&int(0), false).unwrap().unwrap());
+        assert_eq!(shown, ["[1, 2] None"]);
+    }
 }
