@@ -90,7 +90,7 @@ impl Computation {
             self.lists.resize(vu + 1, Vec::new());
         }
         self.counts[vu] += 1;
-        if self.lists[vu].len() < self.tuning.list_len {
+        if self.lists[vu].len() < self.tuning.stored_list_len() {
             self.lists[vu].push(n as u32);
         }
         if (v & self.mask).count_ones() & 1 == 0 && !self.rare_stale {

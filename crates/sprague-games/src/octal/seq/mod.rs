@@ -124,6 +124,15 @@ pub struct Tuning {
     pub partners: usize,
 }
 
+impl Tuning {
+    /// The entries kept in each value's list: the targeted search reads a list from its
+    /// start and takes at most `target_budget` steps a target, so entries past that are
+    /// never read (Officers to 10⁷ kept 1.1 MB of such entries, half a byte a value).
+    pub(super) fn stored_list_len(&self) -> usize {
+        self.list_len.min(self.target_budget)
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
@@ -188,7 +197,7 @@ pub struct Computation {
     rare_vals: Vec<u32>,
     counts: Vec<u64>,
     next_mask_check: usize,
-    /// `lists[v]`: the first `tuning.list_len` heaps `a ≥ 1` with `g(a) = v`.
+    /// `lists[v]`: the first `tuning.stored_list_len()` heaps `a ≥ 1` with `g(a) = v`.
     lists: Vec<Vec<u32>>,
     /// `partners[r]`: the common values to pair with for a rare target `r`.
     partners: Vec<Vec<u32>>,

@@ -17,7 +17,7 @@ impl Computation {
         for i in 0..n {
             let v = self.values.get(i) as usize;
             self.counts[v] += 1;
-            if i > 0 && self.lists[v].len() < self.tuning.list_len {
+            if i > 0 && self.lists[v].len() < self.tuning.stored_list_len() {
                 self.lists[v].push(i as u32);
             }
         }
