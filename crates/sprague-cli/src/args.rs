@@ -103,6 +103,29 @@ pub(crate) enum Command {
 }
 
 /// `sprague completions SHELL`: the completion script of the command line above.
+impl Command {
+    /// The command's `--threads`, where it has one (the commands whose computations may
+    /// be long).
+    pub(crate) fn threads(&self) -> Option<usize> {
+        match self {
+            Command::Solve { flags, .. } | Command::Moves { flags, .. } => flags.threads,
+            Command::Table(args) => args.threads,
+            Command::Quotient(args) => args.threads,
+            Command::Pattern(args) => args.threads,
+            Command::Serve(args) => args.threads,
+            Command::Play(args) => args.threads,
+            Command::Stress(args) => args.threads,
+            Command::Plot(args) => args.threads(),
+            Command::List { .. }
+            | Command::Explain { .. }
+            | Command::Problem { .. }
+            | Command::Value(_)
+            | Command::Completions { .. }
+            | Command::Man { .. } => None,
+        }
+    }
+}
+
 pub(crate) fn completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
     let mut command = <Cli as clap::CommandFactory>::command();
     clap_complete::generate(shell, &mut command, "sprague", out);

@@ -77,6 +77,10 @@ fn main() -> ExitCode {
         signals::end_quietly_on_closed_pipes();
     }
     let cancel = signals::catch_ctrl_c();
+    if let Err(e) = threads::configure(cli.command.threads()) {
+        eprintln!("error: {e:#}");
+        return ExitCode::FAILURE;
+    }
     if let Command::Stress(args) = cli.command {
         return stress::main(*args, cancel);
     }

@@ -1,6 +1,7 @@
-//! `--threads N`: the rayon pool a long computation runs in. Built here, by the command
-//! line, and installed around the library call, which takes whatever pool it runs in (the
-//! libraries keep no global state). The results never depend on the number of threads.
+//! `--threads N`: the worker threads of every long computation. The command line sets the
+//! size of rayon's pool once, before the command runs (the libraries keep no global state
+//! and run in whatever pool they are called from). The results never depend on the number
+//! of threads.
 
 use anyhow::{bail, Result};
 
@@ -11,24 +12,33 @@ pub(crate) const MAX_THREADS: usize = 1_024;
 pub(crate) const HELP: &str =
     "Worker threads for the computation (default: one per core); the results are the same whatever N";
 
-/// A pool of `threads` workers (`None`: one per core).
-pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    let n = match threads {
+/// Checks a `--threads` value: `None` stays `None` (one thread per core).
+pub(crate) fn checked(threads: Option<usize>) -> Result<Option<usize>> {
+    match threads {
         Some(0) => bail!("`--threads` needs at least 1"),
         Some(n) if n > MAX_THREADS => bail!("`--threads {n}`: at most {MAX_THREADS} threads"),
+        other => Ok(other),
+    }
+}
+
+/// Sizes the process's rayon pool: `threads` workers, or one per core. Called once, by
+/// `main`, before any command computes; every thread that computes (the command's own,
+/// the server's request threads) then shares these workers.
+pub(crate) fn configure(threads: Option<usize>) -> Result<()> {
+    let n = match checked(threads)? {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    Ok(rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(n)
         .thread_name(|i| format!("sprague-worker-{i}"))
-        .build()?)
+        .build_global()?;
+    Ok(())
 }
 
-/// Runs `work` in a pool of `threads` workers (see [`pool`]).
-pub(crate) fn install<T: Send>(
-    threads: Option<usize>,
-    work: impl FnOnce() -> Result<T> + Send,
-) -> Result<T> {
-    pool(threads)?.install(work)
+/// Runs `work` on one of the pool's workers, so that the parallel loops inside it share
+/// the workers directly (called from outside the pool, each loop would be handed over and
+/// the caller put to sleep and woken).
+pub(crate) fn on_worker<T: Send>(work: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    rayon::scope(|_| work())
 }

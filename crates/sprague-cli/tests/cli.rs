@@ -620,3 +620,36 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert!(first.contains("kayles"), "{first}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn every_long_computation_takes_threads_and_answers_the_same() {
+    // Officers' sequence to 20000 (speculative batches on several threads): solve, moves,
+    // pattern and table on one thread and on three give the same answer.
+    for args in [
+        vec!["solve", "octal:0.6", "20000", "--json"],
+        vec!["moves", "octal:0.6", "3000", "--json"],
+        vec!["pattern", "octal:0.6", "--upto", "20000", "--json"],
+        vec!["table", "octal:0.6", "--upto", "20000", "--checksum"],
+    ] {
+        let one = ok(&[args.as_slice(), &["--threads", "1"]].concat());
+        let three = ok(&[args.as_slice(), &["--threads", "3"]].concat());
+        assert_eq!(one, three, "{args:?}");
+    }
+    // A thread count that cannot be honoured is refused by name, on every command.
+    for args in [
+        vec!["solve", "nim", "3"],
+        vec!["pattern", "kayles"],
+        vec!["plot", "grundy", "kayles", "-o", "/dev/null"],
+        vec!["play", "nim", "3"],
+        vec!["serve", "--port", "0"],
+        vec!["table", "kayles"],
+    ] {
+        for bad in ["0", "5000"] {
+            let err = fails(
+                sprague(&[args.as_slice(), &["--threads", bad]].concat()),
+                "--threads",
+            );
+            assert!(err.contains("--threads"), "{err}");
+        }
+    }
+}

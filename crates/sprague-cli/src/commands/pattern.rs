@@ -36,6 +36,8 @@ pub(crate) struct PatternArgs {
     /// the code) instead of text.
     #[arg(long)]
     json: bool,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
 }
 
 /// Finds the pattern and prints it.
@@ -48,6 +50,7 @@ pub(crate) fn run(command: PatternArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         pair,
         timeout,
         json,
+        threads: _,
     } = command;
     let watch = Watch::new(timeout, cancel);
     let options = sprague::pattern::PatternOptions {

@@ -67,6 +67,8 @@ pub(crate) struct PlayArgs {
     /// them on and off during play).
     #[arg(long)]
     hints: bool,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
 }
 
 fn parse_opponent(text: &str) -> std::result::Result<Opponent, String> {

@@ -43,6 +43,8 @@ struct Common {
     /// The most positions one search may visit (positions solved one by one).
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -128,13 +130,24 @@ impl Common {
     }
 }
 
+impl PlotArgs {
+    fn common(&self) -> &Common {
+        match &self.kind {
+            Kind::Grundy { common, .. }
+            | Kind::PPositions { common, .. }
+            | Kind::Thermograph { common, .. } => common,
+        }
+    }
+
+    /// `--threads`, for `main` (see [`crate::threads::configure`]).
+    pub(crate) fn threads(&self) -> Option<usize> {
+        self.common().threads
+    }
+}
+
 /// Makes the picture and writes it.
 pub(crate) fn run(args: PlotArgs, cancel: Arc<AtomicBool>) -> Result<()> {
-    let common = match &args.kind {
-        Kind::Grundy { common, .. }
-        | Kind::PPositions { common, .. }
-        | Kind::Thermograph { common, .. } => common,
-    };
+    let common = args.common();
     let opts = common.plot_options()?;
     let watch = Watch::new(common.timeout, cancel);
     let options = common.solve_options(&watch);

@@ -56,7 +56,7 @@ pub(crate) struct QuotientArgs {
     timeout_per_code: Option<Duration>,
     /// With `--sweep`: worker threads (default: one per core).
     #[arg(long, value_name = "N", requires = "sweep", conflicts_with = "game")]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Instead of one game's quotient, the misère outcome of a sum through a quotient: each
     /// `--sum` is a game and its heaps, and the sum may mix games (`--sum 'octal:0.75 3 4'
     /// --sum 'kayles 5'`); a sum that no quotient covers is refused, saying why.

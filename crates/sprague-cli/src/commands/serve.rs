@@ -25,6 +25,8 @@ pub(crate) struct ServeArgs {
     /// the number of cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
 }
 
 /// Serves until Ctrl-C, then lets the requests in flight finish (a second Ctrl-C ends at

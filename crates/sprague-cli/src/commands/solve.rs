@@ -38,6 +38,8 @@ pub(crate) struct SearchFlags {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
 }
 
 impl SearchFlags {

@@ -42,6 +42,8 @@ pub(crate) struct StressArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[arg(long, value_name = "N", help = crate::threads::HELP)]
+    pub(crate) threads: Option<usize>,
     #[command(flatten)]
     template: stress_rules::TemplateArgs,
 }

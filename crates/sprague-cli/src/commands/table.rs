@@ -64,7 +64,7 @@ pub(crate) struct TableArgs {
     #[arg(long)]
     checksum: bool,
     #[arg(long, value_name = "N", help = crate::threads::HELP)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// Tabulates the game: take-and-break games by their own resumable computation, every other
@@ -85,7 +85,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         max_positions,
         every_value,
         checksum,
-        threads,
+        threads: _,
     } = command;
     // Tables are not watched by the library: the watchdog ends them at the deadline.
     let watch = Watch::new(timeout, cancel);
@@ -107,7 +107,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
             checksum,
         };
         return watch.run(true, || {
-            crate::threads::install(threads, || octal_table(og, upto, how, files, stop, limits))
+            crate::threads::on_worker(|| octal_table(og, upto, how, files, stop, limits))
         });
     }
     if output.is_some() || resume.is_some() {
@@ -135,9 +135,7 @@ pub(crate) fn run(command: TableArgs, cancel: Arc<AtomicBool>) -> Result<()> {
             .with_cancel(watch.cancel.clone())
             .with_progress(watch.progress()),
     };
-    let table = watch.run(json, || {
-        crate::threads::install(threads, || Ok(g.table(&opts)?))
-    })?;
+    let table = watch.run(json, || crate::threads::on_worker(|| Ok(g.table(&opts)?)))?;
     print_table(&table, json, None)?;
     if !table.complete {
         // The rows computed are printed; the exit status says that they are not all.
