@@ -4,6 +4,7 @@
 //! - [`format`](mod@format): graphs as text (`a>b b>c`, `0-1 1-2`), vertices by name, the position
 //!   words that read a graph game back.
 //! - [`undirected`]: adjacency of undirected multigraphs.
+//! - [`automorphisms`]: symmetries of a small undirected graph, for memo keys.
 //! - [`loopy`]: tokens on directed graphs: Grundy values, γ with cycles, misère play.
 //! - [`hackenbush`]: Green Hackenbush by the fusion principle and colon principle.
 //! - [`geography`]: undirected vertex geography by maximum matchings.
@@ -15,6 +16,7 @@
 //! - `check`: the theorems of the Hackenbush, geography and tree chain entries against the
 //!   engine's search, on small graphs.
 
+pub mod automorphisms;
 mod check;
 pub mod engine;
 pub mod format;

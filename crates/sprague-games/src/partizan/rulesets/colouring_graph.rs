@@ -10,11 +10,14 @@
 //! (at most 128 vertices). As on a board, a vertex next to both colours is dead and a
 //! coloured vertex matters only through its uncoloured neighbours, so a position splits
 //! into the connected sets of live vertices, each with its coloured neighbours; swapping
-//! the colours negates the value.
+//! the colours negates the value. The graph's symmetries (up to [`SYMMETRIES`] of its
+//! automorphisms, found once per graph) map a position to equal ones, and the least image
+//! is the memo key.
 
 use super::colouring::Rule;
 use super::game::{searched, Listed, RulesetGame};
 use crate::error::{Error, Result};
+use crate::graph::automorphisms::{automorphisms, map_set, Permutation};
 use crate::graph::undirected::parse_undirected;
 use crate::graph::{Graph, PositionWords};
 use crate::interface::{Editor, Example, Layout, Mark, Picture, Players, Solution};
@@ -26,6 +29,14 @@ use std::sync::Arc;
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 128;
+
+/// The most automorphisms a graph's positions are normalised under: each costs a few
+/// operations per vertex of every position normalised, and a graph with more (a complete
+/// graph has n!) gains little from the rest.
+pub const SYMMETRIES: usize = 63;
+
+/// The steps the search for automorphisms may take (a fraction of a second).
+const SYMMETRY_SEARCH_STEPS: u64 = 1 << 20;
 
 /// A position: the uncoloured vertices in play and Left's and Right's coloured ones (bit
 /// `v` for vertex `v`); a vertex in none of them is out of play.
@@ -53,6 +64,8 @@ struct Board {
     adjacent: Vec<u128>,
     /// The position the board was built from.
     start: Colours,
+    /// Automorphisms of the graph other than the identity ([`SYMMETRIES`] at most).
+    symmetries: Vec<Permutation>,
 }
 
 /// Snort or Col on a graph: the rule, and the graph of the position given.
@@ -123,12 +136,14 @@ impl ColouringGraph {
             left: coloured[0],
             right: coloured[1],
         };
+        let symmetries = automorphisms(&adjacent, SYMMETRIES, SYMMETRY_SEARCH_STEPS);
         Ok(ColouringGraph {
             rule,
             board: Some(Arc::new(Board {
                 graph,
                 adjacent,
                 start,
+                symmetries,
             })),
         })
     }
@@ -267,18 +282,30 @@ impl Ruleset for ColouringGraph {
         }
     }
 
+    /// The least of the position's images under the graph's symmetries, each with its
+    /// colours as they are and swapped (which negates).
     fn normalize(&self, p: &Colours) -> (Colours, bool) {
         let a = self.kept(p, self.live(p));
-        let b = Colours {
-            open: a.open,
-            left: a.right,
-            right: a.left,
+        let least = |best: (Colours, bool), q: Colours| {
+            let swapped = Colours {
+                open: q.open,
+                left: q.right,
+                right: q.left,
+            };
+            best.min((q, false)).min((swapped, true))
         };
-        if b < a {
-            (b, true)
-        } else {
-            (a, false)
+        let mut best = least((a, false), a);
+        if let Some(b) = self.board.as_deref() {
+            for s in &b.symmetries {
+                let image = Colours {
+                    open: map_set(s, a.open),
+                    left: map_set(s, a.left),
+                    right: map_set(s, a.right),
+                };
+                best = least(best, image);
+            }
         }
+        best
     }
 }
 
@@ -294,7 +321,8 @@ impl Listed for ColouringGraph {
         searched(
             components,
             "canonical forms by search: the graph splits into connected sets of vertices still \
-             to be coloured (each with its coloured neighbours), and the colour swap negates",
+             to be coloured (each with its coloured neighbours), each memoised with its images under \
+             the graph's symmetries, and the colour swap negates",
         )
     }
 }
@@ -326,7 +354,8 @@ const REFERENCES: &str =
                           Wolfe, Lessons in Play, ch. 1; Siegel, Combinatorial Game Theory (2013).";
 
 const THEOREM: &str = "Canonical forms by search: the graph splits into connected sets of vertices still to be coloured, \
-                       each with its coloured neighbours (a vertex next to both colours is dead); the colour swap negates.";
+                       each with its coloured neighbours (a vertex next to both colours is dead); a position shares its value with its images \
+                       under the graph's automorphisms, and the colour swap negates.";
 
 /// The catalogue entry of Snort on a graph.
 pub fn entry_snort() -> Entry {
@@ -452,6 +481,12 @@ mod tests {
             "0-1 1-2 2-3 3-4 4-5 5-6 6-7 right=3",
             "0-1 0-2 0-3 1-4 2-5 3-6 left=4 right=5",
             "0-0 0-1 1-2 2-2 right=2",
+            // Symmetric graphs, whose positions are normalised under automorphisms: the
+            // Petersen graph, a 3×3 grid, K4 with a coloured vertex, a cube.
+            "0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5",
+            "0-1 1-2 3-4 4-5 6-7 7-8 0-3 3-6 1-4 4-7 2-5 5-8 left=4",
+            "0-1 0-2 0-3 1-2 1-3 2-3 4-0 right=4",
+            "0-1 1-2 2-3 3-0 4-5 5-6 6-7 7-4 0-4 1-5 2-6 3-7",
         ];
         for rule in [Rule::Snort, Rule::Col] {
             for text in graphs {
@@ -459,6 +494,23 @@ mod tests {
                 check_against_plain(&g, &[text.to_string()]);
             }
         }
+    }
+
+    /// The symmetries are found once per graph, and positions that are images of each other
+    /// share a normal form.
+    #[test]
+    fn symmetric_positions_share_a_normal_form() {
+        let g = rules(Rule::Snort, "0-1 1-2 2-3 3-4 4-5 5-0");
+        assert_eq!(g.board().unwrap().symmetries.len(), 11);
+        let one = g.parse("0-1 1-2 2-3 3-4 4-5 5-0 left=1").unwrap();
+        let other = g.parse("0-1 1-2 2-3 3-4 4-5 5-0 left=4").unwrap();
+        let swapped = g.parse("0-1 1-2 2-3 3-4 4-5 5-0 right=2").unwrap();
+        assert_eq!(g.normalize(&one), g.normalize(&other));
+        let (a, na) = g.normalize(&one);
+        let (b, nb) = g.normalize(&swapped);
+        assert_eq!((a, na), (b, !nb));
+        let path = rules(Rule::Col, "c-a c-b b-e c-d d-f f-g");
+        assert!(path.board().unwrap().symmetries.is_empty());
     }
 
     /// Winning Ways ch. 2: a Col position is a number or a number plus *.
