@@ -152,7 +152,7 @@ pub enum Editor {
         /// Several queens (`X,Y ...`) rather than one (`X Y`).
         several: bool,
     },
-    /// A rectangle of squares, rows separated by `|`.
+    /// A rectangle of squares, rows separated by `|` (columns named by [`column_name`]).
     Grid {
         /// What a square can hold, the blank first; a click turns a square to the next.
         squares: &'static [Square],
@@ -251,4 +251,19 @@ pub fn no_params(game: &str, params: Option<&str>) -> Result<()> {
             format!("`{game}` takes no parameters, got `{p}`"),
         )),
     }
+}
+
+/// The name of column `c` (from 0) of a grid, as move labels and boards write it: `a` to
+/// `z`, then `aa`, `ab`, ... as in a spreadsheet (bijective base 26: no name has a leading
+/// "zero").
+pub fn column_name(c: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = c + 1;
+    while n > 0 {
+        n -= 1;
+        letters.push(b'a' + (n % 26) as u8);
+        n /= 26;
+    }
+    letters.reverse();
+    String::from_utf8_lossy(&letters).into_owned()
 }

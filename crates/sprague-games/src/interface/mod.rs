@@ -18,7 +18,8 @@ pub mod verdict;
 
 pub use about::{EntryDetails, EntrySummary};
 pub use entry::{
-    no_params, Editor, Entry, Example, Glyph, Layout, Mark, Picture, Players, Solution, Square,
+    column_name, no_params, Editor, Entry, Example, Glyph, Layout, Mark, Picture, Players,
+    Solution, Square,
 };
 pub use table::{Cell, Grid, HeapRows, Row, Table, TablePeriod, TableRows};
 pub use verdict::{

@@ -5,7 +5,7 @@
 //! edges and marks. Colour is ANSI escapes, asked for by the caller (who knows whether it
 //! writes to a terminal); without it the drawing is plain text.
 
-use sprague_games::interface::{Editor, Glyph, Square};
+use sprague_games::interface::{column_name, Editor, Glyph, Square};
 
 /// The most stones a heap is drawn with; a taller heap is drawn with this many and its count.
 const MAX_STONES: u64 = 40;
@@ -149,15 +149,6 @@ fn square(symbol: char, squares: &[Square], style: Style) -> Option<String> {
     })
 }
 
-/// Column names as move labels write them: `a` to `z`, then `c27`, ...
-fn column(i: usize) -> String {
-    if i < 26 {
-        ((b'a' + i as u8) as char).to_string()
-    } else {
-        format!("c{}", i + 1)
-    }
-}
-
 fn grid(rows: &[&str], squares: &[Square], lettered: bool, style: Style) -> Option<String> {
     let cells: usize = rows.iter().map(|r| r.chars().count()).sum();
     if cells == 0 || cells > MAX_SQUARES {
@@ -179,7 +170,7 @@ fn grid(rows: &[&str], squares: &[Square], lettered: bool, style: Style) -> Opti
     if lettered && wide <= 26 {
         out.push_str(&" ".repeat(label + 1));
         for j in 0..wide {
-            out.push_str(&format!(" {}", column(j)));
+            out.push_str(&format!(" {}", column_name(j)));
         }
         out.push('\n');
     }
@@ -302,6 +293,11 @@ mod tests {
         assert_eq!(lines[0], "1  · # · ·");
         assert_eq!(lines[1], "2  · # # #");
         assert_eq!(lines[3], "   a b c d");
+        // Columns past z are named as move labels name them (boards that wide are drawn
+        // without letters: two-letter names would not line up).
+        assert_eq!(column_name(26), "aa");
+        assert_eq!(column_name(701), "zz");
+        assert_eq!(column_name(702), "aaa");
     }
 
     #[test]

@@ -72,7 +72,13 @@ fn moves_text(verdict: &Verdict, out: &mut String) {
         let _ = writeln!(out, "{heading}:");
         for m in moves {
             let mut line = format!("  {}", m.label);
-            if m.label != m.position {
+            // A label that already ends in the position reached (a rules script's
+            // `a → b`) is not followed by it again.
+            let named = m.label == m.position
+                || m.label
+                    .strip_suffix(m.position.as_str())
+                    .is_some_and(|head| head.ends_with("→ "));
+            if !named {
                 let _ = write!(line, "  → {}", m.position);
             }
             if let Some(v) = &m.value {

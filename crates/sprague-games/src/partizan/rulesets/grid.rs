@@ -48,16 +48,7 @@ impl<const K: usize> Board<K> {
     /// number counted from 1 at the top, e.g. `b3`.
     pub fn cell_name(&self, i: u32) -> String {
         let (r, c) = self.coords(i);
-        let mut letters = Vec::new();
-        // Bijective base 26: a..z, aa..az, ba.., so that no column name has a leading "zero".
-        let mut n = c + 1;
-        while n > 0 {
-            n -= 1;
-            letters.push(b'a' + (n % 26) as u8);
-            n /= 26;
-        }
-        letters.reverse();
-        format!("{}{}", String::from_utf8_lossy(&letters), r + 1)
+        format!("{}{}", crate::interface::column_name(c), r + 1)
     }
 
     /// The board restricted to the cells in `mask`, cropped to its bounding box.
