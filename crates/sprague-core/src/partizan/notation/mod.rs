@@ -29,6 +29,7 @@
 
 #[cfg(test)]
 mod cgsuite_tests;
+mod forms;
 mod lex;
 mod methods;
 mod parser;
@@ -211,6 +212,74 @@ mod tests {
         assert_eq!(show("{0||0|-1}"), "Tiny(1)");
         assert_eq!(show("Miny(2)"), "Miny(2)");
         assert_eq!(show("{2|0||0}"), "Miny(2)");
+    }
+
+    fn misere(expr: &str) -> String {
+        let mut c = Context::new();
+        match evaluate(&mut c, expr, &NoCatalogue) {
+            Ok(Answer::Outcome(o)) => o.to_string(),
+            Ok(other) => panic!("{expr}: {other:?}"),
+            Err(e) => format!("!!{e}"),
+        }
+    }
+
+    /// The misère outcome is of the form written: `{0,*|}` equals 1 in normal play, yet
+    /// Left moving first wins it under misère play (to `*`, Right must move to 0) and loses
+    /// 1; sums, negations and switches of forms are forms; a value (a method's result, a
+    /// nus) enters as its canonical form.
+    #[test]
+    fn misere_outcome_of_the_form_written() {
+        use crate::limits::Limits;
+        use crate::partizan::misere::Forms;
+        assert_eq!(misere("{0,*|}.MisereOutcomeClass"), "N");
+        assert_eq!(misere("1.MisereOutcomeClass"), "R");
+        assert_eq!(misere("{0|}.MisereOutcomeClass"), "R");
+        assert_eq!(misere("{0,*|}.Cool(0).MisereOutcomeClass"), "R");
+        assert_eq!(misere("(-{0,*|}).MisereOutcomeClass"), "N");
+        assert_eq!(misere("(-1).MisereOutcomeClass"), "L");
+        assert_eq!(misere("*.MisereOutcomeClass"), "P");
+        assert_eq!(misere("{*|*}.MisereOutcomeClass"), "N");
+        // Each expression against the same form built by hand.
+        let mut forms = Forms::new();
+        let zero = forms.game(vec![], vec![]).unwrap();
+        let star = forms.game(vec![zero], vec![zero]).unwrap();
+        let one = forms.game(vec![zero], vec![]).unwrap();
+        let g = forms.game(vec![zero, star], vec![]).unwrap();
+        let sw = forms
+            .game(vec![g, star], vec![g.neg(), star.neg()])
+            .unwrap();
+        let outcome = |forms: &Forms, f| {
+            forms
+                .misere_outcome(f, &Limits::default())
+                .unwrap()
+                .to_string()
+        };
+        for (expr, want) in [
+            ("({0,*|} + * - 1).MisereOutcomeClass", {
+                let s = forms.sum(vec![g, star, one.neg()]).unwrap();
+                outcome(&forms, s)
+            }),
+            ("(+-{{0,*|},*}).MisereOutcomeClass", outcome(&forms, sw)),
+            ("(1 +- {0,*|}).MisereOutcomeClass", {
+                let pm = forms.game(vec![g], vec![g.neg()]).unwrap();
+                let s = forms.sum(vec![one, pm]).unwrap();
+                outcome(&forms, s)
+            }),
+            ("{{0,*|} || * | 1, -{0,*|}}.MisereOutcomeClass", {
+                let inner = forms.game(vec![star], vec![one, g.neg()]).unwrap();
+                let f = forms.game(vec![g], vec![inner]).unwrap();
+                outcome(&forms, f)
+            }),
+        ] {
+            assert_eq!(misere(expr), want, "{expr}");
+        }
+        // Hand-built sums differ from their canonical values' outcome where the forms do.
+        assert_ne!(
+            misere("({0,*|} + {0,*|}).MisereOutcomeClass"),
+            misere("2.MisereOutcomeClass")
+        );
+        assert!(misere("(1 + {0,*|}).MisereOutcomeClass.IsNumber").starts_with("!!"));
+        assert!(misere("{0,*|}.MisereOutcomeClass(1)").starts_with("!!"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::partizan::canonical::{
     up_nth, up_sum, Context, GameId, Nus, MAX_NIMBER, MAX_UP_LITERAL,
 };
 use crate::partizan::dyadic::Dyadic;
+use crate::partizan::misere::Forms;
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
@@ -172,6 +173,7 @@ impl<'a> Parser<'a> {
             if self.answer.is_some() {
                 return Err(self.err("a property that is not a game must come last"));
             }
+            let dot = self.pos;
             self.pos += 1;
             let name = match self.bump() {
                 Some(Tok::Word(w)) => w.clone(),
@@ -186,10 +188,18 @@ impl<'a> Parser<'a> {
             } else {
                 Vec::new()
             };
-            let called = methods::call(ctx, g, &name, &args).map_err(|e| match e {
-                Error::Parse(m) => self.err(&m),
-                other => other,
-            })?;
+            // The misère outcome depends on the form written, not only on the value.
+            let called = if name == "MisereOutcomeClass" && args.is_empty() {
+                let mut forms = Forms::new();
+                let f = self.form_of(ctx, &mut forms, start, dot)?;
+                let limits = ctx.limits();
+                Answer::Outcome(forms.misere_outcome(f, &limits)?)
+            } else {
+                methods::call(ctx, g, &name, &args).map_err(|e| match e {
+                    Error::Parse(m) => self.err(&m),
+                    other => other,
+                })?
+            };
             match called {
                 Answer::Game(h) => {
                     ctx.check_nesting(h, &format!("`.{name}`"))?;
