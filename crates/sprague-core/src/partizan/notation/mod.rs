@@ -6,18 +6,26 @@
 //! Grammar (spaces allowed between tokens), CGSuite's precedence:
 //! ```text
 //! top    := expr [rel expr]                          rel: <= >= < > == != <| |> <>
-//! expr   := ord (('+' | '-' | '+-') ord)*            a '+-' between terms means + (+-term)
+//! expr   := prod (('+' | '-' | '+-') prod)*          a '+-' between terms means + (+-term)
+//! prod   := ord ('*' ord)*                           n copies of a game, numbers multiply
 //! ord    := unary (':' unary)*                       the ordinal sum G:H
-//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary) | atom postfix
+//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary)
+//!         | atom postfix ['^' unary]                 a number to an integer power
 //! postfix:= ('.' Name ['(' args ')'])*               CGSuite's methods: G.Cool(1), ^.Pow(3)
 //! atom   := nus | '{' sides '}' | '(' expr ')' | 'Tiny' '(' expr ')' | 'Miny' '(' expr ')'
 //!         | name '(' '"' position '"' ')'            a catalogue game, through [`Catalogue`]
 //! nus    := [int ['/' int]] [ups] ['*' [int]] [tiny]  at least one part
+//!         | ('^' | 'v') '(' expr ')' ['*' [int]] | '*' '(' expr ')'   CGSuite's operators on
+//!                                                    integers: ^(3) = ^3, *(3+5) = *8
 //! ups    := '^'+ [int | '<' int '>' | '[' int ']'] | 'v'+ [...the same]
 //! tiny   := ('Tiny' | 'Miny') '(' expr ')'            after a number only
 //! sides  := split at the unique longest run of '|': each side is either a list of
 //!           expressions separated by ',' or, when it holds '|' itself, one braceless game
 //! ```
+//! A `*` right after a number or ups begins the nimber part (`2*3` is `2 + *3`, as CGSuite
+//! prints it) unless `{`, `(`, a word, `^` or `v` follows it: then it is the product
+//! (`2*{1|0}`, `^*(3)`); likewise `^` right after a number is an up unless `(` follows it
+//! (`2^3` is `2 + ^3`; `2^(3)` is 8), and after `)` it is the power (`(1/2)^4`).
 //! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth and `^[n]` up-sum (see
 //! [`up_nth`](super::canonical::up_nth), [`up_sum`](super::canonical::up_sum)), `v` the
 //! same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
@@ -27,6 +35,7 @@
 //! expression. Loopy games (`pass`, `on`, `off`, `over`, `upon`, ...) are refused by name.
 //! Printing: [`super::print`].
 
+mod arith;
 #[cfg(test)]
 mod cgsuite_tests;
 mod forms;
