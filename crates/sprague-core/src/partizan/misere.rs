@@ -27,9 +27,10 @@ pub struct FormRef {
     negated: bool,
 }
 
-impl FormRef {
-    /// The negative of this form: Left's and Right's options exchanged, all the way down.
-    pub fn neg(self) -> FormRef {
+/// The negative of a form: Left's and Right's options exchanged, all the way down.
+impl std::ops::Neg for FormRef {
+    type Output = FormRef;
+    fn neg(self) -> FormRef {
         FormRef {
             id: self.id,
             negated: !self.negated,
@@ -277,15 +278,9 @@ mod tests {
         assert_eq!(forms.misere_outcome(g, &Limits::default()).unwrap(), N);
         assert_eq!(outcome_of(&mut ctx, &mut forms, "{0,*|}"), R);
         // Negation exchanges the players.
-        assert_eq!(
-            forms.misere_outcome(g.neg(), &Limits::default()).unwrap(),
-            N
-        );
+        assert_eq!(forms.misere_outcome(-g, &Limits::default()).unwrap(), N);
         let one = forms.game(vec![zero], vec![]).unwrap();
-        assert_eq!(
-            forms.misere_outcome(one.neg(), &Limits::default()).unwrap(),
-            L
-        );
+        assert_eq!(forms.misere_outcome(-one, &Limits::default()).unwrap(), L);
     }
 
     /// Sums searched as sums agree with the definition applied to every small sum of two
@@ -306,8 +301,8 @@ mod tests {
             .collect();
         for &a in &refs {
             for &b in &refs {
-                for c in [None, Some(refs[1]), Some(refs[4].neg())] {
-                    let mut parts = vec![a, b.neg()];
+                for c in [None, Some(refs[1]), Some(-refs[4])] {
+                    let mut parts = vec![a, -b];
                     parts.extend(c);
                     let s = forms.sum(parts.clone()).unwrap();
                     let got = forms.misere_outcome(s, &Limits::default()).unwrap();

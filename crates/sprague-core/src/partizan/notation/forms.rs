@@ -78,7 +78,7 @@ impl Parser<'_> {
     ) -> Result<FormRef> {
         match self.toks.get(start) {
             Some(Tok::Minus) if !matches!(self.toks.get(start + 1), Some(Tok::Int(_))) => {
-                return Ok(self.term_form(ctx, forms, start + 1, end)?.neg());
+                return Ok(-self.term_form(ctx, forms, start + 1, end)?);
             }
             Some(Tok::Plus) => return self.term_form(ctx, forms, start + 1, end),
             Some(Tok::PlusMinus) => return self.switch_form(ctx, forms, start + 1, end),
@@ -117,7 +117,7 @@ impl Parser<'_> {
     ) -> Result<FormRef> {
         match sign {
             Some(Tok::PlusMinus) => self.switch_form(ctx, forms, start, end),
-            Some(Tok::Minus) => Ok(self.term_form(ctx, forms, start, end)?.neg()),
+            Some(Tok::Minus) => Ok(-self.term_form(ctx, forms, start, end)?),
             _ => self.term_form(ctx, forms, start, end),
         }
     }
@@ -138,7 +138,7 @@ impl Parser<'_> {
         } else {
             vec![self.term_form(ctx, forms, start, end)?]
         };
-        let right = left.iter().map(|f| f.neg()).collect();
+        let right = left.iter().map(|&f| -f).collect();
         forms.game(left, right)
     }
 

@@ -254,9 +254,7 @@ mod tests {
         let star = forms.game(vec![zero], vec![zero]).unwrap();
         let one = forms.game(vec![zero], vec![]).unwrap();
         let g = forms.game(vec![zero, star], vec![]).unwrap();
-        let sw = forms
-            .game(vec![g, star], vec![g.neg(), star.neg()])
-            .unwrap();
+        let sw = forms.game(vec![g, star], vec![-g, -star]).unwrap();
         let outcome = |forms: &Forms, f| {
             forms
                 .misere_outcome(f, &Limits::default())
@@ -265,17 +263,17 @@ mod tests {
         };
         for (expr, want) in [
             ("({0,*|} + * - 1).MisereOutcomeClass", {
-                let s = forms.sum(vec![g, star, one.neg()]).unwrap();
+                let s = forms.sum(vec![g, star, -one]).unwrap();
                 outcome(&forms, s)
             }),
             ("(+-{{0,*|},*}).MisereOutcomeClass", outcome(&forms, sw)),
             ("(1 +- {0,*|}).MisereOutcomeClass", {
-                let pm = forms.game(vec![g], vec![g.neg()]).unwrap();
+                let pm = forms.game(vec![g], vec![-g]).unwrap();
                 let s = forms.sum(vec![one, pm]).unwrap();
                 outcome(&forms, s)
             }),
             ("{{0,*|} || * | 1, -{0,*|}}.MisereOutcomeClass", {
-                let inner = forms.game(vec![star], vec![one, g.neg()]).unwrap();
+                let inner = forms.game(vec![star], vec![one, -g]).unwrap();
                 let f = forms.game(vec![g], vec![inner]).unwrap();
                 outcome(&forms, f)
             }),
