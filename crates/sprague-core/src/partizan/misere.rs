@@ -48,19 +48,48 @@ enum Node {
     Sum(Vec<FormRef>),
 }
 
+/// The most options the forms of one arena hold together by default: `*n` written out as
+/// a form holds `n(n+1)` (`*1000` a million), so a large nimber is refused here
+/// instead of filling the memory.
+pub const MAX_FORM_OPTIONS: u64 = 2_000_000;
+
+/// The most states a misère search stores when its limits give no position limit: a state
+/// is a list of components (about 100 bytes with its memo entry), so this is about the
+/// memory [`Limits::DEFAULT_MAX_BYTES`] allows.
+pub const DEFAULT_MAX_STATES: u64 = 10_000_000;
+
 /// An arena of game forms (options kept as written: neither dominated options removed nor
 /// reversible ones bypassed).
-#[derive(Default)]
 pub struct Forms {
     nodes: Vec<Node>,
     by_options: FxHashMap<(Vec<FormRef>, Vec<FormRef>), u32>,
     canonical: FxHashMap<GameId, FormRef>,
+    /// Options held by all nodes, and the most allowed.
+    options: u64,
+    max_options: u64,
+}
+
+impl Default for Forms {
+    fn default() -> Self {
+        Forms::with_max_options(MAX_FORM_OPTIONS)
+    }
 }
 
 impl Forms {
-    /// An empty arena.
+    /// An empty arena, holding at most [`MAX_FORM_OPTIONS`] options.
     pub fn new() -> Self {
         Forms::default()
+    }
+
+    /// An empty arena holding at most `max_options` options in all its forms.
+    pub fn with_max_options(max_options: u64) -> Self {
+        Forms {
+            nodes: Vec::new(),
+            by_options: FxHashMap::default(),
+            canonical: FxHashMap::default(),
+            options: 0,
+            max_options,
+        }
     }
 
     fn push(&mut self, node: Node) -> Result<FormRef> {
@@ -76,6 +105,7 @@ impl Forms {
         if let Some(&id) = self.by_options.get(&key) {
             return Ok(FormRef { id, negated: false });
         }
+        self.count((key.0.len() + key.1.len()) as u64)?;
         let r = self.push(Node::Game {
             left: key.0.clone(),
             right: key.1.clone(),
@@ -86,13 +116,30 @@ impl Forms {
 
     /// The disjunctive sum of `parts`.
     pub fn sum(&mut self, parts: Vec<FormRef>) -> Result<FormRef> {
+        self.count(parts.len() as u64)?;
         self.push(Node::Sum(parts))
+    }
+
+    /// Counts `n` more options held, failing past the arena's bound.
+    fn count(&mut self, n: u64) -> Result<()> {
+        self.options += n;
+        if self.options > self.max_options {
+            return Err(Error::Limit {
+                what: "options of game forms written out (for misère play)".to_string(),
+                limit: self.max_options,
+            });
+        }
+        Ok(())
     }
 
     /// The canonical form of `g` as a form. Iterative: a canonical game of any birthday is
     /// converted without deep recursion, each canonical follower once.
     pub fn canonical(&mut self, ctx: &mut Context, g: GameId) -> Result<FormRef> {
         let mut stack = vec![g];
+        // The options of the followers met so far and not yet converted: counted when
+        // first met, so that a game too large is refused before it is written out.
+        let mut met: FxHashMap<GameId, ()> = FxHashMap::default();
+        let mut pending = 0u64;
         while let Some(&top) = stack.last() {
             if self.canonical.contains_key(&top) {
                 stack.pop();
@@ -101,12 +148,20 @@ impl Forms {
             ctx.stopped()?;
             let left = ctx.left_options(top).to_vec();
             let right = ctx.right_options(top).to_vec();
-            let missing: Vec<GameId> = left
+            if met.insert(top, ()).is_none() {
+                pending += (left.len() + right.len()) as u64;
+                if self.options + pending > self.max_options {
+                    self.count(pending)?;
+                }
+            }
+            let mut missing: Vec<GameId> = left
                 .iter()
                 .chain(&right)
                 .copied()
                 .filter(|o| !self.canonical.contains_key(o))
                 .collect();
+            missing.sort_unstable();
+            missing.dedup();
             if !missing.is_empty() {
                 stack.extend(missing);
                 continue;
@@ -150,15 +205,13 @@ impl Forms {
     }
 
     /// The misère outcome class of the form `r`: who wins when the player who cannot move
-    /// wins. Within the position limit of `limits` (20 million states by default), its
-    /// deadline and flag.
+    /// wins. Within the position limit of `limits` ([`DEFAULT_MAX_STATES`] without one),
+    /// its deadline and flag.
     pub fn misere_outcome(&self, r: FormRef, limits: &Limits) -> Result<PartizanOutcome> {
         let mut start = Vec::new();
         self.components(r, &mut start);
         start.sort_unstable();
-        let max = limits
-            .max_positions
-            .unwrap_or(Limits::DEFAULT_MAX_POSITIONS);
+        let max = limits.max_positions.unwrap_or(DEFAULT_MAX_STATES);
         let mut memo: FxHashMap<(Vec<FormRef>, Side), bool> = FxHashMap::default();
         let mut search = Search { forms: self };
         let mut wins = |side: Side| {
@@ -320,6 +373,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn forms_too_large_are_refused() {
+        let mut ctx = Context::new();
+        let mut forms = Forms::with_max_options(10_000);
+        let g = parse(&mut ctx, "*200").unwrap();
+        let e = forms.canonical(&mut ctx, g).unwrap_err().to_string();
+        assert!(e.contains("options of game forms"), "{e}");
+        let g = parse(&mut ctx, "*100").unwrap();
+        assert!(Forms::with_max_options(10_100)
+            .canonical(&mut ctx, g)
+            .is_ok());
     }
 
     #[test]

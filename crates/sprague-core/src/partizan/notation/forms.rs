@@ -76,6 +76,9 @@ impl Parser<'_> {
         start: usize,
         end: usize,
     ) -> Result<FormRef> {
+        if start >= end {
+            return Err(self.err("a game is missing"));
+        }
         match self.toks.get(start) {
             Some(Tok::Minus) if !matches!(self.toks.get(start + 1), Some(Tok::Int(_))) => {
                 return Ok(-self.term_form(ctx, forms, start + 1, end)?);
