@@ -248,6 +248,14 @@ mod tests {
         assert_eq!(misere("(-1).MisereOutcomeClass"), "L");
         assert_eq!(misere("*.MisereOutcomeClass"), "P");
         assert_eq!(misere("{*|*}.MisereOutcomeClass"), "N");
+        // CGSuite's quotes for an explicit form group like parentheses.
+        assert_eq!(misere("'{0,*|}'.MisereOutcomeClass"), "N");
+        assert_eq!(
+            misere("('{0,*|}' + 1).MisereOutcomeClass"),
+            misere("({0,*|} + 1).MisereOutcomeClass")
+        );
+        assert_eq!(show("'{*|*}'"), "0");
+        assert!(misere("'{0,*|}.MisereOutcomeClass").starts_with("!!"));
         // Each expression against the same form built by hand.
         let mut forms = Forms::new();
         let zero = forms.game(vec![], vec![]).unwrap();
