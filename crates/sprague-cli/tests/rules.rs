@@ -302,3 +302,30 @@ fn partizan_script_errors_are_clean() {
     ]);
     assert!(err.contains("components searched"), "{err}");
 }
+
+/// `sprague value --rules NAME=FILE`: a partizan script inside an expression, valued as the
+/// catalogue game it rewrites.
+#[test]
+fn value_names_a_partizan_script_in_expressions() {
+    let file = example("domineering.luau");
+    let path = file.trim_start_matches("rules:");
+    let named = format!("dom={path}");
+    for board in ["..|..", "...|...", "..#|...|..."] {
+        let script = json(&[
+            "value",
+            "--rules",
+            &named,
+            &format!("dom(\"{board}\") + ^"),
+            "--json",
+        ]);
+        let catalogue = json(&["value", &format!("domineering(\"{board}\") + ^"), "--json"]);
+        assert_eq!(script["canonical"], catalogue["canonical"], "{board}");
+        assert!(script["canonical"].is_string(), "{script}");
+    }
+    let e = fails(&["value", "--rules", "dom", "dom(\"..\")"]);
+    assert!(e.contains("NAME=FILE"), "{e}");
+    let e = fails(&["value", "--rules", "dom=no/such/file.luau", "dom(\"..\")"]);
+    assert!(e.contains("no/such/file.luau"), "{e}");
+    let e = fails(&["value", "--rules", &format!("domineering={path}"), "1"]);
+    assert!(e.contains("catalogue game"), "{e}");
+}

@@ -190,6 +190,18 @@ async fn bad_queries_are_4xx_with_a_json_error() {
             StatusCode::UNPROCESSABLE_ENTITY,
             "no partizan values",
         ),
+        // The server reads no files: a rules script is named on the command line only
+        // (`sprague solve rules:FILE`, `sprague value --rules NAME=FILE`).
+        (
+            "/api/v1/plot/thermograph?game=rules:examples/rules/domineering.luau&position=..",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "rules",
+        ),
+        (
+            "/api/v1/plot/thermograph?value=rules(%22examples/rules/domineering.luau%22)",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "rules",
+        ),
     ] {
         let (got, kind, body) = get(&s, path).await;
         assert_eq!(got, status, "{path}: {}", String::from_utf8_lossy(&body));

@@ -1,13 +1,15 @@
 //! `sprague value` with the catalogue: expressions in CGSuite's notation that name
 //! catalogue games, `domineering("..|..") + ^`. The core's parser knows no games; it asks
 //! a [`Catalogue`], which this layer implements by solving the position with the catalogue
-//! game and handing back its canonical form.
+//! game and handing back its canonical form. Rules scripts join the catalogue under names
+//! the caller gives them ([`ScriptGames`]: `sprague value --rules dom=FILE 'dom("..")'`);
+//! the caller reads the files, this layer only compiles the texts.
 
 use sprague_core::error::{Error, Result};
 use sprague_core::limits::Limits;
 use sprague_core::partizan::notation::Catalogue;
 use sprague_games::interface::verdict::ValueKind;
-use sprague_games::interface::SolveOptions;
+use sprague_games::interface::{Game, SolveOptions};
 use sprague_games::partizan::value::{self, ValueAnswer, ValueOptions};
 
 /// The catalogue's partizan games, solved within the request's limits.
@@ -33,23 +35,125 @@ impl CatalogueGames {
 impl Catalogue for CatalogueGames {
     fn canonical(&self, name: &str, position: &str) -> Result<String> {
         let game = crate::catalogue::lookup(name)?;
-        let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
-        let verdict = game.solve(&words, &self.options)?;
-        match (verdict.value_kind, verdict.value) {
-            (Some(ValueKind::Canonical), Some(v)) => Ok(v),
-            _ => Err(Error::unsupported(format!(
-                "`{}` has no partizan value (a canonical form), so it cannot be part of an expression; `sprague solve {} '{position}'` analyses it",
-                game.spec(),
-                game.spec()
-            ))),
+        canonical_of(game.as_ref(), position, &self.options)
+    }
+}
+
+/// The canonical form of `position` of `game`, or an error when the game has none.
+fn canonical_of(game: &dyn Game, position: &str, options: &SolveOptions) -> Result<String> {
+    let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
+    let verdict = game.solve(&words, options)?;
+    match (verdict.value_kind, verdict.value) {
+        (Some(ValueKind::Canonical), Some(v)) => Ok(v),
+        _ => Err(Error::unsupported(format!(
+            "`{}` has no partizan value (a canonical form), so it cannot be part of an expression; `sprague solve {} '{position}'` analyses it",
+            game.spec(),
+            game.spec()
+        ))),
+    }
+}
+
+/// The catalogue and rules scripts named by the caller: `name("position")` is the script
+/// game called `name` when there is one, else the catalogue game.
+pub struct ScriptGames {
+    catalogue: CatalogueGames,
+    scripts: Vec<(String, Box<dyn Game>)>,
+}
+
+/// A rules script to name in expressions: the name it is called by, the spec that names
+/// it in messages (`rules:FILE`), and its text (read by the caller).
+pub struct NamedScript<'a> {
+    /// The name used in expressions, `dom` in `dom("..|..")`.
+    pub name: &'a str,
+    /// The spec naming the script in messages, `rules:examples/rules/domineering.luau`.
+    pub spec: &'a str,
+    /// The script itself.
+    pub text: &'a str,
+}
+
+impl ScriptGames {
+    /// The catalogue, with each script compiled and named. A name must be a word of the
+    /// notation (a letter or `_`, then letters, digits, `_`, `-`) that is no catalogue game,
+    /// no name of the notation (`Tiny`, `Miny`, a loopy game, all `v`s) and no other
+    /// script's.
+    pub fn new(limits: &Limits, scripts: &[NamedScript<'_>]) -> Result<Self> {
+        let mut compiled: Vec<(String, Box<dyn Game>)> = Vec::new();
+        for s in scripts {
+            check_script_name(s.name)?;
+            if compiled.iter().any(|(n, _)| n == s.name) {
+                return Err(Error::parse(format!(
+                    "the name `{}` is given to two scripts",
+                    s.name
+                )));
+            }
+            let game = sprague_games::script::game::game_from_script(s.spec, s.text)?;
+            compiled.push((s.name.to_string(), game));
+        }
+        Ok(ScriptGames {
+            catalogue: CatalogueGames::new(limits),
+            scripts: compiled,
+        })
+    }
+}
+
+impl Catalogue for ScriptGames {
+    fn canonical(&self, name: &str, position: &str) -> Result<String> {
+        match self.scripts.iter().find(|(n, _)| n == name) {
+            Some((_, game)) => canonical_of(game.as_ref(), position, &self.catalogue.options),
+            None => self.catalogue.canonical(name, position),
         }
     }
+}
+
+/// Refuses a script name that an expression could not call, or that would hide a
+/// catalogue game or a name of the notation.
+fn check_script_name(name: &str) -> Result<()> {
+    // As the notation's tokenizer reads a word: a `-` only before a letter.
+    let cs: Vec<char> = name.chars().collect();
+    let word = cs
+        .first()
+        .is_some_and(|&c| c.is_ascii_alphabetic() || c == '_')
+        && cs.iter().enumerate().all(|(i, &c)| {
+            c.is_ascii_alphanumeric()
+                || c == '_'
+                || (c == '-' && cs.get(i + 1).is_some_and(|d| d.is_ascii_alphabetic()))
+        });
+    if !word {
+        return Err(Error::parse(format!(
+            "`{name}` cannot name a script: a name is a letter or `_`, then letters, digits,              `_` and `-` (`dom`, `my-game`)"
+        )));
+    }
+    let lower = name.to_ascii_lowercase();
+    let reserved = name.chars().all(|c| c == 'v')
+        || ["tiny", "miny", "player", "left", "right"].contains(&lower.as_str())
+        || ["pass", "on", "off", "over", "under", "upon", "dud"].contains(&name);
+    if reserved {
+        return Err(Error::parse(format!(
+            "`{name}` is a name of the notation; name the script otherwise"
+        )));
+    }
+    if crate::catalogue::lookup(name).is_ok() {
+        return Err(Error::parse(format!(
+            "`{name}` is a catalogue game; name the script otherwise (`--rules my-{name}=FILE`)"
+        )));
+    }
+    Ok(())
 }
 
 /// `sprague value EXPR`: the answer to an expression that may name catalogue games,
 /// within `limits`.
 pub fn value_answer(expr: &str, opts: &ValueOptions, limits: &Limits) -> Result<ValueAnswer> {
     value::value_answer(expr, opts, limits, &CatalogueGames::new(limits))
+}
+
+/// [`value_answer`] with rules scripts named too (`sprague value --rules NAME=FILE`).
+pub fn value_answer_with_scripts(
+    expr: &str,
+    opts: &ValueOptions,
+    limits: &Limits,
+    scripts: &[NamedScript<'_>],
+) -> Result<ValueAnswer> {
+    value::value_answer(expr, opts, limits, &ScriptGames::new(limits, scripts)?)
 }
 
 #[cfg(test)]
@@ -96,5 +200,78 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("nosuchgame"), "{e}");
+    }
+
+    const DOMINEERING: &str = include_str!("../../../examples/rules/domineering.luau");
+
+    fn with_script(expr: &str, name: &str) -> Result<ValueAnswer> {
+        let scripts = [NamedScript {
+            name,
+            spec: "rules:examples/rules/domineering.luau",
+            text: DOMINEERING,
+        }];
+        value_answer_with_scripts(expr, &ValueOptions::default(), &Limits::default(), &scripts)
+    }
+
+    /// The Domineering script named in an expression gives the catalogue game's values.
+    #[test]
+    fn rules_scripts_inside_expressions() {
+        for pos in ["..|..", "...|...", "..|..|..", "...|..#|...", "....|...."] {
+            let ValueAnswer::Game(script) =
+                with_script(&format!("dom(\"{pos}\") + ^"), "dom").unwrap()
+            else {
+                panic!("a game")
+            };
+            let ValueAnswer::Game(catalogue) = answer(&format!("domineering(\"{pos}\") + ^"))
+            else {
+                panic!("a game")
+            };
+            assert_eq!(script.canonical, catalogue.canonical, "{pos}");
+        }
+        let ValueAnswer::Property(p) = with_script(
+            "my-dom_2(\"...|...\") - domineering(\"...|...\") == 0",
+            "my-dom_2",
+        )
+        .unwrap() else {
+            panic!("a comparison")
+        };
+        assert_eq!(p.boolean, Some(true));
+        // Only the name given calls the script.
+        let e = with_script("dom(\"..\")", "other").unwrap_err().to_string();
+        assert!(e.contains("dom"), "{e}");
+        for (bad, says) in [
+            ("domineering", "catalogue game"),
+            ("Tiny", "notation"),
+            ("vv", "notation"),
+            ("on", "notation"),
+            ("2x", "cannot name"),
+            ("a b", "cannot name"),
+            ("", "cannot name"),
+            ("x-", "cannot name"),
+            ("x-2", "cannot name"),
+        ] {
+            let e = with_script("1", bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        let e = value_answer_with_scripts(
+            "1",
+            &ValueOptions::default(),
+            &Limits::default(),
+            &[
+                NamedScript {
+                    name: "a",
+                    spec: "rules:x.luau",
+                    text: DOMINEERING,
+                },
+                NamedScript {
+                    name: "a",
+                    spec: "rules:y.luau",
+                    text: DOMINEERING,
+                },
+            ],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("two scripts"), "{e}");
     }
 }

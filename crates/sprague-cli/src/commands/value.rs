@@ -13,7 +13,8 @@ pub(crate) struct ValueArgs {
     /// The expression in CGSuite's notation, or `@FILE` to read it from a file (expressions
     /// longer than a command-line word may be, about 128 KiB, live in files). Also
     /// comparisons (`^ > 0`), CGSuite's methods (`G.Cool(1)`, `G.AtomicWeight`,
-    /// `G.NortonProduct(^)`, `G:H`) and catalogue games (`domineering("..|..") + ^`).
+    /// `G.NortonProduct(^)`, `G:H`) and catalogue games (`domineering("..|..") + ^`), and
+    /// the games of rules scripts named by `--rules`.
     expr: String,
     /// Print the thermograph's walls.
     #[arg(long)]
@@ -29,6 +30,10 @@ pub(crate) struct ValueArgs {
     /// Report the game heated by T (a game, usually a number; e.g. `1`).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     heat: Option<String>,
+    /// Name a rules script for the expression: `--rules dom=examples/rules/domineering.luau`
+    /// lets it write `dom("..|..")` as it writes a catalogue game (repeatable).
+    #[arg(long, value_name = "NAME=FILE")]
+    rules: Vec<String>,
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
@@ -47,7 +52,22 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         heat,
         timeout,
         json,
+        rules,
     } = command;
+    // The files are read here: the library does no I/O.
+    let mut scripts = Vec::new();
+    for r in &rules {
+        let Some((name, file)) = r.split_once('=') else {
+            anyhow::bail!("--rules takes NAME=FILE, e.g. `--rules dom=examples/rules/domineering.luau`; got `{r}`");
+        };
+        let spec = format!("{}{}", sprague_games::script::game::PREFIX, file.trim());
+        let text = crate::script::read(&spec)?;
+        scripts.push((name.trim().to_string(), spec, text));
+    }
+    let named: Vec<sprague::value::NamedScript<'_>> = scripts
+        .iter()
+        .map(|(name, spec, text)| sprague::value::NamedScript { name, spec, text })
+        .collect();
     let expr = expand_files(vec![expr])?.concat().trim().to_string();
     let opts = sprague_games::partizan::value::ValueOptions {
         thermograph,
@@ -62,7 +82,9 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         .with_cancel(watch.cancel.clone())
         .with_progress(watch.progress());
     let answer = watch.run(json, || {
-        Ok(sprague::value::value_answer(&expr, &opts, &limits)?)
+        Ok(sprague::value::value_answer_with_scripts(
+            &expr, &opts, &limits, &named,
+        )?)
     })?;
     if json {
         println!("{}", serde_json::to_string_pretty(&answer)?);

@@ -124,6 +124,49 @@ impl Dyadic {
         let (a, b, e) = self.aligned(other);
         Dyadic::new(a - b, e)
     }
+    /// The product (exact: dyadic numbers are closed under multiplication). `None` when
+    /// the denominator's exponent would pass `u32`.
+    pub fn mul(&self, other: &Self) -> Option<Self> {
+        let exp = self.exp.checked_add(other.exp)?;
+        Some(Dyadic::new(&self.num * &other.num, exp))
+    }
+    /// `self^k` for an integer `k`, when it is a dyadic number of at most `max_bits` bits
+    /// of numerator and denominator together: `Err(true)` when it is not dyadic (a
+    /// negative power of a number whose numerator is not a power of two, or of 0),
+    /// `Err(false)` when it is too large.
+    pub fn pow(&self, k: i64, max_bits: u64) -> std::result::Result<Self, bool> {
+        let m = k.unsigned_abs();
+        let bits = (self.num.bits() + u64::from(self.exp)).saturating_mul(m);
+        if bits > max_bits {
+            return Err(false);
+        }
+        let m32 = u32::try_from(m).map_err(|_| false)?;
+        if k >= 0 {
+            let exp = self.exp.checked_mul(m32).ok_or(false)?;
+            return Ok(Dyadic::new(num_traits::Pow::pow(&self.num, m32), exp));
+        }
+        // 1 / (n / 2^e)^m = 2^(e·m) / n^m, dyadic only when |n| = 2^j.
+        let j = match self.num.trailing_zeros() {
+            Some(j) if self.num.magnitude().count_ones() == 1 => j,
+            _ => return Err(true),
+        };
+        let sign = if self.num.sign() == num_bigint::Sign::Minus && m % 2 == 1 {
+            -1
+        } else {
+            1
+        };
+        let up = u64::from(self.exp) * m;
+        let down = j * m;
+        let (num, exp) = if up >= down {
+            (BigInt::from(sign) << (up - down), 0)
+        } else {
+            (
+                BigInt::from(sign),
+                u32::try_from(down - up).map_err(|_| false)?,
+            )
+        };
+        Ok(Dyadic::new(num, exp))
+    }
     /// The negation.
     pub fn neg(&self) -> Self {
         Dyadic {

@@ -26,6 +26,7 @@ pub mod dyadic;
 #[cfg(test)]
 mod literature;
 pub mod memo;
+pub mod misere;
 pub mod notation;
 pub mod outcome;
 pub mod print;

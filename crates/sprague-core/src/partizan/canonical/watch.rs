@@ -62,6 +62,14 @@ impl Context {
         }));
     }
 
+    /// The limits this context was given (the default limits when it is not watched), for
+    /// the searches run beside it (misère outcomes).
+    pub fn limits(&self) -> Limits {
+        self.watch
+            .as_ref()
+            .map_or_else(Limits::default, |w| w.limits.clone())
+    }
+
     /// The comparisons made so far (of two different games), the work measure of the
     /// bound.
     pub fn comparisons(&self) -> u64 {

@@ -283,3 +283,87 @@ fn loopy_games_and_misplaced_properties_are_named() {
         );
     }
 }
+
+/// CGSuite's `*` between games (`CgscriptTest.scala`, "process game operations" and
+/// "simplify properly"): an integer times a game is that many copies of it.
+#[test]
+fn products_by_integers() {
+    for (expr, want) in [
+        ("5*{3||2|1}", "{12|||11||10,{11|10}|9Tiny({2|1})}"),
+        (
+            "10*(1+^.Pow(2)+*4)",
+            "{10||10,10v*|{10vv,10v*||||10v3*,10vv|||10v4,10v3*||10v5*,10v4|{10v6,10v5*||||10v7*,10v6|||10v8,10v7*||10v9*,10v8|10v10}}}",
+        ),
+        (
+            "9*(1+^.Pow(2)+*4)",
+            "{9,9*,9*2,9*3,9*4|{9*4,9v*5||||9vv*4,9v*5|||9v3*5,9vv*4||9v4*4,9v3*5|{9v5*5,9v4*4||||9v6*4,9v5*5|||9v7*5,9v6*4||9v8*4,9v7*5|9v9*5}}}",
+        ),
+        ("(*+*)*3", "0"),
+        ("*(3+5)", "*8"),
+        ("^^^^^^+vvv*+^19*3+v14", "^8*2"),
+        ("2^(*+*)", "1"),
+        ("(1/2)^4", "1/16"),
+        ("2^(-4)", "1/16"),
+    ] {
+        assert_eq!(eval(expr), want, "{expr}");
+    }
+}
+
+/// `*` right after a number or ups is the nimber part, as CGSuite prints values (so that
+/// printed values read back); it is a product only where a nimber cannot follow. `^`
+/// likewise is an up except between a number and `(`, or after a closing parenthesis.
+#[test]
+fn star_and_up_between_operands() {
+    for (expr, same_as) in [
+        ("2*3", "2 + *3"),
+        ("2 * 3", "2 + *3"),
+        ("^*", "^ + *"),
+        ("^*2", "^ + *2"),
+        ("2*", "2 + *"),
+        ("2*{1|0}", "{1|0} + {1|0}"),
+        ("{1|0} * 2", "{1|0} + {1|0}"),
+        ("{1|0}*(-2)", "-{1|0} - {1|0}"),
+        ("-2 * ^", "vv"),
+        ("2*^", "^^"),
+        ("^*(3)", "^3"),
+        ("3 * (5)", "15"),
+        ("(1/2) * (3/4)", "3/8"),
+        ("(3)*(1/4) + 1", "7/4"),
+        ("1 + 2*{1|0} + 1", "2 + {1|0} + {1|0}"),
+        ("^(3)", "^^^"),
+        ("v(2)", "vv"),
+        ("^(-1)", "v"),
+        ("^(1+1)*", "^^*"),
+        ("2^3", "2 + ^3"),
+        ("2^", "2 + ^"),
+        ("2^(3)", "8"),
+        ("-2^(2)", "-4"),
+        ("(-2)^(3)", "-8"),
+        ("(1/2)^(-1)", "2"),
+        ("(-4)^(-1)", "-1/4"),
+        ("(3/4)^2 * (4)", "9/4"),
+        ("2^(0)", "1"),
+        ("{1|0}.Mean * 4", "2"),
+    ] {
+        assert_eq!(eval(expr), eval(same_as), "{expr} against {same_as}");
+        assert!(!eval(expr).starts_with("!!"), "{expr}: {}", eval(expr));
+    }
+    for (bad, says) in [
+        ("^ * ^", "NortonProduct"),
+        ("{1|0} * *2", "neither"),
+        ("3^(-1)", "not a dyadic"),
+        ("0^(-1)", "divides by zero"),
+        ("2^(100000)", "too large"),
+        ("(1+*)^2", "not a number"),
+        ("2^(1/2)", "must be an integer"),
+        // The exponent `2*4` is 2 + *4, as `2*4` is everywhere.
+        ("(3/4)^2 * 4", "not `2*4`"),
+        ("*(65536)", "65535"),
+        ("*(-1)", "n >= 0"),
+        ("*(^)", "integer"),
+        ("^(300)", "256"),
+    ] {
+        let e = eval(bad);
+        assert!(e.starts_with("!!") && e.contains(says), "{bad}: {e}");
+    }
+}

@@ -111,6 +111,8 @@ pub(super) fn tokenize(s: &str) -> Result<Vec<Tok>> {
     let cs: Vec<char> = s.chars().collect();
     let mut i = 0;
     let mut out = Vec::new();
+    // Inside CGSuite's quotes for an explicit game form, `'{*|*}'`.
+    let mut quoted = false;
     while i < cs.len() {
         let c = cs[i];
         let next = cs.get(i + 1).copied();
@@ -158,6 +160,14 @@ pub(super) fn tokenize(s: &str) -> Result<Vec<Tok>> {
                 };
                 out.push(Tok::Rel(rel));
                 i += 2;
+            }
+            // `'{*|*}'` is CGSuite's explicit (not simplified) game form: here every game
+            // in braces keeps its form where the form matters (misère play), so the quotes
+            // group like parentheses.
+            '\'' => {
+                out.push(if quoted { Tok::RParen } else { Tok::LParen });
+                quoted = !quoted;
+                i += 1;
             }
             '"' => {
                 let st = i + 1;
@@ -218,6 +228,9 @@ pub(super) fn tokenize(s: &str) -> Result<Vec<Tok>> {
                 i += 1;
             }
         }
+    }
+    if quoted {
+        return Err(Error::parse(format!("unclosed `'` in game `{s}`")));
     }
     Ok(out)
 }

@@ -40,6 +40,7 @@ pub const METHODS: &[&str] = &[
     "LeftOptions",
     "LeftStop",
     "Mean",
+    "MisereOutcomeClass",
     "NortonProduct(U)",
     "Options(Left)",
     "OrdinalSum(H)",
@@ -188,6 +189,13 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         "OutcomeClass" => {
             none(name)?;
             Answer::Outcome(ctx.outcome(g))
+        }
+        "MisereOutcomeClass" => {
+            // The parser answers it on the form written; a game reached here is a value.
+            none(name)?;
+            let mut forms = crate::partizan::misere::Forms::new();
+            let f = forms.canonical(ctx, g)?;
+            Answer::Outcome(forms.misere_outcome(f, &ctx.limits())?)
         }
         "Options" => {
             let left = match args {

@@ -6,18 +6,26 @@
 //! Grammar (spaces allowed between tokens), CGSuite's precedence:
 //! ```text
 //! top    := expr [rel expr]                          rel: <= >= < > == != <| |> <>
-//! expr   := ord (('+' | '-' | '+-') ord)*            a '+-' between terms means + (+-term)
+//! expr   := prod (('+' | '-' | '+-') prod)*          a '+-' between terms means + (+-term)
+//! prod   := ord ('*' ord)*                           n copies of a game, numbers multiply
 //! ord    := unary (':' unary)*                       the ordinal sum G:H
-//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary) | atom postfix
+//! unary  := '-' unary | '+' unary | ('+-' | '±') ('{' list '}' | unary)
+//!         | atom postfix ['^' unary]                 a number to an integer power
 //! postfix:= ('.' Name ['(' args ')'])*               CGSuite's methods: G.Cool(1), ^.Pow(3)
 //! atom   := nus | '{' sides '}' | '(' expr ')' | 'Tiny' '(' expr ')' | 'Miny' '(' expr ')'
 //!         | name '(' '"' position '"' ')'            a catalogue game, through [`Catalogue`]
 //! nus    := [int ['/' int]] [ups] ['*' [int]] [tiny]  at least one part
+//!         | ('^' | 'v') '(' expr ')' ['*' [int]] | '*' '(' expr ')'   CGSuite's operators on
+//!                                                    integers: ^(3) = ^3, *(3+5) = *8
 //! ups    := '^'+ [int | '<' int '>' | '[' int ']'] | 'v'+ [...the same]
 //! tiny   := ('Tiny' | 'Miny') '(' expr ')'            after a number only
 //! sides  := split at the unique longest run of '|': each side is either a list of
 //!           expressions separated by ',' or, when it holds '|' itself, one braceless game
 //! ```
+//! A `*` right after a number or ups begins the nimber part (`2*3` is `2 + *3`, as CGSuite
+//! prints it) unless `{`, `(`, a word, `^` or `v` follows it: then it is the product
+//! (`2*{1|0}`, `^*(3)`); likewise `^` right after a number is an up unless `(` follows it
+//! (`2^3` is `2 + ^3`; `2^(3)` is 8), and after `)` it is the power (`(1/2)^4`).
 //! `^` is up, `^^` double up, `^3` three ups, `^<n>` up-nth and `^[n]` up-sum (see
 //! [`up_nth`](super::canonical::up_nth), [`up_sum`](super::canonical::up_sum)), `v` the
 //! same downwards; `+-G = {G | -G}`, `+-{G,H} = {G,H|-G,-H}`;
@@ -27,8 +35,10 @@
 //! expression. Loopy games (`pass`, `on`, `off`, `over`, `upon`, ...) are refused by name.
 //! Printing: [`super::print`].
 
+mod arith;
 #[cfg(test)]
 mod cgsuite_tests;
+mod forms;
 mod lex;
 mod methods;
 mod parser;
@@ -211,6 +221,80 @@ mod tests {
         assert_eq!(show("{0||0|-1}"), "Tiny(1)");
         assert_eq!(show("Miny(2)"), "Miny(2)");
         assert_eq!(show("{2|0||0}"), "Miny(2)");
+    }
+
+    fn misere(expr: &str) -> String {
+        let mut c = Context::new();
+        match evaluate(&mut c, expr, &NoCatalogue) {
+            Ok(Answer::Outcome(o)) => o.to_string(),
+            Ok(other) => panic!("{expr}: {other:?}"),
+            Err(e) => format!("!!{e}"),
+        }
+    }
+
+    /// The misère outcome is of the form written: `{0,*|}` equals 1 in normal play, yet
+    /// Left moving first wins it under misère play (to `*`, Right must move to 0) and loses
+    /// 1; sums, negations and switches of forms are forms; a value (a method's result, a
+    /// nus) enters as its canonical form.
+    #[test]
+    fn misere_outcome_of_the_form_written() {
+        use crate::limits::Limits;
+        use crate::partizan::misere::Forms;
+        assert_eq!(misere("{0,*|}.MisereOutcomeClass"), "N");
+        assert_eq!(misere("1.MisereOutcomeClass"), "R");
+        assert_eq!(misere("{0|}.MisereOutcomeClass"), "R");
+        assert_eq!(misere("{0,*|}.Cool(0).MisereOutcomeClass"), "R");
+        assert_eq!(misere("(-{0,*|}).MisereOutcomeClass"), "N");
+        assert_eq!(misere("(-1).MisereOutcomeClass"), "L");
+        assert_eq!(misere("*.MisereOutcomeClass"), "P");
+        assert_eq!(misere("{*|*}.MisereOutcomeClass"), "N");
+        // CGSuite's quotes for an explicit form group like parentheses.
+        assert_eq!(misere("'{0,*|}'.MisereOutcomeClass"), "N");
+        assert_eq!(
+            misere("('{0,*|}' + 1).MisereOutcomeClass"),
+            misere("({0,*|} + 1).MisereOutcomeClass")
+        );
+        assert_eq!(show("'{*|*}'"), "0");
+        assert!(misere("'{0,*|}.MisereOutcomeClass").starts_with("!!"));
+        // Each expression against the same form built by hand.
+        let mut forms = Forms::new();
+        let zero = forms.game(vec![], vec![]).unwrap();
+        let star = forms.game(vec![zero], vec![zero]).unwrap();
+        let one = forms.game(vec![zero], vec![]).unwrap();
+        let g = forms.game(vec![zero, star], vec![]).unwrap();
+        let sw = forms.game(vec![g, star], vec![-g, -star]).unwrap();
+        let outcome = |forms: &Forms, f| {
+            forms
+                .misere_outcome(f, &Limits::default())
+                .unwrap()
+                .to_string()
+        };
+        for (expr, want) in [
+            ("({0,*|} + * - 1).MisereOutcomeClass", {
+                let s = forms.sum(vec![g, star, -one]).unwrap();
+                outcome(&forms, s)
+            }),
+            ("(+-{{0,*|},*}).MisereOutcomeClass", outcome(&forms, sw)),
+            ("(1 +- {0,*|}).MisereOutcomeClass", {
+                let pm = forms.game(vec![g], vec![-g]).unwrap();
+                let s = forms.sum(vec![one, pm]).unwrap();
+                outcome(&forms, s)
+            }),
+            ("{{0,*|} || * | 1, -{0,*|}}.MisereOutcomeClass", {
+                let inner = forms.game(vec![star], vec![one, -g]).unwrap();
+                let f = forms.game(vec![g], vec![inner]).unwrap();
+                outcome(&forms, f)
+            }),
+        ] {
+            assert_eq!(misere(expr), want, "{expr}");
+        }
+        // Hand-built sums differ from their canonical values' outcome where the forms do.
+        assert_ne!(
+            misere("({0,*|} + {0,*|}).MisereOutcomeClass"),
+            misere("2.MisereOutcomeClass")
+        );
+        assert!(misere("(1 + {0,*|}).MisereOutcomeClass.IsNumber").starts_with("!!"));
+        assert!(misere("{0,*|}.MisereOutcomeClass(1)").starts_with("!!"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::partizan::canonical::{
     up_nth, up_sum, Context, GameId, Nus, MAX_NIMBER, MAX_UP_LITERAL,
 };
 use crate::partizan::dyadic::Dyadic;
+use crate::partizan::misere::Forms;
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
@@ -98,17 +99,17 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn expr(&mut self, ctx: &mut Context) -> Result<GameId> {
-        let mut acc = self.ordinal(ctx)?;
+        let mut acc = self.product(ctx)?;
         loop {
             match self.peek() {
                 Some(Tok::Plus) => {
                     self.pos += 1;
-                    let b = self.ordinal(ctx)?;
+                    let b = self.product(ctx)?;
                     acc = ctx.add(acc, b);
                 }
                 Some(Tok::Minus) => {
                     self.pos += 1;
-                    let b = self.ordinal(ctx)?;
+                    let b = self.product(ctx)?;
                     acc = ctx.sub(acc, b);
                 }
                 Some(Tok::PlusMinus) => {
@@ -119,6 +120,24 @@ impl<'a> Parser<'a> {
                 _ => return Ok(acc),
             }
         }
+    }
+
+    /// `G * H`, CGSuite's product: `n` copies of a game for an integer `n` (on either
+    /// side), the product of two numbers; binding tighter than sums. A `*` right after a
+    /// number or ups begins the nimber part instead (`2*3` is `2 + *3`, as printed) unless
+    /// a game follows it that a nimber cannot (`2*{1|0}`, `^*(3)`, `2*^`).
+    fn product(&mut self, ctx: &mut Context) -> Result<GameId> {
+        let mut acc = self.ordinal(ctx)?;
+        while self.peek() == Some(&Tok::Star) && self.answer.is_none() {
+            self.pos += 1;
+            let b = self.ordinal(ctx)?;
+            acc = super::arith::multiply(ctx, acc, b).map_err(|e| match e {
+                Error::Parse(m) => self.err(&m),
+                other => other,
+            })?;
+            ctx.check_nesting(acc, "the product")?;
+        }
+        Ok(acc)
     }
 
     /// `G:H:K`, the ordinal sum (binding tighter than sums, as in CGSuite).
@@ -137,7 +156,10 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let g = match self.peek() {
             // `-1^` is (-1) + ^, as CGSuite prints it: the sign belongs to the number only.
-            Some(Tok::Minus) if matches!(self.toks.get(self.pos + 1), Some(Tok::Int(_))) => {
+            Some(Tok::Minus)
+                if matches!(self.toks.get(self.pos + 1), Some(Tok::Int(_)))
+                    && !self.number_then_power(self.pos + 1) =>
+            {
                 let start = self.pos;
                 self.pos += 1;
                 let g = self.nus(ctx, true)?;
@@ -159,11 +181,36 @@ impl<'a> Parser<'a> {
             _ => {
                 let start = self.pos;
                 let g = self.atom(ctx)?;
-                self.postfix(ctx, g, start)?
+                let g = self.postfix(ctx, g, start)?;
+                self.power(ctx, g)?
             }
         };
         self.depth -= 1;
         Ok(g)
+    }
+
+    /// Whether the number written at token `k` is raised to a power, `2^(3)`: a `^` right
+    /// after a number is an up unless an opening parenthesis follows it.
+    fn number_then_power(&self, mut k: usize) -> bool {
+        k += 1;
+        if self.toks.get(k) == Some(&Tok::Frac) {
+            k += 2;
+        }
+        self.toks.get(k) == Some(&Tok::Up) && self.toks.get(k + 1) == Some(&Tok::LParen)
+    }
+
+    /// `x ^ k`, CGSuite's power of a number by an integer, after an operand that a `^`
+    /// cannot continue as an up: `(1/2)^4`, `2^(-4)`, `(3)^2`.
+    fn power(&mut self, ctx: &mut Context, base: GameId) -> Result<GameId> {
+        if self.peek() != Some(&Tok::Up) || self.answer.is_some() {
+            return Ok(base);
+        }
+        self.pos += 1;
+        let e = self.unary(ctx)?;
+        super::arith::power(ctx, base, e).map_err(|e| match e {
+            Error::Parse(m) => self.err(&m),
+            other => other,
+        })
     }
 
     /// `G.Method`, `G.Method(args)`, any number of times.
@@ -172,6 +219,7 @@ impl<'a> Parser<'a> {
             if self.answer.is_some() {
                 return Err(self.err("a property that is not a game must come last"));
             }
+            let dot = self.pos;
             self.pos += 1;
             let name = match self.bump() {
                 Some(Tok::Word(w)) => w.clone(),
@@ -186,10 +234,18 @@ impl<'a> Parser<'a> {
             } else {
                 Vec::new()
             };
-            let called = methods::call(ctx, g, &name, &args).map_err(|e| match e {
-                Error::Parse(m) => self.err(&m),
-                other => other,
-            })?;
+            // The misère outcome depends on the form written, not only on the value.
+            let called = if name == "MisereOutcomeClass" && args.is_empty() {
+                let mut forms = Forms::new();
+                let f = self.form_of(ctx, &mut forms, start, dot)?;
+                let limits = ctx.limits();
+                Answer::Outcome(forms.misere_outcome(f, &limits)?)
+            } else {
+                methods::call(ctx, g, &name, &args).map_err(|e| match e {
+                    Error::Parse(m) => self.err(&m),
+                    other => other,
+                })?
+            };
             match called {
                 Answer::Game(h) => {
                     ctx.check_nesting(h, &format!("`.{name}`"))?;
@@ -457,7 +513,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The integer a parenthesised expression at the current token evaluates to, within
+    /// `-max..=max`.
+    fn integer_operand(&mut self, ctx: &mut Context, what: &str, max: i64) -> Result<i64> {
+        self.expect(Tok::LParen)?;
+        self.enter()?;
+        let g = self.expr(ctx)?;
+        self.expect(Tok::RParen)?;
+        self.depth -= 1;
+        match ctx
+            .as_number(g)
+            .filter(|x| x.is_integer())
+            .map(|x| x.to_i64())
+        {
+            Some(Some(n)) if n.abs() <= max => Ok(n),
+            Some(_) => Err(self.err(&format!("{what} needs |n| <= {max}"))),
+            None => {
+                let shown = ctx.display(g);
+                Err(self.err(&format!("{what} needs an integer n, not `{shown}`")))
+            }
+        }
+    }
+
     fn nus(&mut self, ctx: &mut Context, negative: bool) -> Result<GameId> {
+        let start = self.pos;
         let mut number = Dyadic::zero();
         if let Some(Tok::Int(n)) = self.peek() {
             self.pos += 1;
@@ -478,9 +557,16 @@ impl<'a> Parser<'a> {
                 number = Dyadic::new(n.clone(), k);
             }
         }
+        let wrote_number = self.pos > start;
         let mut extra: Option<GameId> = None;
         let mut up = 0i64;
-        if let Some(dir @ (Tok::Up | Tok::Down)) = self.peek() {
+        let paren_after_up = matches!(self.peek(), Some(Tok::Up | Tok::Down))
+            && self.toks.get(self.pos + 1) == Some(&Tok::LParen);
+        if paren_after_up && !wrote_number {
+            // `^(n)`, `v(n)`: CGSuite's up and down operators on an integer.
+            let sign = if self.bump() == Some(&Tok::Up) { 1 } else { -1 };
+            up = sign * self.integer_operand(ctx, "`^(n)`", MAX_UP_LITERAL as i64)?;
+        } else if let (false, Some(dir @ (Tok::Up | Tok::Down))) = (paren_after_up, self.peek()) {
             let sign: i64 = if *dir == Tok::Up { 1 } else { -1 };
             let mut count = 0u64;
             while self.peek() == Some(dir) {
@@ -521,7 +607,22 @@ impl<'a> Parser<'a> {
             up = sign * count as i64;
         }
         let mut nim = 0u64;
-        if let Some(Tok::Star) = self.peek() {
+        let wrote = self.pos > start;
+        let after_star = self.toks.get(self.pos + 1);
+        let product_follows = wrote
+            && matches!(
+                after_star,
+                Some(Tok::LBrace | Tok::LParen | Tok::Word(_) | Tok::Up | Tok::Down)
+            );
+        if self.peek() == Some(&Tok::Star) && !wrote && after_star == Some(&Tok::LParen) {
+            // `*(n)`: CGSuite's nimber operator on an integer.
+            self.pos += 1;
+            let n = self.integer_operand(ctx, "`*(n)`", MAX_NIMBER as i64)?;
+            if n < 0 {
+                return Err(self.err(&format!("`*(n)` needs n >= 0, not {n}")));
+            }
+            nim = n as u64;
+        } else if let (false, Some(Tok::Star)) = (product_follows, self.peek()) {
             self.pos += 1;
             nim = 1;
             if let Some(Tok::Int(_)) = self.peek() {
