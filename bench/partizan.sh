@@ -33,4 +33,4 @@ if [ ! -x "$CGT_PEER" ]; then
   echo "no $CGT_PEER: build it with (cd bench/partizan/peer && cargo build --release)" >&2
   exit 1
 fi
-exec python3 bench/partizan/run.py "$SPRAGUE" "$CGT_PEER" "$POSITIONS" "$LIMIT"
+exec python3 -u bench/partizan/run.py "$SPRAGUE" "$CGT_PEER" "$POSITIONS" "$LIMIT"

@@ -50,6 +50,7 @@ def main():
     print(header)
     print("-" * len(header))
     disagreements = 0
+    compared = 0
     for ruleset, ladder in ladders.items():
         rows = []
         for position in ladder:
@@ -64,6 +65,7 @@ def main():
             if theirs_n is None:
                 break
             peer_value = normalise(sprague, theirs1[0].strip())
+            compared += 1
             if peer_value != value:
                 disagreements += 1
                 print("DIFFERENT %s %s: sprague %s, cgt %s" % (ruleset, position, value, peer_value))
@@ -73,8 +75,10 @@ def main():
             print("%-12s %-28s %-14s %8.2f %7.0f %8.2f %7.0f %8.2f %7.0f %7.1f %7.1f" % (
                 ruleset, position, short, ours[1], ours[2], t1[1], t1[2], tn[1], tn[2],
                 t1[1] / max(ours[1], 0.01), tn[1] / max(ours[1], 0.01)))
+    print("%d positions compared (every rung both finished), %d with different values"
+          % (compared, disagreements))
     if disagreements:
-        sys.exit("%d positions with different values" % disagreements)
+        sys.exit(1)
 
 
 main()
