@@ -252,6 +252,62 @@ mod tests {
         assert_eq!(value_text(&Konane, "xo"), "0");
     }
 
+    /// `len` stones alternating from `first` (`x` or `o`) in a line with an empty square at
+    /// each end.
+    fn solid_line(first: char, len: usize) -> String {
+        let other = if first == 'x' { 'o' } else { 'x' };
+        let stones: String = (0..len)
+            .map(|i| if i % 2 == 0 { first } else { other })
+            .collect();
+        format!(".{stones}.")
+    }
+
+    /// Published values of 1 × n lines. Sources: M. D. Ernst, "Playing Konane
+    /// mathematically: a combinatorial game-theoretic analysis", UMAP Journal 16:2 (1995),
+    /// the solid linear pattern; A. Chan, A. Tsai, "1 × n Konane: a summary of results", More
+    /// Games of No Chance, MSRI Publications 42 (2002), three solid patterns. Both as restated
+    /// in I. Shehadeh, "Auto Conjecturing and Konane" (St. Mary's College of Maryland),
+    /// section "Known Facts". Its figures draw both patterns starting with the same colour,
+    /// but the signs say which player owns it: the stones at the ends of an odd pattern can
+    /// never jump first (they would land on stones), so Ernst's -j has them Left's and
+    /// Chan and Tsai's +(a + b + c) has them Right's.
+    #[test]
+    fn published_values_of_lines() {
+        // A solid line of N stones, empty squares at both ends, starting and (N odd) ending
+        // with Left's: -j for N = 2j + 1, 0 for N = 4j, * for N = 4j + 2 (Ernst).
+        for n in 1..=13 {
+            let want = match n % 4 {
+                _ if n == 1 => "0".to_string(),
+                1 | 3 => format!("-{}", n / 2),
+                0 => "0".to_string(),
+                _ => "*".to_string(),
+            };
+            assert_eq!(value_text(&Konane, &solid_line('x', n)), want, "N = {n}");
+        }
+        // S(2a + 1, 2b + 1, 2c + 1): three solid lines of odd lengths, one empty square
+        // between them, each starting and ending with Right's stones: a + b + c (Chan, Tsai).
+        for (a, b, c) in [
+            (1, 1, 1),
+            (0, 1, 2),
+            (2, 1, 0),
+            (1, 2, 3),
+            (3, 1, 2),
+            (0, 0, 2),
+        ] {
+            let lines = [a, b, c].map(|k| solid_line('o', 2 * k + 1));
+            let inner: Vec<&str> = lines.iter().map(|l| &l[1..l.len() - 1]).collect();
+            let board = format!(".{}.", inner.join("."));
+            assert_eq!(
+                value_text(&Konane, &board),
+                (a + b + c).to_string(),
+                "S({}, {}, {}) = {board}",
+                2 * a + 1,
+                2 * b + 1,
+                2 * c + 1
+            );
+        }
+    }
+
     #[test]
     fn decomposition_and_symmetry_match_the_plain_tree() {
         let mut positions = Vec::new();
