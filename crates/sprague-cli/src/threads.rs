@@ -10,7 +10,7 @@ pub(crate) const MAX_THREADS: usize = 1_024;
 
 /// The help of every command's `--threads`.
 pub(crate) const HELP: &str =
-    "Worker threads for the computation (default: one per core); the results are the same whatever N";
+    "Worker threads of the parallel computations (Grundy sequences of take-and-break games, quotient sweeps; default: one per core); the results are the same whatever N";
 
 /// Checks a `--threads` value: `None` stays `None` (one thread per core).
 pub(crate) fn checked(threads: Option<usize>) -> Result<Option<usize>> {
@@ -38,7 +38,12 @@ pub(crate) fn configure(threads: Option<usize>) -> Result<()> {
 
 /// Runs `work` on one of the pool's workers, so that the parallel loops inside it share
 /// the workers directly (called from outside the pool, each loop would be handed over and
-/// the caller put to sleep and woken).
+/// the caller put to sleep and woken). With one worker there is nothing to share, and the
+/// work stays on the calling thread: a worker that allocates gets its own malloc arena,
+/// 0.3 MB more memory (Officers to 10⁶ on one thread).
 pub(crate) fn on_worker<T: Send>(work: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    if rayon::current_num_threads() == 1 {
+        return work();
+    }
     rayon::scope(|_| work())
 }
