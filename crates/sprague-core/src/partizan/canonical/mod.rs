@@ -39,7 +39,6 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::fmt;
-use std::sync::Arc;
 
 /// The largest nimber a context holds, `*65535`: one below a power of two, so that a nim
 /// sum of nimbers it holds is held too (nim addition is XOR). `*n` has `n` options, which a
@@ -82,14 +81,8 @@ enum Side {
     Right,
 }
 
-/// Canonical Left and Right option lists, sorted by id.
-type OptionsKey = (Arc<[GameId]>, Arc<[GameId]>);
-
-struct Node {
-    nus: Option<Nus>,
-    left: Option<Arc<[GameId]>>,
-    right: Option<Arc<[GameId]>>,
-}
+/// `Context::nus_of` of a game that is not a nus.
+const NOT_NUS: u32 = u32::MAX;
 
 /// What [`Context::le`] reads first about a game, kept apart from the nodes so that the
 /// comparisons decided by it touch one small array.
@@ -130,6 +123,16 @@ const NO_STOP: i64 = i64::MIN;
 /// Bits after the binary point of a fixed-point stop.
 const STOP_FRACTION_BITS: u32 = 24;
 
+/// The hash of a general game's option lists, as [`Context`]'s table of games by options
+/// stores it.
+fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
+
 /// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
 /// [`NO_STOP`].
 fn fixed_stop(x: &Dyadic) -> i64 {
@@ -146,13 +149,20 @@ fn fixed_stop(x: &Dyadic) -> i64 {
 /// The arena of canonical games and the memo tables of the operations on them.
 /// Ids are only meaningful in the context that made them.
 pub struct Context {
-    nodes: Vec<Node>,
+    /// What the comparisons read first about each game, and where its options lie.
     info: Vec<Info>,
-    /// Every game's canonical options, one after another (see [`Info`]): what the
-    /// comparison searches read, without touching the nodes.
+    /// Every game's canonical options, one after another (see [`Info`]): the only copy of
+    /// the option lists (append-only, so a range of it stays valid).
     pool: Vec<GameId>,
+    /// Per game, its index in `nus_list` when it is a nus, else [`NOT_NUS`]: the
+    /// parameters of the few nus apart, so that a general game costs a few bytes besides
+    /// its options (Domineering 6×6 makes millions of games).
+    nus_of: Vec<u32>,
+    nus_list: Vec<Nus>,
     by_nus: FxHashMap<Nus, GameId>,
-    by_options: FxHashMap<OptionsKey, GameId>,
+    /// The general games by their option lists: the table holds ids only, hashed and
+    /// compared by the options in the pool ([`options_hash`]).
+    by_options: hashbrown::HashTable<GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     /// A direct-mapped cache of recent comparisons: `a << 32 | b`, the answer in bit 63.
@@ -189,11 +199,12 @@ impl Context {
     /// An empty context.
     pub fn new() -> Self {
         Context {
-            nodes: Vec::new(),
             info: Vec::new(),
             pool: Vec::new(),
+            nus_of: Vec::new(),
+            nus_list: Vec::new(),
             by_nus: FxHashMap::default(),
-            by_options: FxHashMap::default(),
+            by_options: hashbrown::HashTable::new(),
             add_memo: FxHashMap::default(),
             le_memo: FxHashMap::default(),
             le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
@@ -211,12 +222,12 @@ impl Context {
 
     /// How many distinct games the arena holds.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.info.len()
     }
 
     /// Whether the arena is empty.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.info.is_empty()
     }
 
     // ----- construction -----
@@ -238,7 +249,7 @@ impl Context {
         if let Some(&id) = self.by_nus.get(&nus) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = GameId(self.info.len() as u32);
         let stop = fixed_stop(&nus.number);
         self.info.push(Info {
             ls: stop,
@@ -252,11 +263,8 @@ impl Context {
                 Kind::Nus
             },
         });
-        self.nodes.push(Node {
-            nus: Some(nus.clone()),
-            left: None,
-            right: None,
-        });
+        self.nus_of.push(self.nus_list.len() as u32);
+        self.nus_list.push(nus.clone());
         self.by_nus.insert(nus, id);
         id
     }
@@ -306,7 +314,10 @@ impl Context {
 
     /// The `x + u·↑ + *m` parameters of a game of that form, `None` for any other game.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
-        self.nodes[g.0 as usize].nus.as_ref()
+        match self.nus_of[g.0 as usize] {
+            NOT_NUS => None,
+            i => Some(&self.nus_list[i as usize]),
+        }
     }
 
     /// The number part of a nus (`x` of `x + u·↑ + *m`), as a game.
@@ -330,11 +341,10 @@ impl Context {
     /// options for each of its own options is the work that stopped it): the game then
     /// shows no options.
     fn materialise(&mut self, g: GameId) {
-        let node = &self.nodes[g.0 as usize];
-        if node.left.is_some() || self.is_stopped() {
+        if self.info[g.0 as usize].nl != UNSET || self.is_stopped() {
             return;
         }
-        let Some(nus) = node.nus.clone() else {
+        let Some(nus) = self.as_nus(g).cloned() else {
             return;
         };
         let (l, r) = nus.options();
@@ -352,9 +362,6 @@ impl Context {
         info.start = start;
         info.nl = li.len() as u32;
         info.nr = ri.len() as u32;
-        let node = &mut self.nodes[g.0 as usize];
-        node.left = Some(li.into());
-        node.right = Some(ri.into());
     }
 
     /// Appends option lists to the pool; where they start.
@@ -382,26 +389,23 @@ impl Context {
         }
     }
 
-    fn opts(&mut self, g: GameId, side: Side) -> Arc<[GameId]> {
-        self.materialise(g);
-        let node = &self.nodes[g.0 as usize];
-        match side {
-            Side::Left => node.left.clone(),
-            Side::Right => node.right.clone(),
-        }
-        .unwrap_or_else(|| Arc::from(Vec::new()))
+    /// A copy of the options of `side` of `g`, for callers that go on changing the
+    /// context while they read them.
+    fn opts(&mut self, g: GameId, side: Side) -> Vec<GameId> {
+        let r = self.range(g, side);
+        self.pool[r].to_vec()
     }
 
     /// The canonical Left options of `g`, sorted by id.
     pub fn left_options(&mut self, g: GameId) -> &[GameId] {
-        self.materialise(g);
-        self.nodes[g.0 as usize].left.as_deref().unwrap_or(&[])
+        let r = self.range(g, Side::Left);
+        &self.pool[r]
     }
 
     /// The canonical Right options of `g`, sorted by id.
     pub fn right_options(&mut self, g: GameId) -> &[GameId] {
-        self.materialise(g);
-        self.nodes[g.0 as usize].right.as_deref().unwrap_or(&[])
+        let r = self.range(g, Side::Right);
+        &self.pool[r]
     }
 
     /// The memo table of type `T` that a module built on canonical forms keeps in this

@@ -4,7 +4,7 @@
 //! general games are made.
 
 use super::super::dyadic::Dyadic;
-use super::{Context, GameId, Info, Kind, Node, Nus, OptionsKey, Side, NO_STOP};
+use super::{options_hash, Context, GameId, Info, Kind, Nus, Side, NOT_NUS, NO_STOP};
 use rustc_hash::FxHashMap;
 
 /// A memo of comparisons between one option-list form and ids, valid for one canonicalisation.
@@ -111,43 +111,50 @@ impl Context {
         if let Some(id) = self.recognise_nus(&l, &r) {
             return id;
         }
-        let key: OptionsKey = (l.into(), r.into());
-        if let Some(&id) = self.by_options.get(&key) {
+        let hash = options_hash(&l, &r);
+        let (info, pool) = (&self.info, &self.pool);
+        let same = |g: &GameId| {
+            let i = &info[g.0 as usize];
+            let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+            pool[s..s + nl] == l[..] && pool[s + nl..s + nl + nr] == r[..]
+        };
+        if let Some(&id) = self.by_options.find(hash, same) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = GameId(self.info.len() as u32);
         // A canonical form that is not a number has options on both sides; its left stop is
         // the largest right stop of a Left option, its right stop the least left stop of a
         // Right option.
         let mut ls = NO_STOP;
         let mut rs = NO_STOP;
-        let mut fits = !key.0.is_empty() && !key.1.is_empty();
-        for &o in key.0.iter() {
+        let mut fits = !l.is_empty() && !r.is_empty();
+        for &o in l.iter() {
             let s = self.info[o.0 as usize].rs;
             fits &= s != NO_STOP;
             ls = ls.max(s);
         }
-        for (k, &o) in key.1.iter().enumerate() {
+        for (k, &o) in r.iter().enumerate() {
             let s = self.info[o.0 as usize].ls;
             fits &= s != NO_STOP;
             rs = if k == 0 { s } else { rs.min(s) };
         }
         let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
-        let start = self.pool_append(&key.0, &key.1);
+        let start = self.pool_append(&l, &r);
         self.info.push(Info {
             ls,
             rs,
             start,
-            nl: key.0.len() as u32,
-            nr: key.1.len() as u32,
+            nl: l.len() as u32,
+            nr: r.len() as u32,
             kind: Kind::General,
         });
-        self.nodes.push(Node {
-            nus: None,
-            left: Some(key.0.clone()),
-            right: Some(key.1.clone()),
+        self.nus_of.push(NOT_NUS);
+        let (info, pool) = (&self.info, &self.pool);
+        self.by_options.insert_unique(hash, id, |g| {
+            let i = &info[g.0 as usize];
+            let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+            options_hash(&pool[s..s + nl], &pool[s + nl..s + nl + nr])
         });
-        self.by_options.insert(key, id);
         id
     }
 
