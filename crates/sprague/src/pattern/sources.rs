@@ -33,8 +33,7 @@ fn octal_period_limit(bound: Option<u64>) -> u64 {
     match bound {
         Some(b) => b
             .saturating_mul(2)
-            .max(OCTAL_BOUND_SEARCH)
-            .min(OCTAL_PERIOD_LIMIT),
+            .clamp(OCTAL_BOUND_SEARCH, OCTAL_PERIOD_LIMIT),
         None => OCTAL_PERIOD_LIMIT,
     }
 }
