@@ -113,7 +113,7 @@ impl LuauScript {
             | StdLib::UTF8
             | StdLib::BUFFER;
         let lua = Lua::new_with(libs, LuaOptions::new()).map_err(|e| e.to_string())?;
-        let setup = || -> mlua::Result<()> {
+        let setup = || -> mlua::Result<Function> {
             lua.set_memory_limit(MEMORY)?;
             let g = lua.globals();
             for name in [
@@ -128,6 +128,14 @@ impl LuauScript {
                 g.raw_set(name, Value::Nil)?;
             }
             g.raw_set("print", lua.create_function(|_, ()| Ok(()))?)?;
+            // Calls of `setmetatable` go to the global (the wrapper of METATABLES), not to
+            // the built-in fast path that would bypass it.
+            lua.set_compiler(mlua::chunk::Compiler::new().set_mutable_globals(["setmetatable"]));
+            let metatables = lua
+                .load(luau_flat::METATABLES)
+                .set_name("=metatables")
+                .into_function()?
+                .call::<Function>(())?;
             lua.sandbox(true)?;
             // Native code for the script's functions where the machine has Luau's code
             // generator (x86-64, arm64); the interpreter elsewhere. Limits hold alike.
@@ -138,9 +146,9 @@ impl LuauScript {
             lua.gc_set_mode(mlua::prelude::LuaGcMode::Incremental(
                 mlua::prelude::LuaGcIncParams::default().goal(400),
             ));
-            Ok(())
+            Ok(metatables)
         };
-        setup().map_err(|e| e.to_string())?;
+        let metatables = setup().map_err(|e| e.to_string())?;
         let operations = Arc::new(AtomicU64::new(0));
         let stopped = Arc::new(AtomicUsize::new(0));
         let stopped_line = Arc::new(AtomicUsize::new(0));
@@ -239,7 +247,9 @@ impl LuauScript {
             .load(luau_flat::FLATTEN)
             .set_name("=flatten")
             .into_function()
-            .and_then(|f| f.call::<(Function, Function)>((options, components, MAX_DEPTH)))
+            .and_then(|f| {
+                f.call::<(Function, Function)>((options, components, MAX_DEPTH, metatables))
+            })
             .map_err(|e| e.to_string())?;
         script.flatten = Some(flatten);
         script.share = Some(share);

@@ -28,12 +28,27 @@ use super::engine::{split, Expanded};
 use super::position::MAX_DEPTH;
 use super::ScriptPosition;
 
-/// The flattening: `(options, components, max_depth)` in, two functions out. The first
+/// Run before the script: wraps `setmetatable` so that the flattening knows whether any
+/// table may have one, and returns the function that says so. (The script is compiled
+/// with `setmetatable` a mutable global, so that its calls reach the wrapper rather than
+/// the built-in fast path.)
+pub(super) const METATABLES: &str = r#"
+local set = setmetatable
+local used = false
+setmetatable = function(t, mt)
+    used = true
+    return set(t, mt)
+end
+return function() return used end
+"#;
+
+/// The flattening: `(options, components, max_depth, metatables)` in (the last a function
+/// that says whether the script has set a metatable, [`METATABLES`]), two functions out. The first
 /// takes a position and returns `(length, buffer, strings)` or nothing; the second,
 /// `share(heaps, side)`, makes room for recorded values and returns
 /// `(heap values, heaps, pair values, side)`.
 pub(super) const FLATTEN: &str = r#"
-local options, components, MAXD = ...
+local options, components, MAXD, metatables = ...
 local create, copy, fill = buffer.create, buffer.copy, buffer.fill
 local writeu8, writeu32, writef64 = buffer.writeu8, buffer.writeu32, buffer.writef64
 local readu32, bxor = buffer.readu32, bit32.bxor
@@ -118,12 +133,46 @@ local function flatten(pos)
     local n = rawlen(opts)
     if n == 0 and next(opts) ~= nil then return nil end
     room(5 * n)
+    local lookup = heaps > 0 or side > 0
+    -- While the script has set no metatable, indexing and `#` read what `rawget` and
+    -- `rawlen` read, and cost a fraction of a call: the lookup of `known` is then written
+    -- out here with them (it runs for every part of every option).
+    local plain = lookup and not metatables()
     for i = 1, n do
         local o = rawget(opts, i)
         local c = nil
         if components ~= nil then c = components(o) end
         local x = nil
-        if heaps > 0 or side > 0 then x = known(o, c) end
+        if plain then
+            local count, single = 1, true
+            if c ~= nil and c ~= false then
+                single = false
+                count = if type(c) == "table" then #c else 0
+            end
+            if count > 0 then
+                x = 0
+                for k = 1, count do
+                    local p = if single then o else c[k]
+                    local v = UNKNOWN
+                    local t = type(p)
+                    if t == "table" then
+                        if side > 0 and #p == 2 then
+                            local a, b = p[1], p[2]
+                            if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
+                                and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
+                                v = readu32(pairv, (a * side + b) * 4)
+                            end
+                        end
+                    elseif t == "number" and p >= 0 and p < heaps and p % 1 == 0 then
+                        v = readu32(heapv, p * 4)
+                    end
+                    if v == UNKNOWN then x = nil; break end
+                    x = bxor(x, v)
+                end
+            end
+        elseif lookup then
+            x = known(o, c)
+        end
         if x ~= nil then
             -- Room for five bytes for each option left is kept (before the loop, and
             -- after each option written whole).
@@ -369,5 +418,26 @@ end
         s.record_value(&int(2), 2);
         let shown = show(&s.expand_flat(&int(0), false).unwrap().unwrap());
         assert_eq!(shown, ["[1, 2] None"]);
+    }
+
+    #[test]
+    fn a_metatable_makes_the_lookup_read_raw() {
+        // The option's own entries are none, so it is the empty array; its metatable
+        // would make it read as the recorded pair [1, 1] were it indexed.
+        let s = LuauScript::compile(
+            r#"
+local fake = {__index = function(t, k) return 1 end, __len = function(t) return 2 end}
+function options(p)
+    return {setmetatable({}, fake)}
+end
+"#,
+        )
+        .unwrap();
+        s.share_values(0, 3);
+        s.record_value(&list(vec![int(1), int(1)]), 7);
+        let flat = show(&s.expand_flat(&int(0), false).unwrap().unwrap());
+        let slow = show(&s.expand_slow(&int(0), false).unwrap());
+        assert_eq!(flat, ["[] None"]);
+        assert_eq!(flat, slow);
     }
 }

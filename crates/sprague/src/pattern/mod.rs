@@ -12,7 +12,8 @@
 //!   (`v₂`, popcount) or constant on intervals (triangular numbers, squares, powers of two)
 //!   ([`forms`]). None of these: with `--bound N` covered, the table itself.
 //! - Two heaps (`wythoff`, `euclid`, rules scripts on pairs): the P-positions as the
-//!   diagonal, a band, a congruence, a line, residue classes of both coordinates, a Beatty
+//!   diagonal, a band, a congruence, a line, a linear inequality through the origin
+//!   (`p·a ≤ q·b`, its mirror, or both), residue classes of both coordinates, a Beatty
 //!   pair or the golden cone, the zero row and column apart where they differ ([`pairs`]).
 //!
 //! A catalogue game whose entry claims a theorem makes its pattern proven by it; else a
@@ -404,7 +405,7 @@ fn pair_pattern(
         }
         None => {
             pattern.formula = format!(
-                "none found: {} P-positions among the pairs up to {upto} fit none of the diagonal, a band, a congruence, a line, residue classes of both heaps, a Beatty pair or the golden cone",
+                "none found: {} P-positions among the pairs up to {upto} fit none of the diagonal, a band, a congruence, a line, a linear inequality, residue classes of both heaps, a Beatty pair or the golden cone",
                 square.count()
             );
         }

@@ -2,7 +2,8 @@
 //! `a, b ∈ [from, upto]`: the diagonal `a = b`, a congruence `a ≡ b (mod k)`, a line
 //! `b = c·a + d` (and its mirror), a Beatty pair `(⌊nα⌋, ⌊nα⌋ + k·n)` (Wythoff's game and
 //! its relatives; `α = (2 − k + √(k² + 4))/2`, the golden ratio for `k = 1`), or the
-//! golden cone `a < b < φ·a` (Euclid's game), a band `|a − b| ≤ k`, or residue classes of
+//! golden cone `a < b < φ·a` (Euclid's game), a band `|a − b| ≤ k`, a linear inequality
+//! through the origin (`p·a ≤ q·b`, its mirror, or both: `p·max ≤ q·min`), or residue classes of
 //! both coordinates (2-D periodicity, the parity rules); from 0, also any of these for
 //! the pairs without a zero heap with the zero row and column apart. Every one is printed
 //! exact for every 64-bit input: the golden ratio by continued fractions, other Beatty
@@ -26,6 +27,15 @@ pub enum PairPattern {
     Band(i64),
     /// `b = c·a + d` or `a = c·b + d`.
     Line(i64, i64),
+    /// `p·x ≤ q·y`, a half-plane or (both sides) a wedge through the origin.
+    Inequality {
+        /// The coefficient of the left side.
+        p: i64,
+        /// The coefficient of the right side.
+        q: i64,
+        /// Which heaps `x` and `y` are.
+        sides: Sides,
+    },
     /// Residue classes of both coordinates: `(a mod p, b mod q)` in a set (the parity
     /// rule `a, b both odd` is `p = q = 2`); `cells[i·q + j]` is 1 where `(i, j)` is P.
     Periodic2 {
@@ -40,6 +50,36 @@ pub enum PairPattern {
     Beatty(i64),
     /// `min < max < φ·min`.
     GoldenCone,
+}
+
+/// The heaps `(x, y)` of an [`PairPattern::Inequality`] `p·x ≤ q·y`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sides {
+    /// `(a, b)`.
+    Ab,
+    /// `(b, a)`.
+    Ba,
+    /// `(max(a, b), min(a, b))`: both `p·a ≤ q·b` and `p·b ≤ q·a`.
+    Both,
+}
+
+/// The largest coefficient of a linear inequality tried.
+pub const MAX_COEFFICIENT: i64 = 6;
+
+/// `p·x ≤ q·y` for `x, y ≥ 0` and `1 ≤ p, q ≤` [`MAX_COEFFICIENT`], with no product that
+/// can overflow: with `x = q·s + t` (`0 ≤ t < q`), it holds iff `y ≥ p·s + ⌈p·t/q⌉`, that
+/// is iff `y ≥ c` and `⌊(y − c)/p⌋ ≥ s` where `c = ⌈p·t/q⌉ ≤ p`.
+fn at_most(
+    p: i64,
+    q: i64,
+    x: impl Fn() -> super::code::Expr,
+    y: impl Fn() -> super::code::Expr,
+) -> Cond {
+    let c = || div(add(mul(int(p), rem(x(), int(q))), int(q - 1)), int(q));
+    and(
+        not(Cond::Lt(y(), c())),
+        not(Cond::Lt(div(sub(y(), c()), int(p)), div(x(), int(q)))),
+    )
 }
 
 /// A pair pattern, perhaps with the row and column of 0 apart: every pair with a zero heap
@@ -101,6 +141,7 @@ impl PairPattern {
             PairPattern::Congruent(_) => "congruence",
             PairPattern::Band(_) => "band",
             PairPattern::Line(..) => "linear",
+            PairPattern::Inequality { .. } => "inequality",
             PairPattern::Periodic2 { .. } => "periodic-2d",
             PairPattern::Beatty(_) => "beatty-pair",
             PairPattern::GoldenCone => "golden-cone",
@@ -120,6 +161,25 @@ impl PairPattern {
                     (c, d) => format!("{c}·a + {d}"),
                 };
                 format!("(a, b) is a P-position iff b = {rhs} or, mirrored, a = {}", rhs.replace('a', "b"))
+            }
+            PairPattern::Inequality { p, q, sides } => {
+                let times = |k: &i64, x: &str| {
+                    if *k == 1 {
+                        x.to_string()
+                    } else {
+                        format!("{k}·{x}")
+                    }
+                };
+                let (x, y) = match sides {
+                    Sides::Ab => ("a", "b"),
+                    Sides::Ba => ("b", "a"),
+                    Sides::Both => ("max(a, b)", "min(a, b)"),
+                };
+                format!(
+                    "(a, b) is a P-position iff {} ≤ {}",
+                    times(p, x),
+                    times(q, y)
+                )
             }
             PairPattern::Periodic2 { p, q, cells } => {
                 let classes: Vec<String> = cells
@@ -171,6 +231,11 @@ impl PairPattern {
                     line(|| var(Var::B), || var(Var::A)),
                 )
             }
+            PairPattern::Inequality { p, q, sides } => match sides {
+                Sides::Ab => at_most(*p, *q, a, b),
+                Sides::Ba => at_most(*p, *q, b, a),
+                Sides::Both => at_most(*p, *q, hi, lo),
+            },
             PairPattern::Periodic2 { p, q, .. } => Cond::Eq(
                 table(0, add(mul(rem(a(), int(*p)), int(*q)), rem(b(), int(*q)))),
                 int(1),
@@ -214,6 +279,14 @@ impl PairPattern {
             tables,
             body: Body::Bool(cond),
         }
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -308,6 +381,20 @@ impl Square<'_> {
                 }
             }
         }
+        // Linear inequalities through the origin with small coefficients (p = q on both
+        // sides is the diagonal, tried first).
+        for p in 1..=MAX_COEFFICIENT {
+            for q in 1..=MAX_COEFFICIENT {
+                if gcd(p, q) != 1 {
+                    continue;
+                }
+                for sides in [Sides::Ab, Sides::Ba, Sides::Both] {
+                    if !(sides == Sides::Both && p == q) {
+                        candidates.push(PairPattern::Inequality { p, q, sides });
+                    }
+                }
+            }
+        }
         candidates.extend((1..=4).map(PairPattern::Beatty));
         candidates.push(PairPattern::GoldenCone);
         if let Some(found) = candidates
@@ -362,6 +449,42 @@ mod tests {
         (from..=upto)
             .map(|a| (from..=upto).map(|b| is_p(a, b)).collect())
             .collect()
+    }
+
+    #[test]
+    fn inequalities_are_exact_for_large_heaps() {
+        let big = [
+            0,
+            1,
+            2,
+            5,
+            6,
+            7,
+            1 << 31,
+            (1 << 62) + 3,
+            i64::MAX - 6,
+            i64::MAX,
+        ];
+        for p in 1..=MAX_COEFFICIENT {
+            for q in 1..=MAX_COEFFICIENT {
+                let rule = PairPattern::Inequality {
+                    p,
+                    q,
+                    sides: Sides::Ab,
+                };
+                let f = rule.function();
+                for &a in &big {
+                    for &b in &big {
+                        let want = i128::from(p) * i128::from(a) <= i128::from(q) * i128::from(b);
+                        assert_eq!(
+                            f.eval(&[a, b]),
+                            Ok(super::super::code::Answer::Bool(want)),
+                            "{p}·{a} ≤ {q}·{b}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -445,6 +568,34 @@ mod tests {
         assert_eq!(
             Square { from: 0, p: &p }.find().map(|f| f.rule),
             Some(PairPattern::Beatty(2))
+        );
+        // Linear inequalities: a half-plane, its mirror, a wedge around the diagonal.
+        let ab = square(0, 30, |a, b| a <= 2 * b);
+        assert_eq!(
+            Square { from: 0, p: &ab }.find().map(|f| f.rule),
+            Some(PairPattern::Inequality {
+                p: 1,
+                q: 2,
+                sides: Sides::Ab
+            })
+        );
+        let ba = square(1, 30, |a, b| 3 * b <= 2 * a);
+        assert_eq!(
+            Square { from: 1, p: &ba }.find().map(|f| f.rule),
+            Some(PairPattern::Inequality {
+                p: 3,
+                q: 2,
+                sides: Sides::Ba
+            })
+        );
+        let wedge = square(0, 30, |a, b| 2 * a.max(b) <= 3 * a.min(b));
+        assert_eq!(
+            Square { from: 0, p: &wedge }.find().map(|f| f.rule),
+            Some(PairPattern::Inequality {
+                p: 2,
+                q: 3,
+                sides: Sides::Both
+            })
         );
         let none = square(0, 20, |a, b| (a * 7 + b * 3) % 5 == 0 && a != b);
         assert_eq!(Square { from: 0, p: &none }.find().map(|f| f.rule), None);

@@ -224,6 +224,26 @@ fn the_patterns_anyone_sees_in_a_printed_table() {
 }
 
 #[test]
+fn a_bound_keeps_the_period_search_near_it() {
+    // Without a period proven, 0.007 is computed to twice the bound (not to 2^16), and the
+    // table answers the bound; a game whose period is proven early still has it.
+    let options = PatternOptions {
+        bound: Some(2000),
+        ..Default::default()
+    };
+    let p = find("octal:0.007", &options).unwrap();
+    assert!(!p.proven);
+    assert!(
+        (2000..=super::sources::OCTAL_BOUND_SEARCH).contains(&p.checked_upto),
+        "{}",
+        p.checked_upto
+    );
+    let p = find("octal:0.137", &options).unwrap();
+    assert!(p.proven, "{}", p.proof);
+    assert_eq!(p.kind, "periodic", "{}", p.formula);
+}
+
+#[test]
 fn a_bound_beyond_the_table_is_said_and_a_covered_one_is_tabulated() {
     // Treblecross (POJ 3537) is 0.007: no period is known, the table answers its bound.
     let options = PatternOptions {
