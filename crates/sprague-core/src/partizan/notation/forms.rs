@@ -94,14 +94,7 @@ impl Parser<'_> {
             _ => {}
         }
         // A value: parsed again on its own, and brought in as its canonical form.
-        let mut sub = Parser {
-            toks: &self.toks[..end],
-            pos: start,
-            src: self.src,
-            depth: self.depth,
-            catalogue: self.catalogue,
-            answer: None,
-        };
+        let mut sub = self.reread(start, end);
         let g = sub.expr(ctx)?;
         if sub.pos != end || sub.answer.is_some() {
             return Err(self.err("this part is not a game"));

@@ -27,6 +27,19 @@ pub(super) struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    /// A parser of the tokens `start..end` alone, at this one's depth (to read a part of
+    /// the expression again on its own).
+    pub(super) fn reread(&self, start: usize, end: usize) -> Parser<'a> {
+        Parser {
+            toks: &self.toks[..end],
+            pos: start,
+            src: self.src,
+            depth: self.depth,
+            catalogue: self.catalogue,
+            answer: None,
+        }
+    }
+
     pub(super) fn peek(&self) -> Option<&'a Tok> {
         self.toks.get(self.pos)
     }
@@ -482,14 +495,7 @@ impl<'a> Parser<'a> {
         if start == end {
             return Ok(out);
         }
-        let mut sub = Parser {
-            toks: &self.toks[..end],
-            pos: start,
-            src: self.src,
-            depth: self.depth,
-            catalogue: self.catalogue,
-            answer: None,
-        };
+        let mut sub = self.reread(start, end);
         loop {
             out.push(sub.expr(ctx)?);
             if sub.answer.is_some() {
