@@ -12,7 +12,7 @@
 #   KEEP=N     how many of each ladder's largest finished positions to print (default 10)
 #
 # sprague: target/release/sprague (cargo build --release -p sprague-cli). `sprague solve`
-# has no --threads: its partizan search runs on one thread.
+# runs its partizan search on one thread (its --threads sizes the pool of the sequences only).
 # The peer: bench/partizan/peer, a small program outside sprague's workspace (not built by
 # CI) that links cgt-tools' library, the `cgt` crate from crates.io (AGPL-3.0; its licence
 # stays its own, nothing of it is in sprague's crates). Build it once with

@@ -45,7 +45,7 @@ def main():
     header = "%-12s %-28s %-14s %16s %16s %16s %7s %7s" % (
         "ruleset", "position", "value", "sprague s/MiB", "cgt 1 thr s/MiB",
         "cgt %d thr s/MiB" % cores, "x 1thr", "x %dthr" % cores)
-    print("sprague solve runs one thread (it has no --threads); cgt runs in rayon's pool")
+    print("sprague solve runs one thread (its partizan search has no parallel path); cgt runs in rayon's pool")
     print("x = cgt's time / sprague's; limit %d s per run; %d cores" % (limit, cores))
     print(header)
     print("-" * len(header))
