@@ -12,12 +12,13 @@ pub(crate) const MAX_THREADS: usize = 1_024;
 pub(crate) const HELP: &str =
     "Worker threads of the parallel computations (Grundy sequences of take-and-break games, quotient sweeps; default: one per core); the results are the same whatever N";
 
-/// Checks a `--threads` value: `None` stays `None` (one thread per core).
-pub(crate) fn checked(threads: Option<usize>) -> Result<Option<usize>> {
+/// The number of threads a `--threads` value asks for (`None`: one per core), checked.
+pub(crate) fn count(threads: Option<usize>) -> Result<usize> {
     match threads {
         Some(0) => bail!("`--threads` needs at least 1"),
         Some(n) if n > MAX_THREADS => bail!("`--threads {n}`: at most {MAX_THREADS} threads"),
-        other => Ok(other),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 
@@ -25,12 +26,8 @@ pub(crate) fn checked(threads: Option<usize>) -> Result<Option<usize>> {
 /// `main`, before any command computes; every thread that computes (the command's own,
 /// the server's request threads) then shares these workers.
 pub(crate) fn configure(threads: Option<usize>) -> Result<()> {
-    let n = match checked(threads)? {
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
+        .num_threads(count(threads)?)
         .thread_name(|i| format!("sprague-worker-{i}"))
         .build_global()?;
     Ok(())

@@ -17,8 +17,6 @@ use std::time::{Duration, Instant};
 const SWEEP_UPTO: u64 = 2_000;
 /// How long each code may take without `--timeout-per-code`.
 const SWEEP_TIME: Duration = Duration::from_secs(10);
-/// The most worker threads a sweep starts (each holds its own quotient computation).
-const MAX_THREADS: usize = 1_024;
 
 /// The flags of a sweep.
 pub(crate) struct SweepFlags {
@@ -38,14 +36,7 @@ struct Done {
 
 pub(crate) fn run(shape: &str, flags: SweepFlags, cancel: Arc<AtomicBool>) -> Result<()> {
     let shape = Shape::parse(shape)?;
-    let threads = match flags.threads {
-        Some(0) => anyhow::bail!("`--threads` needs at least 1"),
-        Some(n) if n > MAX_THREADS => {
-            anyhow::bail!("`--threads {n}`: at most {MAX_THREADS} worker threads")
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = crate::threads::count(flags.threads)?;
     let options = SweepOptions {
         shape,
         upto: flags.upto.unwrap_or(SWEEP_UPTO),

@@ -100,6 +100,14 @@ struct Info {
     kind: Kind,
 }
 
+impl Info {
+    /// Where the Left and the Right options lie in the pool (options materialised).
+    fn ranges(&self) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let (s, nl, nr) = (self.start as usize, self.nl as usize, self.nr as usize);
+        (s..s + nl, s + nl..s + nl + nr)
+    }
+}
+
 /// `Info::nl` of a game whose options are not materialised yet.
 const UNSET: u32 = u32::MAX;
 
@@ -381,11 +389,10 @@ impl Context {
                 return 0..0;
             }
         }
-        let i = self.info[g.0 as usize];
-        let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
+        let (left, right) = self.info[g.0 as usize].ranges();
         match side {
-            Side::Left => s..s + nl,
-            Side::Right => s + nl..s + nl + nr,
+            Side::Left => left,
+            Side::Right => right,
         }
     }
 

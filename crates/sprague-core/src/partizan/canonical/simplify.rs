@@ -114,9 +114,8 @@ impl Context {
         let hash = options_hash(&l, &r);
         let (info, pool) = (&self.info, &self.pool);
         let same = |g: &GameId| {
-            let i = &info[g.0 as usize];
-            let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
-            pool[s..s + nl] == l[..] && pool[s + nl..s + nl + nr] == r[..]
+            let (gl, gr) = info[g.0 as usize].ranges();
+            pool[gl] == l[..] && pool[gr] == r[..]
         };
         if let Some(&id) = self.by_options.find(hash, same) {
             return id;
@@ -151,9 +150,8 @@ impl Context {
         self.nus_of.push(NOT_NUS);
         let (info, pool) = (&self.info, &self.pool);
         self.by_options.insert_unique(hash, id, |g| {
-            let i = &info[g.0 as usize];
-            let (s, nl, nr) = (i.start as usize, i.nl as usize, i.nr as usize);
-            options_hash(&pool[s..s + nl], &pool[s + nl..s + nl + nr])
+            let (gl, gr) = info[g.0 as usize].ranges();
+            options_hash(&pool[gl], &pool[gr])
         });
         id
     }
