@@ -180,6 +180,17 @@ impl<'p> Evaluator<'p> {
                 }
                 Expanded::Move { option, parts } => (option, parts),
             };
+            if parts.is_none() {
+                // One component: known now, or searched as itself.
+                if let Some(v) = self.known(&option) {
+                    values.push(v);
+                    continue;
+                }
+                if !self.program.has_components() {
+                    options.push(vec![option]);
+                    continue;
+                }
+            }
             let mut atoms = Vec::new();
             match parts {
                 // Parts are split again only if they are not known components.

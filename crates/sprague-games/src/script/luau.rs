@@ -71,6 +71,9 @@ pub(crate) struct LuauScript {
     /// Makes room for recorded values (`luau_flat::FLATTEN`), and where they are.
     share: Option<Function>,
     recorded: Mutex<Option<Recorded>>,
+    /// The recorded values of components outside those tables (`luau_flat::Recorded`),
+    /// kept while values are shared.
+    others: Mutex<luau_flat::Recorded>,
     operations: Arc<AtomicU64>,
     stopped: Arc<AtomicUsize>,
     /// The line the interrupt saw when it stopped a call.
@@ -190,6 +193,7 @@ impl LuauScript {
             flatten: None,
             share: None,
             recorded: Mutex::new(None),
+            others: Mutex::default(),
             operations,
             stopped,
             stopped_line,
@@ -389,7 +393,8 @@ impl LuauScript {
                 Err(_) => return Ok(None),
             }
         }
-        let Some(mut out) = luau_flat::read(&bytes, &texts) else {
+        let others = self.others.lock().ok();
+        let Some(mut out) = luau_flat::read(&bytes, &texts, others.as_deref()) else {
             return Ok(None);
         };
         // A caller that asks for no components gets none (the flattening is given
@@ -535,6 +540,7 @@ impl Engine for LuauScript {
             ScriptPosition::Int(n) => {
                 if let Some(i) = usize::try_from(*n).ok().filter(|&i| i < r.heaps) {
                     r.heap_values.write_bytes(i * 4, &bytes);
+                    return;
                 }
             }
             ScriptPosition::List(items) => {
@@ -543,10 +549,14 @@ impl Engine for LuauScript {
                     let b = usize::try_from(*b).ok().filter(|&b| b < r.side);
                     if let (Some(a), Some(b)) = (a, b) {
                         r.pair_values.write_bytes((a * r.side + b) * 4, &bytes);
+                        return;
                     }
                 }
             }
-            ScriptPosition::Str(_) => {}
+            ScriptPosition::Str(_) => return,
+        }
+        if let Ok(mut others) = self.others.lock() {
+            others.insert(position, value);
         }
     }
 

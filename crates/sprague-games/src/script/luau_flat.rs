@@ -27,6 +27,7 @@
 use super::engine::{split, Expanded};
 use super::position::MAX_DEPTH;
 use super::ScriptPosition;
+use rustc_hash::FxHashMap;
 
 /// Run before the script: wraps `setmetatable` so that the flattening knows whether any
 /// table may have one, and returns the function that says so. (The script is compiled
@@ -81,10 +82,17 @@ local function put(v, depth)
     elseif t == "table" and depth < MAXD then
         local n = rawlen(v)
         if n == 0 and next(v) ~= nil then bad = true; return end
-        room(5); writeu8(buf, at, 2); writeu32(buf, at + 1, n); at += 5
+        -- Numbers, the usual items, are written here rather than by a call each.
+        room(5 + 9 * n); writeu8(buf, at, 2); writeu32(buf, at + 1, n); at += 5
         for i = 1, n do
-            put(rawget(v, i), depth + 1)
-            if bad then return end
+            local x = rawget(v, i)
+            if type(x) == "number" then
+                writeu8(buf, at, 0); writef64(buf, at + 1, x); at += 9
+            else
+                put(x, depth + 1)
+                if bad then return end
+                room(9 * (n - i))
+            end
         end
     else
         bad = true
@@ -236,6 +244,21 @@ impl Reader<'_> {
         Some(b)
     }
 
+    /// Steps over a position after its tag has been read; false (and anywhere) when it
+    /// holds a string or is not a position the stream can say.
+    fn skip(&mut self, tag: u8, depth: usize) -> bool {
+        match tag {
+            0 => self.fixed::<8>().is_some(),
+            2 if depth < MAX_DEPTH => {
+                let Some(n) = self.fixed::<4>().map(u32::from_le_bytes) else {
+                    return false;
+                };
+                (0..n).all(|_| self.byte().is_some_and(|tag| self.skip(tag, depth + 1)))
+            }
+            _ => false,
+        }
+    }
+
     /// A position, after its tag has been read.
     fn position(&mut self, tag: u8, depth: usize) -> Option<ScriptPosition> {
         match tag {
@@ -266,23 +289,93 @@ impl Reader<'_> {
     }
 }
 
+/// The tokens of a position the flattening writes, for the values recorded in Rust
+/// ([`Recorded`]): `None` for a position the table of those values leaves out (one with a
+/// string, whose token names an index that differs from call to call, or an integer a
+/// Luau number does not hold exactly).
+pub(super) fn encode(p: &ScriptPosition, out: &mut Vec<u8>) -> Option<()> {
+    match p {
+        ScriptPosition::Int(n) => {
+            let x = *n as f64;
+            if x.abs() > EXACT {
+                return None;
+            }
+            out.push(0);
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        ScriptPosition::Str(_) => return None,
+        ScriptPosition::List(items) => {
+            out.push(2);
+            out.extend_from_slice(&u32::try_from(items.len()).ok()?.to_le_bytes());
+            for item in items.iter() {
+                encode(item, out)?;
+            }
+        }
+    }
+    Some(())
+}
+
+/// Values of components that are neither heaps nor pairs of the shared tables (a pile
+/// with the amounts taken from it, a word of numbers), keyed by their tokens, so that an
+/// option already evaluated is known from its bytes in the stream: it is then neither
+/// built as a position nor hashed as one (for a game of nested positions that was most of
+/// the work outside the script).
+#[derive(Default)]
+pub(super) struct Recorded {
+    values: FxHashMap<Box<[u8]>, u32>,
+    /// Bytes held by the keys, bounded by [`RECORDED_BYTES`].
+    bytes: usize,
+}
+
+/// The most bytes of keys [`Recorded`] holds: past it, options travel whole as before.
+const RECORDED_BYTES: usize = 64 << 20;
+
+impl Recorded {
+    pub(super) fn insert(&mut self, p: &ScriptPosition, value: u32) {
+        let mut key = Vec::new();
+        if encode(p, &mut key).is_none() || self.bytes + key.len() > RECORDED_BYTES {
+            return;
+        }
+        self.bytes += key.len();
+        self.values.insert(key.into_boxed_slice(), value);
+    }
+}
+
 /// The options and their components from a token stream, or `None` when the stream says
 /// something the slow way must say instead (an option that is not a position, a
-/// `components` result that is not an array).
-pub(super) fn read(bytes: &[u8], strings: &[Box<str>]) -> Option<Vec<Expanded>> {
+/// `components` result that is not an array). An option that is one component and whose
+/// value is `recorded` comes back as its value.
+pub(super) fn read(
+    bytes: &[u8],
+    strings: &[Box<str>],
+    recorded: Option<&Recorded>,
+) -> Option<Vec<Expanded>> {
     let mut r = Reader {
         bytes,
         at: 0,
         strings,
     };
+    let recorded = recorded.filter(|r| !r.values.is_empty());
     let mut out = Vec::new();
     while r.at < bytes.len() {
+        let start = r.at;
         let tag = r.byte()?;
         if tag == 5 {
             out.push(Expanded::Known(u64::from(u32::from_le_bytes(
                 r.fixed::<4>()?,
             ))));
             continue;
+        }
+        if let Some(recorded) = recorded {
+            // Token 4 after the option: `components` did not split it.
+            if r.skip(tag, 1) && bytes.get(r.at) == Some(&4) {
+                if let Some(&v) = recorded.values.get(&bytes[start..r.at]) {
+                    r.at += 1;
+                    out.push(Expanded::Known(u64::from(v)));
+                    continue;
+                }
+            }
+            r.at = start + 1;
         }
         let option = r.position(tag, 1)?;
         let parts = match r.byte()? {
@@ -403,6 +496,41 @@ end
         pairs.record_value(&list(vec![int(1), int(2)]), 5);
         let shown = show(&pairs.expand_flat(&int(0), false).unwrap().unwrap());
         assert_eq!(shown, ["known 5", "[2, 1] None"]);
+    }
+
+    #[test]
+    fn recorded_nested_positions_answer_options_by_value() {
+        // Piles with the amounts taken: neither heaps nor pairs of the shared tables.
+        let s = LuauScript::compile(
+            r#"
+function options(p)
+    return {{3, {1, 2}}, {3, {2}}, {"w", {1}}, {-0, {}}, {2, {1, 2}}}
+end
+"#,
+        )
+        .unwrap();
+        s.share_values(1, 0);
+        let pile =
+            |n, taken: &[i64]| list(vec![int(n), list(taken.iter().map(|&t| int(t)).collect())]);
+        s.record_value(&pile(3, &[1, 2]), 4);
+        s.record_value(&pile(0, &[]), 2);
+        s.record_value(
+            &list(vec![ScriptPosition::Str("w".into()), list(vec![int(1)])]),
+            1,
+        );
+        let shown = show(&s.expand_flat(&int(0), false).unwrap().unwrap());
+        // Known by its bytes; not recorded; a word (never keyed by bytes); -0 is written
+        // otherwise than 0, so it travels whole and reads as 0; a different pile.
+        assert_eq!(
+            shown,
+            [
+                "known 4",
+                "[3, [2]] None",
+                "[\"w\", [1]] None",
+                "[0, []] None",
+                "[2, [1, 2]] None"
+            ]
+        );
     }
 
     #[test]
