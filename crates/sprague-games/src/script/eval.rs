@@ -15,6 +15,8 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 use sprague_core::value::Mex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Bytes one stored component costs at most in the hash map (key, value, table slack),
 /// for the position limit.
@@ -34,8 +36,13 @@ pub struct Evaluator<'p> {
     memo: FxHashMap<ScriptPosition, u32>,
     limits: Limits,
     max_positions: u64,
-    /// Options generated so far, and the most allowed.
+    /// Options generated so far, and the most allowed. Evaluators working on one table
+    /// together count their options in one shared counter ([`Evaluator::share_work`]).
     generated: u64,
+    shared_work: Option<Arc<AtomicU64>>,
+    /// The components this evaluator has computed since [`Evaluator::take_found`] was
+    /// last called, kept only when it works with others.
+    found: Option<Vec<(ScriptPosition, u32)>>,
     max_generated: u64,
     evaluated: u64,
     mex: Mex,
@@ -63,6 +70,8 @@ impl<'p> Evaluator<'p> {
             memo: FxHashMap::default(),
             max_positions: limits.max_positions_at(BYTES_PER_POSITION),
             generated: 0,
+            shared_work: None,
+            found: None,
             max_generated: limits
                 .max_positions
                 .map_or(Limits::DEFAULT_MAX_OPTIONS, |p| {
@@ -80,6 +89,32 @@ impl<'p> Evaluator<'p> {
     /// pairs sets it to its side).
     pub fn share_pairs(&mut self, side: usize) {
         self.program.share_values(self.dense.len(), side);
+    }
+
+    /// Counts the options this evaluator generates in `counter`, shared with the others
+    /// computing the same table, against the one bound of options generated; and keeps
+    /// the components it computes for [`Evaluator::take_found`].
+    pub fn share_work(&mut self, counter: Arc<AtomicU64>) {
+        self.shared_work = Some(counter);
+        self.found = Some(Vec::new());
+    }
+
+    /// The components computed here since the last call, with their values, for the
+    /// other evaluators of the same script to [`Evaluator::learn`].
+    pub fn take_found(&mut self) -> Vec<(ScriptPosition, u32)> {
+        self.found.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Takes the value `v` of the component `p`, computed by another evaluator of the
+    /// same script.
+    pub fn learn(&mut self, p: &ScriptPosition, v: u32) -> Result<()> {
+        if self.known(p).is_some() {
+            return Ok(());
+        }
+        let log = self.found.take();
+        let stored = self.store(p.clone(), u64::from(v));
+        self.found = log;
+        stored
     }
 
     /// How many components have a stored value.
@@ -113,6 +148,9 @@ impl<'p> Evaluator<'p> {
             })?;
         self.evaluated += 1;
         self.program.record_value(&p, v);
+        if let Some(log) = &mut self.found {
+            log.push((p.clone(), v));
+        }
         if let ScriptPosition::Int(n) = &p {
             if let Some(slot) = usize::try_from(*n).ok().and_then(|i| self.dense.get_mut(i)) {
                 *slot = v;
@@ -164,7 +202,13 @@ impl<'p> Evaluator<'p> {
     fn frame(&mut self, position: ScriptPosition) -> Result<Frame> {
         let expanded = self.program.expand(&position)?;
         self.generated += expanded.len() as u64;
-        if self.generated > self.max_generated {
+        let generated = match &self.shared_work {
+            Some(c) => {
+                c.fetch_add(expanded.len() as u64, Ordering::Relaxed) + expanded.len() as u64
+            }
+            None => self.generated,
+        };
+        if generated > self.max_generated {
             return Err(Error::Limit {
                 what: "options generated".into(),
                 limit: self.max_generated,

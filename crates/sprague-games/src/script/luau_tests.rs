@@ -272,3 +272,46 @@ fn a_cycle_is_reported() {
     let e = error(&g, ScriptPosition::Int(0));
     assert!(e.contains("reached from itself"), "{e}");
 }
+
+/// The table of pairs on one thread and on several (each thread a copy of the script):
+/// the same values, for games whose moves lower the sum (the cutting game), raise one pile
+/// past the table (two piles) or leave it (a script with a game searched outside the
+/// table).
+#[test]
+fn pair_tables_are_the_same_on_any_number_of_threads() {
+    let on = |threads: usize, f: &(dyn Fn() -> Vec<Vec<u64>> + Sync)| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(f)
+    };
+    let wander = ScriptGame::compile(
+        "rules:wander.luau",
+        r#"
+function shape() return "pair" end
+function options(p)
+    local a, b = p[1], p[2]
+    local out = {}
+    -- Each move lowers 2a + b.
+    if a > 0 then out[#out + 1] = {a - 1, b + 1} end
+    if b > 2 then out[#out + 1] = {a + 1, b - 3} end
+    if 2 * a + b > 8 then out[#out + 1] = {(a * 7 + b) % 5, 0} end
+    return out
+end
+"#,
+    )
+    .unwrap();
+    for (name, game) in [
+        ("cutting", example("cutting-game.luau")),
+        ("two piles", example("two-piles.luau")),
+        ("wander", wander),
+    ] {
+        let table = || game.pair_values(0, 40, Limits::default()).unwrap();
+        let one = on(1, &table);
+        assert_eq!(one.len(), 41, "{name}");
+        for threads in [2, 3] {
+            assert_eq!(on(threads, &table), one, "{name} on {threads} threads");
+        }
+    }
+}

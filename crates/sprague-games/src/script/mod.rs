@@ -109,6 +109,8 @@ pub struct ScriptProgram {
     options_line: usize,
     components_line: usize,
     cache: Mutex<Cache>,
+    /// The script's text, for [`ScriptProgram::fork`].
+    text: Arc<str>,
 }
 
 #[derive(Default)]
@@ -167,7 +169,14 @@ impl ScriptProgram {
             has_components: engine.defines("components", 1),
             engine,
             cache: Mutex::new(Cache::default()),
+            text: text.into(),
         })
+    }
+
+    /// A second copy of the script, compiled anew: its own state, for another thread
+    /// (a script's state serves one call at a time).
+    pub fn fork(&self) -> Result<ScriptProgram> {
+        ScriptProgram::compile(&self.spec, &self.text)
     }
 
     /// Whether the script is an impartial game (`options`) or a partizan one

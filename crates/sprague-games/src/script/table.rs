@@ -6,7 +6,7 @@
 
 use super::eval::Evaluator;
 use super::game::ScriptGame;
-use super::ScriptPosition;
+use super::{ScriptPosition, ScriptProgram};
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
 use crate::interface::{
@@ -14,6 +14,8 @@ use crate::interface::{
 };
 use crate::limits::Limits;
 use crate::octal::Values;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;
@@ -40,6 +42,109 @@ pub struct Partial<T> {
 
 fn is_stop(e: &Error) -> bool {
     matches!(e, Error::Timeout { .. } | Error::Interrupted { .. })
+}
+
+/// The smallest side of a table of pairs computed on several threads: below it, copying
+/// the script for each thread costs more than it saves.
+const PARALLEL_SIDE: u64 = 24;
+
+/// The table of pairs of [`ScriptGame::pair_values_partial`] on `threads` threads, each
+/// with its own copy of the script and its own [`Evaluator`]: the pairs of each diagonal
+/// (`a + b` fixed) are split between them in runs of consecutive `a`, and after each
+/// diagonal every evaluator learns the components the others computed. In most pair games a
+/// move lowers the sum, so the pairs of one diagonal depend only on those before it and
+/// each is computed once; in others a thread searches what it does not know yet, maybe
+/// twice, with the same result. The values are the same whatever the threads; the
+/// evaluators count the options they generate against one shared bound.
+fn parallel_pairs(
+    program: &ScriptProgram,
+    from: u64,
+    upto: u64,
+    shared: Option<u64>,
+    limits: Limits,
+    threads: usize,
+) -> Result<Partial<Vec<Vec<u64>>>> {
+    use rayon::prelude::*;
+    let copies = (1..threads)
+        .map(|_| program.fork())
+        .collect::<Result<Vec<_>>>()?;
+    let work = Arc::new(AtomicU64::new(0));
+    let mut evals: Vec<Evaluator> = std::iter::once(program)
+        .chain(copies.iter())
+        .map(|p| {
+            let mut e = Evaluator::new(p, 0, limits.clone());
+            if let Some(s) = shared {
+                e.share_pairs(s as usize);
+            }
+            e.share_work(work.clone());
+            e
+        })
+        .collect();
+    let side = (upto - from + 1) as usize;
+    let mut grid: Vec<Option<u64>> = vec![None; side * side];
+    let mut stopped = None;
+    for d in 2 * from..=2 * upto {
+        let first = d.saturating_sub(upto).max(from);
+        let cells = (d - from).min(upto) + 1 - first;
+        let run = cells.div_ceil(threads as u64);
+        // Each thread's values, in order from its first pair, and its error if it failed.
+        let found: Vec<(Vec<u64>, Option<Error>)> = evals
+            .par_iter_mut()
+            .enumerate()
+            .map(|(i, eval)| {
+                let start = first + run * i as u64;
+                let end = (start + run).min(first + cells);
+                let mut values = Vec::new();
+                for a in start..end {
+                    match eval.value(&pair(a, d - a)) {
+                        Ok(v) => values.push(v),
+                        Err(e) => return (values, Some(e)),
+                    }
+                }
+                (values, None)
+            })
+            .collect();
+        // Every component a thread computed (the pairs, and what it searched to find
+        // them) is told to the others, so that none searches it again.
+        let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
+        for (i, news) in news.iter().enumerate() {
+            for (j, eval) in evals.iter_mut().enumerate() {
+                if j != i {
+                    for (p, v) in news {
+                        eval.learn(p, *v)?;
+                    }
+                }
+            }
+        }
+        for (i, (values, error)) in found.into_iter().enumerate() {
+            let start = first + run * i as u64;
+            for (k, &v) in values.iter().enumerate() {
+                let a = start + k as u64;
+                grid[(a - from) as usize * side + (d - a - from) as usize] = Some(v);
+            }
+            match error {
+                // The first thread's error is that of the pair with the smallest `a`, as
+                // on one thread.
+                Some(e) if is_stop(&e) => {
+                    stopped.get_or_insert(e);
+                }
+                Some(e) if stopped.is_none() => return Err(e),
+                _ => {}
+            }
+        }
+        if stopped.is_some() {
+            break;
+        }
+    }
+    // Whole rows only: after a stop, up to the first row with a pair not computed.
+    let rows = grid
+        .chunks(side)
+        .map_while(|row| row.iter().copied().collect::<Option<Vec<u64>>>())
+        .collect();
+    Ok(Partial {
+        values: rows,
+        stopped,
+    })
 }
 
 fn pair(a: u64, b: u64) -> ScriptPosition {
@@ -137,7 +242,6 @@ impl ScriptGame {
             )));
         }
         let program = self.program().clone();
-        let mut eval = Evaluator::new(&program, 0, limits.clone());
         // Pairs from [0, 0]: the options of most pair games are smaller pairs, and those
         // of many others (one pile grows as the other shrinks) keep the sum below twice
         // the side. The square is the larger of the two that is no larger than a table
@@ -145,6 +249,13 @@ impl ScriptGame {
         let shared = [2 * (upto + 1), upto + 1]
             .into_iter()
             .find(|&s| s.saturating_mul(s) <= MAX_UPTO);
+        let threads = rayon::current_num_threads();
+        // A position limit is a work budget whose stopping point must not depend on the
+        // threads (`sprague pattern` sets one): such a table is computed on one thread.
+        if threads > 1 && side >= PARALLEL_SIDE && limits.max_positions.is_none() {
+            return parallel_pairs(&program, from, upto, shared, limits, threads);
+        }
+        let mut eval = Evaluator::new(&program, 0, limits.clone());
         if let Some(s) = shared {
             eval.share_pairs(s as usize);
         }
