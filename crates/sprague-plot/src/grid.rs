@@ -180,10 +180,19 @@ pub fn grid_of_script(
         )));
     }
     let (shape, _) = game.shape()?;
-    if shape != sprague_games::script::table::Shape::Pair {
-        return Err(Error::unsupported(format!(
-            "`{spec}` is a game of heaps, not of pairs `a b`: `sprague plot grundy {spec}` draws its values (a script says it plays pairs with `shape()` returning \"pair\")"
-        )));
+    use sprague_games::script::table::Shape;
+    match shape {
+        Shape::Pair => {}
+        Shape::Heap => {
+            return Err(Error::unsupported(format!(
+                "`{spec}` is a game of heaps, not of pairs `a b`: `sprague plot grundy {spec}` draws its values (a script says it plays pairs with `shape()` returning \"pair\")"
+            )))
+        }
+        Shape::Tuple(k) => {
+            return Err(Error::unsupported(format!(
+                "`{spec}` is a game of tuples of {k} numbers, and a grid shows pairs `a b`: `sprague table {spec}` lists the values of its tuples"
+            )))
+        }
     }
     // Rows `a` of the values; the grid is stored with `b` as its row.
     let values = game.pair_values(0, size - 1, limits)?;

@@ -315,3 +315,74 @@ end
         }
     }
 }
+
+/// Nim on three heaps as one position `[a, b, c]`, found to be a game of triples: its
+/// table is a XOR b XOR c on every triple, on one thread and on several; a fourth number
+/// declared with `shape()` gives tuples of four.
+#[test]
+fn tables_of_triples_and_tuples() {
+    let nim = |k: usize, declared: bool| {
+        let shape = if declared {
+            format!("function shape() return \"tuple {k}\" end\n")
+        } else {
+            String::new()
+        };
+        ScriptGame::compile(
+            "rules:nim.luau",
+            &format!(
+                "{shape}function options(p)
+    local out = {{}}
+    for i = 1, {k} do
+        for n = 0, p[i] - 1 do
+            local q = table.clone(p); q[i] = n; out[#out + 1] = q
+        end
+    end
+    return out
+end"
+            ),
+        )
+        .unwrap()
+    };
+    let three = nim(3, false);
+    let (shape, note) = three.shape().unwrap();
+    assert_eq!(shape, Shape::Tuple(3));
+    assert!(note.unwrap().contains("triples"));
+    for threads in [1, 3] {
+        let values = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| three.tuple_values_partial(3, 1, 9, Limits::default()))
+            .unwrap();
+        assert!(values.stopped.is_none());
+        let mut i = 0;
+        for a in 1..=9u64 {
+            for b in 1..=9 {
+                for c in 1..=9 {
+                    assert_eq!(values.values[i], a ^ b ^ c, "{a} {b} {c} on {threads}");
+                    i += 1;
+                }
+            }
+        }
+        assert_eq!(i, values.values.len());
+    }
+    let four = nim(4, true);
+    assert_eq!(four.shape().unwrap(), (Shape::Tuple(4), None));
+    let table = four
+        .table_report(&TableOptions {
+            upto: 3,
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(table.title.contains("tuples a b c d"), "{}", table.title);
+    assert_eq!(table.count(), 256);
+    let row = table.row(4 * 4 * 4 * 3 + 4 * 4 * 2 + 4 + 1);
+    assert_eq!(row.position.to_string(), "3 2 1 1");
+    assert_eq!(row.value.map(|v| v.to_string()).as_deref(), Some("1"));
+    // Too many to tabulate: refused before any work.
+    let e = four
+        .tuple_values_partial(4, 0, 99, Limits::default())
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("at most"), "{e}");
+}

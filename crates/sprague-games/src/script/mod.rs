@@ -20,6 +20,7 @@ mod engine;
 pub mod eval;
 pub mod game;
 mod generate;
+mod layers;
 mod luau;
 mod luau_flat;
 mod luau_tally;

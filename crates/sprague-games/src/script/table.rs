@@ -6,7 +6,8 @@
 
 use super::eval::Evaluator;
 use super::game::ScriptGame;
-use super::{ScriptPosition, ScriptProgram};
+use super::layers::{is_stop, tuple, tuple_values};
+use super::ScriptPosition;
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
 use crate::interface::{
@@ -14,8 +15,6 @@ use crate::interface::{
 };
 use crate::limits::Limits;
 use crate::octal::Values;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;
@@ -27,9 +26,15 @@ pub enum Shape {
     Heap,
     /// Pairs of integers `[a, b]`.
     Pair,
+    /// Tuples of that many integers (three to [`MAX_TUPLE`]): `[a, b, c]`.
+    Tuple(usize),
 }
 
-/// The name of the optional function that declares the shape: `"heap"` or `"pair"`.
+/// The most numbers in a tuple of a table.
+pub const MAX_TUPLE: usize = 8;
+
+/// The name of the optional function that declares the shape: `"heap"`, `"pair"`,
+/// `"triple"` or `"tuple N"`.
 pub const SHAPE: &str = "shape";
 
 /// Values computed before the end or a stop: the stop (a timeout, Ctrl-C), if any.
@@ -40,115 +45,8 @@ pub struct Partial<T> {
     pub stopped: Option<Error>,
 }
 
-fn is_stop(e: &Error) -> bool {
-    matches!(e, Error::Timeout { .. } | Error::Interrupted { .. })
-}
-
-/// The smallest side of a table of pairs computed on several threads: below it, copying
-/// the script for each thread costs more than it saves.
-const PARALLEL_SIDE: u64 = 24;
-
-/// The table of pairs of [`ScriptGame::pair_values_partial`] on `threads` threads, each
-/// with its own copy of the script and its own [`Evaluator`]: the pairs of each diagonal
-/// (`a + b` fixed) are split between them in runs of consecutive `a`, and after each
-/// diagonal every evaluator learns the components the others computed. In most pair games a
-/// move lowers the sum, so the pairs of one diagonal depend only on those before it and
-/// each is computed once; in others a thread searches what it does not know yet, maybe
-/// twice, with the same result. The values are the same whatever the threads; the
-/// evaluators count the options they generate against one shared bound.
-fn parallel_pairs(
-    program: &ScriptProgram,
-    from: u64,
-    upto: u64,
-    shared: Option<u64>,
-    limits: Limits,
-    threads: usize,
-) -> Result<Partial<Vec<Vec<u64>>>> {
-    use rayon::prelude::*;
-    let copies = (1..threads)
-        .map(|_| program.fork())
-        .collect::<Result<Vec<_>>>()?;
-    let work = Arc::new(AtomicU64::new(0));
-    let mut evals: Vec<Evaluator> = std::iter::once(program)
-        .chain(copies.iter())
-        .map(|p| {
-            let mut e = Evaluator::new(p, 0, limits.clone());
-            if let Some(s) = shared {
-                e.share_pairs(s as usize);
-            }
-            e.share_work(work.clone());
-            e
-        })
-        .collect();
-    let side = (upto - from + 1) as usize;
-    let mut grid: Vec<Option<u64>> = vec![None; side * side];
-    let mut stopped = None;
-    for d in 2 * from..=2 * upto {
-        let first = d.saturating_sub(upto).max(from);
-        let cells = (d - from).min(upto) + 1 - first;
-        let run = cells.div_ceil(threads as u64);
-        // Each thread's values, in order from its first pair, and its error if it failed.
-        let found: Vec<(Vec<u64>, Option<Error>)> = evals
-            .par_iter_mut()
-            .enumerate()
-            .map(|(i, eval)| {
-                let start = first + run * i as u64;
-                let end = (start + run).min(first + cells);
-                let mut values = Vec::new();
-                for a in start..end {
-                    match eval.value(&pair(a, d - a)) {
-                        Ok(v) => values.push(v),
-                        Err(e) => return (values, Some(e)),
-                    }
-                }
-                (values, None)
-            })
-            .collect();
-        // Every component a thread computed (the pairs, and what it searched to find
-        // them) is told to the others, so that none searches it again.
-        let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
-        for (i, news) in news.iter().enumerate() {
-            for (j, eval) in evals.iter_mut().enumerate() {
-                if j != i {
-                    for (p, v) in news {
-                        eval.learn(p, *v)?;
-                    }
-                }
-            }
-        }
-        for (i, (values, error)) in found.into_iter().enumerate() {
-            let start = first + run * i as u64;
-            for (k, &v) in values.iter().enumerate() {
-                let a = start + k as u64;
-                grid[(a - from) as usize * side + (d - a - from) as usize] = Some(v);
-            }
-            match error {
-                // The first thread's error is that of the pair with the smallest `a`, as
-                // on one thread.
-                Some(e) if is_stop(&e) => {
-                    stopped.get_or_insert(e);
-                }
-                Some(e) if stopped.is_none() => return Err(e),
-                _ => {}
-            }
-        }
-        if stopped.is_some() {
-            break;
-        }
-    }
-    // Whole rows only: after a stop, up to the first row with a pair not computed.
-    let rows = grid
-        .chunks(side)
-        .map_while(|row| row.iter().copied().collect::<Option<Vec<u64>>>())
-        .collect();
-    Ok(Partial {
-        values: rows,
-        stopped,
-    })
-}
-
 fn pair(a: u64, b: u64) -> ScriptPosition {
-    ScriptPosition::List(vec![ScriptPosition::Int(a as i64), ScriptPosition::Int(b as i64)].into())
+    tuple(&[a, b])
 }
 
 impl ScriptGame {
@@ -160,29 +58,51 @@ impl ScriptGame {
     pub fn shape(&self) -> Result<(Shape, Option<String>)> {
         let program = self.program().clone();
         if program.defines(SHAPE, 0) {
-            return match program.call(SHAPE, None)? {
-                Some(ScriptPosition::Str(s)) if &*s == "heap" => Ok((Shape::Heap, None)),
-                Some(ScriptPosition::Str(s)) if &*s == "pair" => Ok((Shape::Pair, None)),
-                other => Err(Error::parse(format!(
-                    "{}: shape() returned {}, not \"heap\" or \"pair\"",
-                    self.spec_name(),
-                    other.map_or("nothing".into(), |p| super::position::kind(&p))
-                ))),
+            let declared = program.call(SHAPE, None)?;
+            let shape = match &declared {
+                Some(ScriptPosition::Str(s)) => match &**s {
+                    "heap" => Some(Shape::Heap),
+                    "pair" => Some(Shape::Pair),
+                    "triple" => Some(Shape::Tuple(3)),
+                    s => s
+                        .strip_prefix("tuple ")
+                        .and_then(|k| k.trim().parse::<usize>().ok())
+                        .and_then(|k| match k {
+                            2 => Some(Shape::Pair),
+                            3..=MAX_TUPLE => Some(Shape::Tuple(k)),
+                            _ => None,
+                        }),
+                },
+                _ => None,
             };
+            return shape.map(|s| (s, None)).ok_or_else(|| {
+                Error::parse(format!(
+                    "{}: shape() returned {}, not \"heap\", \"pair\", \"triple\" or \"tuple N\" (N from 2 to {MAX_TUPLE})",
+                    self.spec_name(),
+                    declared.map_or("nothing".into(), |p| match p {
+                        ScriptPosition::Str(s) => format!("\"{s}\""),
+                        p => super::position::kind(&p),
+                    })
+                ))
+            });
         }
         let heap_error = match program.expand(&ScriptPosition::Int(0)) {
             Ok(_) => return Ok((Shape::Heap, None)),
             Err(e) => e,
         };
-        match program.expand(&pair(0, 0)) {
-            Ok(_) => Ok((
-                Shape::Pair,
-                Some(format!(
-                    "read as a game of pairs `a b`: heap 0 was refused ({heap_error}); declare `shape()` to say which"
-                )),
+        let (shape, what) = if program.expand(&pair(0, 0)).is_ok() {
+            (Shape::Pair, "pairs `a b`")
+        } else if program.expand(&tuple(&[0, 0, 0])).is_ok() {
+            (Shape::Tuple(3), "triples `a b c`")
+        } else {
+            return Err(heap_error);
+        };
+        Ok((
+            shape,
+            Some(format!(
+                "read as a game of {what}: heap 0 was refused ({heap_error}); declare `shape()` to say which"
             )),
-            Err(_) => Err(heap_error),
-        }
+        ))
     }
 
     /// The Grundy values of the integer positions `0..=upto`, bottom-up; a stop (the
@@ -249,60 +169,39 @@ impl ScriptGame {
         let shared = [2 * (upto + 1), upto + 1]
             .into_iter()
             .find(|&s| s.saturating_mul(s) <= MAX_UPTO);
-        let threads = rayon::current_num_threads();
-        // A position limit is a work budget whose stopping point must not depend on the
-        // threads (`sprague pattern` sets one): such a table is computed on one thread.
-        if threads > 1 && side >= PARALLEL_SIDE && limits.max_positions.is_none() {
-            return parallel_pairs(&program, from, upto, shared, limits, threads);
-        }
-        let mut eval = Evaluator::new(&program, 0, limits.clone());
-        if let Some(s) = shared {
-            eval.share_pairs(s as usize);
-        }
-        // Computed by diagonals (a + b growing) and read out by rows: in most pair games a
-        // move lowers the sum (take from one pile, or from one and add less to the
-        // other), so each pair's options are known when it is expanded and a script's
-        // engine answers them by value. Any other game is still searched right, only
-        // with more of its options handed over whole.
-        let mut done = 0u64;
-        let mut stopped = None;
-        'diagonals: for d in 2 * from..=2 * upto {
-            for a in d.saturating_sub(upto).max(from)..=(d - from).min(upto) {
-                let v = limits
-                    .check_every(done, "pairs")
-                    .and_then(|()| eval.value(&pair(a, d - a)));
-                done += 1;
-                match v {
-                    Ok(_) => {}
-                    Err(e) if is_stop(&e) => {
-                        stopped = Some(e);
-                        break 'diagonals;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        // Whole rows only: after a stop, up to the first row with a pair not computed.
-        let mut rows = Vec::new();
-        for a in from..=upto {
-            let row: Option<Vec<u64>> = (from..=upto)
-                .map(|b| eval.known_value(&pair(a, b)))
-                .collect();
-            match row {
-                Some(row) => rows.push(row),
-                None if stopped.is_some() => break,
-                None => {
-                    // A pair that `components` splits is not stored: its parts are.
-                    let row = (from..=upto)
-                        .map(|b| eval.value(&pair(a, b)))
-                        .collect::<Result<Vec<u64>>>()?;
-                    rows.push(row);
-                }
-            }
-        }
+        let p = tuple_values(&program, 2, from, upto, shared, limits)?;
         Ok(Partial {
-            values: rows,
-            stopped,
+            values: whole_rows(p.values, side as usize),
+            stopped: p.stopped,
+        })
+    }
+
+    /// The Grundy values of the tuples of `k` numbers (from 2 to [`MAX_TUPLE`]) in
+    /// `from..=upto`, in lexicographic order; a stop keeps the whole rows computed (a row:
+    /// the last number running through `from..=upto`).
+    pub fn tuple_values_partial(
+        &self,
+        k: usize,
+        from: u64,
+        upto: u64,
+        limits: Limits,
+    ) -> Result<Partial<Vec<u64>>> {
+        check_upto(upto)?;
+        let side = upto.saturating_sub(from) + 1;
+        if !(2..=MAX_TUPLE).contains(&k) {
+            return Err(Error::unsupported(format!(
+                "tuples of {k} numbers: a table holds tuples of 2 to {MAX_TUPLE}"
+            )));
+        }
+        if side.checked_pow(k as u32).is_none_or(|n| n > MAX_UPTO) {
+            return Err(Error::unsupported(format!(
+                "{side}^{k} tuples: at most {MAX_UPTO} positions are tabulated"
+            )));
+        }
+        let p = tuple_values(&self.program().clone(), k, from, upto, None, limits)?;
+        Ok(Partial {
+            values: whole_rows(p.values, side as usize).concat(),
+            stopped: p.stopped,
         })
     }
 
@@ -324,12 +223,13 @@ impl ScriptGame {
             Shape::Heap => {
                 if options.from.is_some() {
                     return Err(Error::unsupported(
-                        "`--from` is for scripts whose positions are pairs `a b`",
+                        "`--from` is for scripts whose positions are pairs `a b` or tuples of numbers",
                     ));
                 }
                 self.heap_table(options)?
             }
             Shape::Pair => self.pair_table(options)?,
+            Shape::Tuple(k) => self.tuple_table(k, options)?,
         };
         table.notes.extend(note);
         if options.period {
@@ -451,6 +351,92 @@ impl ScriptGame {
     }
 }
 
+impl ScriptGame {
+    fn tuple_table(&self, k: usize, options: &TableOptions) -> Result<Table> {
+        if options.misere {
+            return Err(Error::unsupported(
+                "a table of tuples has normal-play values only; `sprague solve --misere` answers one tuple",
+            ));
+        }
+        let spec = self.spec_name().to_string();
+        let from = options.from.unwrap_or(0);
+        if from > options.upto {
+            return Err(Error::unsupported(format!(
+                "`--from {from}` is larger than `--upto {}`",
+                options.upto
+            )));
+        }
+        let p = self.tuple_values_partial(k, from, options.upto, options.limits.clone())?;
+        let names: Vec<String> = (0..k).map(|i| letter(i).to_string()).collect();
+        let rows = TupleRows {
+            k,
+            from,
+            side: options.upto - from + 1,
+            values: p.values,
+        };
+        let what = if k == 3 { "triple" } else { "tuple" };
+        let mut table = Table::new(
+            &spec,
+            Play::Normal,
+            Some(ValueKind::Grundy),
+            Method::engine("search: Grundy values of the tuples, by growing sum"),
+            format!(
+                "grundy values of {spec} for the {what}s {}, {from} <= {} <= {}",
+                names.join(" "),
+                names.join(", "),
+                options.upto
+            ),
+            what,
+            Box::new(rows),
+        );
+        table.notes.push(format!(
+            "the {what} {} is the position [{}] of the script",
+            names.join(" "),
+            names.join(", ")
+        ));
+        if let Some(e) = p.stopped {
+            stop_note(&mut table, &e, "rows");
+        }
+        Ok(table)
+    }
+}
+
+/// The name of the `i`th number of a tuple: a, b, c, …
+fn letter(i: usize) -> char {
+    (b'a' + i as u8) as char
+}
+
+/// The rows of a table of tuples, in lexicographic order.
+struct TupleRows {
+    k: usize,
+    from: u64,
+    side: u64,
+    values: Vec<u64>,
+}
+
+impl TableRows for TupleRows {
+    fn count(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn row(&self, i: u64) -> Row<'_> {
+        let mut t = vec![0; self.k];
+        let mut rest = i;
+        for x in t.iter_mut().rev() {
+            *x = self.from + rest % self.side;
+            rest /= self.side;
+        }
+        let v = self.values[i as usize];
+        let shown: Vec<String> = t.iter().map(u64::to_string).collect();
+        Row {
+            position: Cell::Text(shown.join(" ").into()),
+            value: Some(Cell::Number(v)),
+            outcome: Some(Winner::from_first_wins(v != 0)),
+            remoteness: None,
+        }
+    }
+}
+
 /// Marks a table stopped early: not complete, and a note saying why and what it holds.
 fn stop_note(table: &mut Table, e: &Error, what: &str) {
     table.complete = false;
@@ -485,6 +471,14 @@ impl TableRows for PairRows {
             remoteness: None,
         }
     }
+}
+
+/// The rows of `side` values, up to the first with a value not computed.
+fn whole_rows(values: Vec<Option<u64>>, side: usize) -> Vec<Vec<u64>> {
+    values
+        .chunks(side)
+        .map_while(|row| row.iter().copied().collect::<Option<Vec<u64>>>())
+        .collect()
 }
 
 fn check_upto(upto: u64) -> Result<()> {
