@@ -95,8 +95,18 @@ impl<'p> Evaluator<'p> {
     /// computing the same table, against the one bound of options generated; and keeps
     /// the components it computes for [`Evaluator::take_found`].
     pub fn share_work(&mut self, counter: Arc<AtomicU64>) {
+        counter.fetch_add(self.generated, Ordering::Relaxed);
         self.shared_work = Some(counter);
         self.found = Some(Vec::new());
+    }
+
+    /// Every component with a stored value, for another evaluator to [`Evaluator::learn`].
+    pub fn stored(&self) -> Vec<(ScriptPosition, u32)> {
+        let heaps = self.dense.iter().enumerate().filter(|(_, &v)| v != UNKNOWN);
+        heaps
+            .map(|(n, &v)| (ScriptPosition::Int(n as i64), v))
+            .chain(self.memo.iter().map(|(p, &v)| (p.clone(), v)))
+            .collect()
     }
 
     /// The components computed here since the last call, with their values, for the

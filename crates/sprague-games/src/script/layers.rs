@@ -199,6 +199,83 @@ pub(super) fn tuple_values(
     Ok(Partial { values, stopped })
 }
 
+/// The rest of a table of heaps, `start..=upto`, on `threads` threads, after `first` (the
+/// evaluator that computed `values`, the heaps below `start`): for games whose heaps need
+/// searches of positions other than heaps (a pile with the amounts taken from it), where
+/// the searches of two heaps share little. Each thread has its own copy of the script and
+/// evaluator, first taught every component `first` knows; the threads take consecutive
+/// heaps, and after each round every evaluator learns what the others computed.
+pub(super) fn heaps_on_threads(
+    program: &ScriptProgram,
+    mut first: Evaluator<'_>,
+    mut values: Vec<u64>,
+    start: u64,
+    upto: u64,
+    limits: Limits,
+    threads: usize,
+) -> Result<Partial<Vec<u64>>> {
+    use rayon::prelude::*;
+    let copies = (1..threads)
+        .map(|_| program.fork())
+        .collect::<Result<Vec<_>>>()?;
+    let work = Arc::new(AtomicU64::new(0));
+    first.share_work(work.clone());
+    let known = first.stored();
+    let mut evals = vec![first];
+    for copy in &copies {
+        let mut e = Evaluator::new(copy, upto as usize + 1, limits.clone());
+        e.share_work(work.clone());
+        for (p, v) in &known {
+            e.learn(p, *v)?;
+        }
+        evals.push(e);
+    }
+    drop(known);
+    let mut n = start;
+    while n <= upto {
+        if let Err(e) = limits.check(n, "heaps") {
+            return Ok(Partial {
+                values,
+                stopped: Some(e),
+            });
+        }
+        let round = (upto - n + 1).min(threads as u64) as usize;
+        let found: Vec<Result<u64>> = evals[..round]
+            .par_iter_mut()
+            .enumerate()
+            .map(|(i, eval)| eval.value(&ScriptPosition::Int((n + i as u64) as i64)))
+            .collect();
+        let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
+        for (i, news) in news.iter().enumerate() {
+            for (j, eval) in evals.iter_mut().enumerate() {
+                if j != i {
+                    for (p, v) in news {
+                        eval.learn(p, *v)?;
+                    }
+                }
+            }
+        }
+        // In order: the first heap to fail says why, as on one thread.
+        for v in found {
+            match v {
+                Ok(v) => values.push(v),
+                Err(e) if is_stop(&e) => {
+                    return Ok(Partial {
+                        values,
+                        stopped: Some(e),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        n += round as u64;
+    }
+    Ok(Partial {
+        values,
+        stopped: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::layer;

@@ -386,3 +386,30 @@ end"
         .unwrap();
     assert!(e.to_string().contains("at most"), "{e}");
 }
+
+/// A table of heaps whose heaps need searches of nested positions (Game of Stones: a pile
+/// with the amounts taken from it) goes on every thread past its first heaps: the same
+/// values as on one thread, and as the closed form of its pattern (the largest t with
+/// t(t + 1)/2 <= n).
+#[test]
+fn heap_tables_that_search_are_the_same_on_any_number_of_threads() {
+    let stones = example("game-of-stones.luau");
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| stones.heap_values(30, Limits::default()))
+            .unwrap()
+    };
+    let one = on(1);
+    for (n, &v) in one.iter().enumerate() {
+        let t = (0..=n as u64)
+            .rev()
+            .find(|t| t * (t + 1) / 2 <= n as u64)
+            .unwrap();
+        assert_eq!(v, t, "heap {n}");
+    }
+    assert_eq!(on(2), one);
+    assert_eq!(on(3), one);
+}

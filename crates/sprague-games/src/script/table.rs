@@ -6,7 +6,7 @@
 
 use super::eval::Evaluator;
 use super::game::ScriptGame;
-use super::layers::{is_stop, tuple, tuple_values};
+use super::layers::{heaps_on_threads, is_stop, tuple, tuple_values};
 use super::ScriptPosition;
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
@@ -15,6 +15,10 @@ use crate::interface::{
 };
 use crate::limits::Limits;
 use crate::octal::Values;
+
+/// The heap from which a table of heaps looks whether its heaps need searches of other
+/// positions, to compute the rest on every thread.
+const SEARCHES_SEEN_FROM: u64 = 16;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;
@@ -113,7 +117,17 @@ impl ScriptGame {
         // Checked above: at most 10^7 + 1 values.
         let mut eval = Evaluator::new(&program, upto as usize + 1, limits.clone());
         let mut values = Vec::with_capacity(upto as usize + 1);
+        let threads = rayon::current_num_threads();
+        // A position limit is a work budget whose stopping point must not depend on the
+        // threads (`sprague pattern` sets one).
+        let parallel = threads > 1 && limits.max_positions.is_none();
         for n in 0..=upto {
+            // Heaps whose values need searches of other positions (a pile with the
+            // amounts taken from it) go on every thread; those whose options are smaller
+            // heaps, known, stay here.
+            if parallel && n >= SEARCHES_SEEN_FROM && eval.components_stored() > 4 * n {
+                return heaps_on_threads(&program, eval, values, n, upto, limits, threads);
+            }
             if let Err(e) = limits.check_every(n, "heaps") {
                 return Ok(Partial {
                     values,
