@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 /// Bytes one stored component costs at most in the hash map (key, value, table slack),
 /// for the position limit.
-const BYTES_PER_POSITION: u64 = 96;
+pub(super) const BYTES_PER_POSITION: u64 = 96;
 
 /// Options the script may generate for each position the limits allow to be stored, when
 /// the caller set a position limit: a work budget counted in positions (as `sprague

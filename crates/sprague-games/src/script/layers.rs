@@ -18,7 +18,7 @@
 //! stopping point must not depend on the threads (`sprague pattern` sets one), so a table
 //! with one is computed on one thread.
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, BYTES_PER_POSITION};
 use super::table::Partial;
 use super::{ScriptPosition, ScriptProgram};
 use crate::error::{Error, Result};
@@ -29,6 +29,9 @@ use std::sync::Arc;
 /// The fewest tuples of a table computed on several threads: below it, copying the script
 /// for each thread costs more than it saves.
 const PARALLEL_TUPLES: u64 = 576;
+
+/// The most threads of a table of heaps that search ([`heaps_on_threads`]).
+const MAX_HEAP_THREADS: usize = 4;
 
 /// What one layer's run of tuples gave on one thread: the values in order, and the error
 /// that stopped the run, if any.
@@ -106,7 +109,10 @@ pub(super) fn tuple_values(
     let side = upto - from + 1;
     // The caller checked that the table fits (at most `MAX_UPTO` tuples).
     let count = side.saturating_pow(k as u32);
-    let threads = rayon::current_num_threads();
+    // Each thread's evaluator ends up holding every tuple: no more threads than the
+    // memory of a default search holds copies of the table.
+    let copies_held = Limits::DEFAULT_MAX_BYTES / count.saturating_mul(BYTES_PER_POSITION).max(1);
+    let threads = rayon::current_num_threads().min(copies_held as usize);
     let threads = if threads > 1 && count >= PARALLEL_TUPLES && limits.max_positions.is_none() {
         threads
     } else {
@@ -204,7 +210,8 @@ pub(super) fn tuple_values(
 /// searches of positions other than heaps (a pile with the amounts taken from it), where
 /// the searches of two heaps share little. Each thread has its own copy of the script and
 /// evaluator, first taught every component `first` knows; the threads take consecutive
-/// heaps, and after each round every evaluator learns what the others computed.
+/// heaps, and after each round every evaluator learns what the others computed. Every
+/// evaluator holds every component, so at most [`MAX_HEAP_THREADS`] threads are used.
 pub(super) fn heaps_on_threads(
     program: &ScriptProgram,
     mut first: Evaluator<'_>,
@@ -215,6 +222,9 @@ pub(super) fn heaps_on_threads(
     threads: usize,
 ) -> Result<Partial<Vec<u64>>> {
     use rayon::prelude::*;
+    // Each evaluator holds every component found, whose number is not known beforehand:
+    // a few copies, not one per core.
+    let threads = threads.min(MAX_HEAP_THREADS);
     let copies = (1..threads)
         .map(|_| program.fork())
         .collect::<Result<Vec<_>>>()?;
