@@ -41,8 +41,14 @@ unsafe extern "C-unwind" fn tally(state: *mut ffi::lua_State, gc: c_int) {
         return;
     }
     // SAFETY: the data pointer of the main thread is set by `install` to a `Tally` that
-    // the script owns and that outlives its state (see `install`).
-    let t = ffi::lua_getthreaddata(ffi::lua_mainthread(state)) as *const Tally;
+    // the script owns and that outlives its state (see `install`). No other thread's is
+    // set (Luau starts every new thread's at null, and mlua never sets one), so a
+    // non-null pointer of the running thread is the main thread's: calls from Rust run
+    // on the main thread, and one C call is saved at every interrupt.
+    let mut t = ffi::lua_getthreaddata(state) as *const Tally;
+    if t.is_null() {
+        t = ffi::lua_getthreaddata(ffi::lua_mainthread(state)) as *const Tally;
+    }
     let Some(t) = t.as_ref() else { return };
     // Interrupts run only while mlua holds the state's lock: no other thread counts, and
     // a plain load and store is enough (a locked add cost a tenth of the running time).
