@@ -23,14 +23,15 @@ pub struct FormRef(u32);
 const SHARD_BITS: u32 = 6;
 const SHARDS: usize = 1 << SHARD_BITS;
 
-/// A stored form: a nus, or a general game's canonical options (each list sorted).
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Form {
-    Nus(Nus),
-    General(Box<[FormRef]>, Box<[FormRef]>),
+/// A stored form as a thread reads it: a nus, or a general game's canonical options (each
+/// list sorted).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum FormView<'a> {
+    Nus(&'a Nus),
+    General(&'a [FormRef], &'a [FormRef]),
 }
 
-impl Form {
+impl FormView<'_> {
     fn hash64(&self) -> u64 {
         let mut h = FxHasher::default();
         self.hash(&mut h);
@@ -38,11 +39,32 @@ impl Form {
     }
 }
 
+/// Where a form lies in its shard: a general game's options at `start..start + nl` of the
+/// pool (Left's) and the `nr` after them, or a nus at `start` of the list of nus.
+#[derive(Clone, Copy)]
+struct Slot {
+    start: u32,
+    nl: u32,
+    nr: u32,
+}
+
+/// `Slot::nl` of a nus.
+const NUS: u32 = u32::MAX;
+
 #[derive(Default)]
 struct Shard {
-    forms: Vec<Form>,
-    /// Indices into `forms`, hashed by the form.
+    slots: Vec<Slot>,
+    /// The option lists of the general forms, one after another (no allocation a form).
+    pool: Vec<FormRef>,
+    nus: Vec<Nus>,
+    /// Indices into `slots`, hashed by the form.
     by_form: hashbrown::HashTable<u32>,
+}
+
+impl Shard {
+    fn view(&self, i: u32) -> FormView<'_> {
+        Shard::view_of(&self.slots, &self.pool, &self.nus)(i)
+    }
 }
 
 /// Canonical forms shared by the threads of one search; `Sync`, so that every thread holds
@@ -67,7 +89,7 @@ impl FormStore {
 
     /// How many distinct forms the store holds.
     pub fn len(&self) -> usize {
-        self.shards.iter().map(|s| lock(s).forms.len()).sum()
+        self.shards.iter().map(|s| lock(s).slots.len()).sum()
     }
 
     /// Whether the store is empty.
@@ -76,24 +98,71 @@ impl FormStore {
     }
 
     /// The reference of `form`, stored if new.
-    fn intern(&self, form: Form) -> FormRef {
+    fn intern(&self, form: FormView<'_>) -> FormRef {
         let hash = form.hash64();
         let s = (hash as usize) & (SHARDS - 1);
         let mut shard = lock(&self.shards[s]);
-        let Shard { forms, by_form } = &mut *shard;
-        if let Some(&i) = by_form.find(hash, |&i| forms[i as usize] == form) {
+        if let Some(&i) = shard.by_form.find(hash, |&i| shard.view(i) == form) {
             return FormRef(i << SHARD_BITS | s as u32);
         }
-        let i = forms.len() as u32;
-        forms.push(form);
-        by_form.insert_unique(hash, i, |&j| forms[j as usize].hash64());
+        let i = shard.slots.len() as u32;
+        let slot = match form {
+            FormView::Nus(n) => {
+                shard.nus.push(n.clone());
+                Slot {
+                    start: shard.nus.len() as u32 - 1,
+                    nl: NUS,
+                    nr: 0,
+                }
+            }
+            FormView::General(l, r) => {
+                let start = shard.pool.len() as u32;
+                shard.pool.extend_from_slice(l);
+                shard.pool.extend_from_slice(r);
+                Slot {
+                    start,
+                    nl: l.len() as u32,
+                    nr: r.len() as u32,
+                }
+            }
+        };
+        shard.slots.push(slot);
+        let Shard {
+            slots,
+            pool,
+            nus,
+            by_form,
+        } = &mut *shard;
+        let view = Shard::view_of(slots, pool, nus);
+        by_form.insert_unique(hash, i, |&j| view(j).hash64());
         FormRef(i << SHARD_BITS | s as u32)
     }
 
-    /// A copy of the form `r` names.
-    fn get(&self, r: FormRef) -> Form {
+    /// What `r` names: a nus, or a general game's options.
+    fn get(&self, r: FormRef) -> Result<Nus, (Vec<FormRef>, Vec<FormRef>)> {
         let shard = lock(&self.shards[(r.0 as usize) & (SHARDS - 1)]);
-        shard.forms[(r.0 >> SHARD_BITS) as usize].clone()
+        match shard.view(r.0 >> SHARD_BITS) {
+            FormView::Nus(n) => Ok(n.clone()),
+            FormView::General(l, rr) => Err((l.to_vec(), rr.to_vec())),
+        }
+    }
+}
+
+impl Shard {
+    /// [`Shard::view`] over the parts of a shard borrowed apart (for rehashing its table).
+    fn view_of<'a>(
+        slots: &'a [Slot],
+        pool: &'a [FormRef],
+        nus: &'a [Nus],
+    ) -> impl Fn(u32) -> FormView<'a> {
+        move |i| {
+            let s = slots[i as usize];
+            if s.nl == NUS {
+                return FormView::Nus(&nus[s.start as usize]);
+            }
+            let (a, b) = (s.start as usize, s.start as usize + s.nl as usize);
+            FormView::General(&pool[a..b], &pool[b..b + s.nr as usize])
+        }
     }
 }
 
@@ -107,7 +176,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// remembered both ways. Use one porter with one context.
 pub struct Porter {
     store: Arc<FormStore>,
-    to_store: FxHashMap<GameId, FormRef>,
+    /// By the context's id: the form exported or imported.
+    to_store: Vec<Option<FormRef>>,
     to_context: FxHashMap<FormRef, GameId>,
 }
 
@@ -116,7 +186,7 @@ impl Porter {
     pub fn new(store: Arc<FormStore>) -> Self {
         Porter {
             store,
-            to_store: FxHashMap::default(),
+            to_store: Vec::new(),
             to_context: FxHashMap::default(),
         }
     }
@@ -129,16 +199,16 @@ impl Porter {
     /// The form of `g` (a game of `ctx`) in the store, storing it and the followers it
     /// needs. Iterative: the depth of a form is its birthday, which may be large.
     pub fn export(&mut self, ctx: &mut Context, g: GameId) -> FormRef {
-        if let Some(&r) = self.to_store.get(&g) {
+        if let Some(r) = self.exported(g) {
             return r;
         }
         let mut stack = vec![(g, false)];
         while let Some((x, ready)) = stack.pop() {
-            if self.to_store.contains_key(&x) {
+            if self.exported(x).is_some() {
                 continue;
             }
             if let Some(nus) = ctx.as_nus(x) {
-                let r = self.store.intern(Form::Nus(nus.clone()));
+                let r = self.store.intern(FormView::Nus(nus));
                 self.remember(x, r);
                 continue;
             }
@@ -147,22 +217,27 @@ impl Porter {
             if !ready {
                 stack.push((x, true));
                 for o in left.into_iter().chain(right) {
-                    if !self.to_store.contains_key(&o) {
+                    if self.exported(o).is_none() {
                         stack.push((o, false));
                     }
                 }
                 continue;
             }
-            let refs = |opts: Vec<GameId>| -> Box<[FormRef]> {
-                let mut v: Vec<FormRef> = opts.iter().map(|o| self.to_store[o]).collect();
+            let refs = |opts: Vec<GameId>| -> Vec<FormRef> {
+                let mut v: Vec<FormRef> = opts.iter().filter_map(|&o| self.exported(o)).collect();
                 v.sort_unstable();
-                v.into_boxed_slice()
+                v
             };
-            let form = Form::General(refs(left), refs(right));
-            let r = self.store.intern(form);
+            let (l, r) = (refs(left), refs(right));
+            let r = self.store.intern(FormView::General(&l, &r));
             self.remember(x, r);
         }
-        self.to_store[&g]
+        self.exported(g).unwrap_or(FormRef(0))
+    }
+
+    /// The form of `g` when exported or imported already.
+    fn exported(&self, g: GameId) -> Option<FormRef> {
+        self.to_store.get(g.0 as usize).copied().flatten()
     }
 
     /// The game of `ctx` that `r` names, interning it and the followers it needs.
@@ -177,12 +252,12 @@ impl Porter {
                 continue;
             }
             let (l, rr) = match self.store.get(x) {
-                Form::Nus(nus) => {
+                Ok(nus) => {
                     let g = ctx.nus(nus);
                     self.remember(g, x);
                     continue;
                 }
-                Form::General(l, rr) => (l, rr),
+                Err(options) => options,
             };
             if !expanded {
                 let missing: Vec<FormRef> = l
@@ -209,7 +284,11 @@ impl Porter {
     }
 
     fn remember(&mut self, g: GameId, r: FormRef) {
-        self.to_store.insert(g, r);
+        let i = g.0 as usize;
+        if self.to_store.len() <= i {
+            self.to_store.resize(i + 1, None);
+        }
+        self.to_store[i] = Some(r);
         self.to_context.insert(r, g);
     }
 }
