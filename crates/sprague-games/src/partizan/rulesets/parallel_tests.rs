@@ -86,7 +86,14 @@ fn limits_stop_every_thread_cleanly() {
     let wide = "..........|..........|..........";
     let err = on(3, || game("domineering").solve(&[wide.to_string()], &small)).unwrap_err();
     assert!(matches!(err, crate::error::Error::Limit { .. }), "{err}");
-    // A flag set before the search stops it at once.
+    // A deadline already passed, and a flag set before the search, stop it at once.
+    let late = SolveOptions {
+        deadline: crate::limits::Deadline::after(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    let err = on(3, || game("domineering").solve(&[board.to_string()], &late)).unwrap_err();
+    assert!(matches!(err, crate::error::Error::Timeout { .. }), "{err}");
+
     let flag = Arc::new(AtomicBool::new(true));
     let cancelled = SolveOptions {
         cancel: Some(flag),
