@@ -58,6 +58,11 @@ impl<P> Clone for Shared<P> {
 /// entry, and the canonical form it names in the caller's context).
 const BYTES_PER_COMPONENT: u64 = 150;
 
+/// The most threads a parallel search uses: each holds an arena of its own, which ends up
+/// holding most of the forms the search makes, so memory grows with the threads (two
+/// threads: about 2.2 times one thread's on Domineering 6×6).
+pub const MAX_THREADS: usize = 4;
+
 /// A parallel search looks for a frontier of at least this many positions a thread, so
 /// that the threads start apart and finish together...
 const FRONTIER_PER_THREAD: usize = 8;
@@ -211,13 +216,13 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         Ok(out)
     }
 
-    /// The same solver, solving on every thread of the rayon pool it is called from (one
-    /// context each) the positions a few moves below the first position asked for, before
-    /// solving that position itself. Values and [`ValueSolver::positions`] are the same
-    /// whatever the number of threads; the limits bound each thread (positions: those
-    /// stored by all of them together).
+    /// The same solver, solving on the threads of the rayon pool it is called from (at most
+    /// [`MAX_THREADS`], one context each) the positions a few moves below the first
+    /// position asked for, before solving that position itself. Values and
+    /// [`ValueSolver::positions`] are the same whatever the number of threads; the limits
+    /// bound each thread (positions: those stored by all of them together).
     pub fn in_parallel(mut self) -> Self {
-        self.threads = rayon::current_num_threads();
+        self.threads = rayon::current_num_threads().min(MAX_THREADS);
         self
     }
 
