@@ -2,11 +2,23 @@
 //! components it solves, under compact `u64` keys. Kept apart from the solver that owns it
 //! (`ValueSolver`) because the rules trait names it too, and the rules must not depend on the
 //! engines that run them (the rules and the solver name it; it names neither).
+//!
+//! In a search on several threads the table is also linked to the keys all threads share
+//! ([`SharedTable`]): a key missing here is looked up there (its form imported into this
+//! thread's context), and every key solved here is recorded there.
 
+use super::shared::SharedTable;
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::GameId;
+use crate::partizan::canonical::{Context, GameId, Porter};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// This thread's side of the tables shared by the threads of a search.
+pub(super) struct Link {
+    pub(super) table: Arc<SharedTable<u64>>,
+    pub(super) porter: Porter,
+}
 
 /// The table of components under a ruleset's compact `u64` keys, for
 /// `Ruleset::solve_component`, with an optional progress callback and the solver's
@@ -17,6 +29,12 @@ pub struct CompactMemo<'p> {
     progress: Option<Box<dyn FnMut(usize) + 'p>>,
     limits: Limits,
     what: String,
+    pub(super) link: Option<Link>,
+    /// Which thread of a search this is (0 alone): searches may order their work by it, so
+    /// that threads start on different parts.
+    salt: u32,
+    /// Values stored by [`CompactMemo::insert`] (not imported): the clock of the checks.
+    inserted: u64,
 }
 
 impl<'p> CompactMemo<'p> {
@@ -28,7 +46,17 @@ impl<'p> CompactMemo<'p> {
             progress: None,
             limits,
             what,
+            link: None,
+            salt: 0,
+            inserted: 0,
         }
+    }
+
+    /// Links the table to the keys shared by the threads of a search; `salt` numbers this
+    /// thread.
+    pub(super) fn link(&mut self, link: Link, salt: u32) {
+        self.link = Some(link);
+        self.salt = salt;
     }
 
     /// Calls `f` with the number of entries each time it passes a multiple of 65536.
@@ -36,19 +64,61 @@ impl<'p> CompactMemo<'p> {
         self.progress = Some(f);
     }
 
-    /// Stores a value; every 2^16 entries, tells the progress callback how many there are.
+    /// Which thread of a parallel search this table serves (0 for the first, and alone).
+    pub fn salt(&self) -> u32 {
+        self.salt
+    }
+
+    /// The keys that count against the search's limit: those solved by every thread of
+    /// the search (this table's alone when it runs on one).
+    pub fn len(&self) -> u64 {
+        match &self.link {
+            Some(link) => link.table.len(),
+            None => self.map.len() as u64,
+        }
+    }
+
+    /// Whether no key was solved.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value of `key`: from this table, or, when `shared` and another thread of the
+    /// search has solved it, its form imported into `ctx` (and kept here).
+    #[inline]
+    pub fn get(&mut self, key: u64, ctx: &mut Context, shared: bool) -> Option<GameId> {
+        if let Some(&v) = self.map.get(&key) {
+            return Some(v);
+        }
+        if !shared {
+            return None;
+        }
+        let link = self.link.as_mut()?;
+        let form = link.table.get(&key)?;
+        let v = link.porter.import(ctx, form);
+        self.map.insert(key, v);
+        Some(v)
+    }
+
+    /// Stores a value (recorded for the other threads too, its form with it when
+    /// `shared`); every 2^16 entries, tells the progress callback how many there are.
     /// Every few thousand entries, checks the solver's limits: fails with
     /// [`Error::Timeout`](crate::error::Error::Timeout) past the deadline or
     /// [`Error::Interrupted`](crate::error::Error::Interrupted) once the flag is set (the
     /// value is stored all the same).
-    pub fn insert(&mut self, key: u64, v: GameId) -> Result<()> {
+    pub fn insert(&mut self, key: u64, v: GameId, ctx: &mut Context, shared: bool) -> Result<()> {
         self.map.insert(key, v);
-        let n = self.map.len();
+        if let Some(link) = self.link.as_mut() {
+            let form = shared.then(|| link.porter.export(ctx, v));
+            link.table.record(key, form);
+        }
+        self.inserted += 1;
+        let n = self.inserted;
         if n & 0xFFFF == 0 {
             if let Some(f) = self.progress.as_mut() {
-                f(n);
+                f(n as usize);
             }
         }
-        self.limits.check_every(n as u64, &self.what)
+        self.limits.check_every(n, &self.what)
     }
 }

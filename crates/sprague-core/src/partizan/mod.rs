@@ -33,6 +33,7 @@ pub mod print;
 pub mod products;
 pub mod props;
 pub mod rules;
+pub mod shared;
 pub mod solver;
 #[cfg(test)]
 mod tests;

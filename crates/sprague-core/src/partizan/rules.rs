@@ -9,10 +9,12 @@ use crate::partizan::canonical::{Context, GameId};
 use crate::value::Side;
 use std::hash::Hash;
 
-/// The rules of a short partizan game (every play ends; no position repeats).
-pub trait Ruleset {
+/// The rules of a short partizan game (every play ends; no position repeats). Shared by
+/// the threads of a parallel search ([`super::solver::ValueSolver::in_parallel`]), so the
+/// rules and their positions can be sent between threads.
+pub trait Ruleset: Sync {
     /// A position, compact and hashable.
-    type Position: Clone + Eq + Hash + std::fmt::Debug;
+    type Position: Clone + Eq + Hash + std::fmt::Debug + Send + Sync;
 
     /// The game's name, as the catalogue knows it (or the spec of a rules script,
     /// `rules:FILE`).

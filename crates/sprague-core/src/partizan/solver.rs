@@ -9,19 +9,67 @@
 //! [`Error::Limit`](crate::error::Error::Limit) when more components than the limit would be
 //! stored.
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
+//!
+//! [`ValueSolver::in_parallel`] makes a solver use every thread of the current rayon pool
+//!: threads with contexts of their own solve the positions a few moves
+//! below the first position asked for, sharing what they solve through a
+//! [`SharedTable`]; the solver then finds those positions solved.
 
-use super::memo::CompactMemo;
+use super::memo::{CompactMemo, Link};
 use super::rules::Ruleset;
+use super::shared::SharedTable;
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::{Context, GameId};
+use crate::partizan::canonical::{Context, FormStore, GameId, Porter};
 use crate::search::{evaluate, Budget, Recurrence};
 use crate::value::Side;
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// The tables shared by the threads of a parallel search: the forms, and the positions
+/// solved under the ruleset's compact keys and under the generic search's keys.
+pub(super) struct Shared<P> {
+    store: Arc<FormStore>,
+    compact: Arc<SharedTable<u64>>,
+    generic: Arc<SharedTable<P>>,
+}
+
+impl<P: std::hash::Hash + Eq> Shared<P> {
+    fn new() -> Self {
+        Shared {
+            store: Arc::new(FormStore::new()),
+            compact: Arc::new(SharedTable::new()),
+            generic: Arc::new(SharedTable::new()),
+        }
+    }
+}
+
+impl<P> Clone for Shared<P> {
+    fn clone(&self) -> Self {
+        Shared {
+            store: Arc::clone(&self.store),
+            compact: Arc::clone(&self.compact),
+            generic: Arc::clone(&self.generic),
+        }
+    }
+}
 
 /// What a stored component costs the solver, measured on Domineering (134 bytes: the memo
 /// entry, and the canonical form it names in the caller's context).
 const BYTES_PER_COMPONENT: u64 = 150;
+
+/// The most threads a parallel search uses: each holds an arena of its own, which ends up
+/// holding most of the forms the search makes, so memory grows with the threads (two
+/// threads: about 2.2 times one thread's on Domineering 6×6).
+pub const MAX_THREADS: usize = 4;
+
+/// A parallel search looks for a frontier of at least this many positions a thread, so
+/// that the threads start apart and finish together...
+const FRONTIER_PER_THREAD: usize = 8;
+/// ... no deeper than this many moves below the position asked for ...
+const FRONTIER_DEPTH: usize = 3;
+/// ... and of at most this many positions (the frontier is generated on one thread).
+const FRONTIER_MAX: usize = 20_000;
 
 /// Memoised canonical values of a ruleset's positions.
 pub struct ValueSolver<'r, R: Ruleset> {
@@ -33,6 +81,10 @@ pub struct ValueSolver<'r, R: Ruleset> {
     limits: Limits,
     closed_forms: bool,
     fast_path: bool,
+    /// The threads of the parallel search (1: none), set by [`ValueSolver::in_parallel`].
+    threads: usize,
+    /// The tables shared with the threads, once a parallel search began.
+    shared: Option<Shared<R::Position>>,
 }
 
 impl<'r, R: Ruleset> ValueSolver<'r, R> {
@@ -54,6 +106,8 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             limits,
             closed_forms: true,
             fast_path: true,
+            threads: 1,
+            shared: None,
         }
     }
 
@@ -78,15 +132,39 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         self
     }
 
-    /// Components stored so far.
+    /// Components stored so far: the distinct components solved, by every thread of a
+    /// parallel search (the same count whatever the number of threads).
     pub fn positions(&self) -> usize {
-        self.memo.len() + self.compact.map.len()
+        match &self.shared {
+            Some(s) => (s.compact.len() + s.generic.len()) as usize,
+            None => self.memo.len() + self.compact.map.len(),
+        }
+    }
+
+    /// Links this solver to the tables shared by the threads of a search; `salt` numbers
+    /// its thread.
+    fn link(&mut self, shared: Shared<R::Position>, salt: u32) {
+        let porter = Porter::new(Arc::clone(&shared.store));
+        self.compact.link(
+            Link {
+                table: Arc::clone(&shared.compact),
+                porter,
+            },
+            salt,
+        );
+        self.shared = Some(shared);
     }
 
     /// The canonical value of `p`.
     pub fn value(&mut self, ctx: &mut Context, p: &R::Position) -> Result<GameId> {
         let mut comps = Vec::new();
         self.rules.components(p, &mut comps);
+        if self.threads > 1 && self.shared.is_none() {
+            // The first position asked for: the threads solve the positions below it.
+            let shared = Shared::new();
+            self.link(shared.clone(), 0);
+            self.solve_below(&comps, &shared)?;
+        }
         let mut total = ctx.zero();
         for c in &comps {
             if self.fast_path {
@@ -138,22 +216,149 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         Ok(out)
     }
 
+    /// The same solver, solving on the threads of the rayon pool it is called from (at most
+    /// [`MAX_THREADS`], one context each) the positions a few moves below the first
+    /// position asked for, before solving that position itself. Values and
+    /// [`ValueSolver::positions`] are the same whatever the number of threads; the limits
+    /// bound each thread (positions: those stored by all of them together).
+    pub fn in_parallel(mut self) -> Self {
+        self.threads = rayon::current_num_threads().min(MAX_THREADS);
+        self
+    }
+
+    /// The distinct normalised components a few moves below `comps`, at the first depth
+    /// where there are at least [`FRONTIER_PER_THREAD`] a thread (or at
+    /// [`FRONTIER_DEPTH`]), the shallower depth where the next would pass
+    /// [`FRONTIER_MAX`].
+    fn frontier(&self, comps: &[R::Position]) -> Vec<R::Position> {
+        let want = self.threads.saturating_mul(FRONTIER_PER_THREAD);
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut level: Vec<R::Position> = Vec::new();
+        for c in comps {
+            let n = self.rules.normalize(c).0;
+            if seen.insert(n.clone()) {
+                level.push(n);
+            }
+        }
+        let (mut opts, mut parts) = (Vec::new(), Vec::new());
+        for _ in 0..FRONTIER_DEPTH {
+            if level.len() >= want {
+                break;
+            }
+            let mut next = Vec::new();
+            seen.clear();
+            for q in &level {
+                for side in [Side::Left, Side::Right] {
+                    opts.clear();
+                    self.rules.options(q, side, &mut opts);
+                    for o in &opts {
+                        parts.clear();
+                        self.rules.components(o, &mut parts);
+                        for c in &parts {
+                            let n = self.rules.normalize(c).0;
+                            if seen.insert(n.clone()) {
+                                next.push(n);
+                            }
+                        }
+                    }
+                }
+                if next.len() > FRONTIER_MAX {
+                    return level;
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
+        }
+        level
+    }
+
+    /// Solves the frontier below `comps` ([`ValueSolver::frontier`]) on the threads of the
+    /// pool, each with its own context and solver linked to `shared`, taking the next
+    /// unsolved position in turn. The first error stops every thread and is returned.
+    fn solve_below(&self, comps: &[R::Position], shared: &Shared<R::Position>) -> Result<()> {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use std::sync::Mutex;
+        let frontier = self.frontier(comps);
+        if frontier.len() < 2 {
+            return Ok(());
+        }
+        let next = AtomicUsize::new(0);
+        let first_error: Mutex<Option<crate::error::Error>> = Mutex::new(None);
+        // The threads stop on their own flag: set by the first to fail, or when the
+        // caller's flag is set (seen where the limits call their progress callback).
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = self.limits.clone().with_cancel(Arc::clone(&stop));
+        let (callers_flag, callers_progress) =
+            (self.limits.cancel.clone(), self.limits.progress.clone());
+        let forward = Arc::clone(&stop);
+        limits.progress = Some(crate::limits::ProgressFn::new(move |p| {
+            if callers_flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                forward.store(true, Ordering::Relaxed);
+            }
+            if let Some(f) = &callers_progress {
+                (f.0)(p);
+            }
+        }));
+        let (rules, closed_forms, fast_path) = (self.rules, self.closed_forms, self.fast_path);
+        let threads = self.threads;
+        rayon::scope(|scope| {
+            for salt in 0..threads {
+                let (frontier, next, first_error, stop, limits) =
+                    (&frontier, &next, &first_error, &stop, &limits);
+                scope.spawn(move |_| {
+                    let mut ctx = Context::new();
+                    ctx.watch(limits);
+                    let mut solver = ValueSolver::with_limits(rules, limits.clone());
+                    solver.closed_forms = closed_forms;
+                    solver.fast_path = fast_path;
+                    solver.link(shared.clone(), salt as u32);
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(q) = frontier.get(i) else {
+                            break;
+                        };
+                        if let Err(e) = solver.value(&mut ctx, q) {
+                            let mut slot = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                            slot.get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
     fn solve(&mut self, ctx: &mut Context, root: R::Position) -> Result<GameId> {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
-        let stored = (self.memo.len() + self.compact.map.len()) as u64;
+        let generic = self.shared.as_ref().map(|s| Arc::clone(&s.generic));
+        if let (Some(table), Some(link)) = (&generic, self.compact.link.as_mut()) {
+            if let Some(form) = table.get(&root) {
+                return Ok(link.porter.import(ctx, form));
+            }
+        }
+        let stored = self.positions() as u64;
         let what = format!("{} components searched", self.rules.name());
-        // The compact table counts against the same limit.
-        let budget = Budget::new(
-            self.limit.saturating_sub(self.compact.map.len() as u64),
-            &what,
-        )
-        .watched_by(&self.limits);
+        // The compact table counts against the same limit (and, on several threads, what
+        // the others stored).
+        let held = stored.saturating_sub(self.memo.len() as u64);
+        let budget = Budget::new(self.limit.saturating_sub(held), &what).watched_by(&self.limits);
         let mut rec = Canonical {
             rules: self.rules,
             ctx,
             compact: &mut self.compact,
+            generic: generic.as_deref(),
             room: self.limit.saturating_sub(stored),
             closed_forms: self.closed_forms,
             fast_path: self.fast_path,
@@ -173,6 +378,9 @@ struct Canonical<'a, 'r, R: Ruleset> {
     rules: &'r R,
     ctx: &'a mut Context,
     compact: &'a mut CompactMemo<'r>,
+    /// The components solved by the threads of a parallel search (their forms through
+    /// `compact`'s porter).
+    generic: Option<&'a SharedTable<R::Position>>,
     /// Room left for the ruleset's own search.
     room: u64,
     closed_forms: bool,
@@ -193,25 +401,30 @@ enum Item {
 
 /// What a component remembers between expansion and combination: the items of its
 /// options, Left's options ending at `ends[0]`, Right's at `ends[1]` (or a closed form).
-enum Expansion {
-    Closed(GameId),
+enum Expansion<P> {
+    /// A closed form, and the component when its solving is to be recorded (parallel
+    /// searches only: it counts as searched, as the memo of one thread counts it).
+    Closed(GameId, Option<P>),
     Options {
         items: Vec<Item>,
         ends: [Vec<u32>; 2],
+        /// The component, to share its value (parallel searches only).
+        key: Option<P>,
     },
 }
 
 impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
     type State = R::Position;
     type Value = GameId;
-    type Tag = Expansion;
+    type Tag = Expansion<R::Position>;
 
-    fn expand(&mut self, q: &R::Position) -> Result<(Vec<R::Position>, Expansion)> {
+    fn expand(&mut self, q: &R::Position) -> Result<(Vec<R::Position>, Self::Tag)> {
         // The context's own bound on comparisons, checked once per component.
         self.ctx.stopped()?;
         if self.closed_forms {
             if let Some(v) = self.rules.closed_form(q, self.ctx) {
-                return Ok((Vec::new(), Expansion::Closed(v)));
+                let key = self.generic.map(|_| q.clone());
+                return Ok((Vec::new(), Expansion::Closed(v, key)));
             }
         }
         let mut children = Vec::new();
@@ -246,6 +459,11 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
                         }
                     }
                     let (n, neg) = self.rules.normalize(c);
+                    if let Some(v) = self.shared_value(&n) {
+                        let v = if neg { self.ctx.neg(v) } else { v };
+                        items.push(Item::Known(v));
+                        continue;
+                    }
                     items.push(Item::Child(children.len() as u32, neg));
                     children.push(n);
                 }
@@ -254,7 +472,8 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         }
         self.opts = opts;
         self.comps = comps;
-        Ok((children, Expansion::Options { items, ends }))
+        let key = self.generic.map(|_| q.clone());
+        Ok((children, Expansion::Options { items, ends, key }))
     }
 
     fn detect_cycles(&self) -> bool {
@@ -263,10 +482,15 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         false
     }
 
-    fn combine(&mut self, tag: Expansion, children: &[GameId]) -> GameId {
-        let (items, ends) = match tag {
-            Expansion::Closed(v) => return v,
-            Expansion::Options { items, ends } => (items, ends),
+    fn combine(&mut self, tag: Self::Tag, children: &[GameId]) -> GameId {
+        let (items, ends, key) = match tag {
+            Expansion::Closed(v, key) => {
+                if let (Some(key), Some(table)) = (key, self.generic) {
+                    table.record(key, None);
+                }
+                return v;
+            }
+            Expansion::Options { items, ends, key } => (items, ends, key),
         };
         let mut values = std::mem::take(&mut self.values);
         let mut start = 0usize;
@@ -299,6 +523,21 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         }
         let v = self.ctx.from_options(&values[0], &values[1]);
         self.values = values;
+        if let (Some(key), Some(table), Some(link)) =
+            (key, self.generic, self.compact.link.as_mut())
+        {
+            table.record(key, Some(link.porter.export(self.ctx, v)));
+        }
         v
+    }
+}
+
+impl<R: Ruleset> Canonical<'_, '_, R> {
+    /// The value of the normalised component `n` when another thread of a parallel search
+    /// has solved it, imported into this context.
+    fn shared_value(&mut self, n: &R::Position) -> Option<GameId> {
+        let form = self.generic?.get(n)?;
+        let link = self.compact.link.as_mut()?;
+        Some(link.porter.import(self.ctx, form))
     }
 }

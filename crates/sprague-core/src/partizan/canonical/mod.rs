@@ -22,6 +22,7 @@
 mod arith;
 mod compare;
 mod nus;
+mod portable;
 mod simplify;
 mod stops;
 #[cfg(test)]
@@ -30,6 +31,7 @@ mod ups;
 mod watch;
 
 pub use nus::{Nus, MAX_UP_LITERAL};
+pub use portable::{FormRef, FormStore, Porter};
 pub use ups::{up_nth, up_sum};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 

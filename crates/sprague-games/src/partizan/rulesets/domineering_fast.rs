@@ -174,8 +174,17 @@ pub(super) fn value(
     Ok(if neg { ctx.neg(v) } else { v })
 }
 
+/// Regions of at least this many cells are shared between the threads of a parallel
+/// search (their forms handed over); smaller ones cost less to solve again than to share.
+const SHARED_CELLS: u32 = 10;
+
+/// Whether the region `key` is shared between threads.
+fn shared(key: u64) -> bool {
+    key.count_ones() >= SHARED_CELLS
+}
+
 fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> Result<GameId> {
-    if let Some(&v) = memo.map.get(&root) {
+    if let Some(v) = memo.get(root, ctx, shared(root)) {
         return Ok(v);
     }
     let zero = ctx.zero();
@@ -191,7 +200,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
     let mut children: Vec<u64> = Vec::new();
     while let Some(mut frame) = stack.pop() {
         if !frame.expanded {
-            if memo.map.contains_key(&frame.key) {
+            if memo.get(frame.key, ctx, shared(frame.key)).is_some() {
                 continue;
             }
             frame.expanded = true;
@@ -220,8 +229,10 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                         let (q, neg) = normalize(c);
                         let end = if k + 1 == n { END } else { 0 };
                         let flags = side | end | if neg { NEG } else { 0 };
-                        match memo.map.get(&q) {
-                            Some(&v) => items.push(Item {
+                        // Only this thread's table: another thread's work is looked up once,
+                        // when the child's turn comes.
+                        match memo.get(q, ctx, false) {
+                            Some(v) => items.push(Item {
                                 key: u64::from(v.0),
                                 flags: flags | KNOWN,
                             }),
@@ -234,6 +245,10 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 }
             }
             stack.push(frame);
+            // The threads of a parallel search take the children in different orders, so
+            // that they start on different parts of the search.
+            let turn = memo.salt() as usize % children.len().max(1);
+            children.rotate_left(turn);
             stack.extend(children.iter().map(|&key| Frame {
                 key,
                 start: 0,
@@ -267,7 +282,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             }
         }
         items.truncate(frame.start as usize);
-        if memo.map.len() as u64 >= limit {
+        if memo.len() >= limit {
             return Err(Error::Limit {
                 what: "domineering canonical-form search".into(),
                 limit,
@@ -276,7 +291,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
         let v = ctx.from_options(&left, &right);
         // A context stopped by its bound on comparisons gives meaningless values.
         ctx.stopped()?;
-        memo.insert(frame.key, v)?;
+        memo.insert(frame.key, v, ctx, shared(frame.key))?;
     }
     memo.map
         .get(&root)

@@ -215,7 +215,9 @@ fn verdict<R: Listed>(
     }
     let mut ctx = Context::new();
     ctx.watch(&options.limits());
-    let mut solver = ValueSolver::with_limits(rules, options.limits());
+    // On every thread of the pool the caller runs in (the command line sizes it with
+    // `--threads`); the verdict is the same whatever their number.
+    let mut solver = ValueSolver::with_limits(rules, options.limits()).in_parallel();
     let g = solver
         .value(&mut ctx, &p)
         .map_err(|e| with_needed(rules, spec, &p, e))?;

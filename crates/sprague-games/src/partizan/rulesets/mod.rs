@@ -22,6 +22,8 @@ mod game_tests;
 mod grid;
 pub mod hackenbush;
 pub mod konane;
+#[cfg(test)]
+mod parallel_tests;
 pub mod ski_jumps;
 pub mod toads;
 
