@@ -47,6 +47,22 @@ pub(super) fn tuple(t: &[u64]) -> ScriptPosition {
     ScriptPosition::List(t.iter().map(|&x| ScriptPosition::Int(x as i64)).collect())
 }
 
+/// Tells every evaluator the components the others computed since the last call, so that
+/// none searches them again.
+fn share_found(evals: &mut [Evaluator<'_>]) -> Result<()> {
+    let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
+    for (i, news) in news.iter().enumerate() {
+        for (j, eval) in evals.iter_mut().enumerate() {
+            if j != i {
+                for (p, v) in news {
+                    eval.learn(p, *v)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The tuples of `k` numbers in `from..=upto` whose sum is `d`, in lexicographic order,
 /// written one after the other into `out` (cleared first).
 fn layer(k: usize, from: u64, upto: u64, d: u64, out: &mut Vec<u64>) {
@@ -169,19 +185,8 @@ pub(super) fn tuple_values(
                 .map(|(i, eval)| work_on(i, eval))
                 .collect()
         };
-        // Every component a thread computed is told to the others, so that none searches
-        // it again.
         if threads > 1 {
-            let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
-            for (i, news) in news.iter().enumerate() {
-                for (j, eval) in evals.iter_mut().enumerate() {
-                    if j != i {
-                        for (p, v) in news {
-                            eval.learn(p, *v)?;
-                        }
-                    }
-                }
-            }
+            share_found(&mut evals)?;
         }
         for (i, (found, error)) in runs.into_iter().enumerate() {
             for (t, v) in cells.chunks(k).skip(i * run).zip(found) {
@@ -255,16 +260,7 @@ pub(super) fn heaps_on_threads(
             .enumerate()
             .map(|(i, eval)| eval.value(&ScriptPosition::Int((n + i as u64) as i64)))
             .collect();
-        let news: Vec<_> = evals.iter_mut().map(Evaluator::take_found).collect();
-        for (i, news) in news.iter().enumerate() {
-            for (j, eval) in evals.iter_mut().enumerate() {
-                if j != i {
-                    for (p, v) in news {
-                        eval.learn(p, *v)?;
-                    }
-                }
-            }
-        }
+        share_found(&mut evals)?;
         // In order: the first heap to fail says why, as on one thread.
         for v in found {
             match v {

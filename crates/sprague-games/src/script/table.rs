@@ -318,19 +318,8 @@ impl ScriptGame {
     }
 
     fn pair_table(&self, options: &TableOptions) -> Result<Table> {
-        if options.misere {
-            return Err(Error::unsupported(
-                "a table of pairs has normal-play values only; `sprague solve --misere` answers one pair",
-            ));
-        }
+        let from = first_number(options, "pair")?;
         let spec = self.spec_name().to_string();
-        let from = options.from.unwrap_or(0);
-        if from > options.upto {
-            return Err(Error::unsupported(format!(
-                "`--from {from}` is larger than `--upto {}`",
-                options.upto
-            )));
-        }
         let p = self.pair_values_partial(from, options.upto, options.limits.clone())?;
         let width = options.upto - from + 1;
         let rows = PairRows {
@@ -367,19 +356,8 @@ impl ScriptGame {
 
 impl ScriptGame {
     fn tuple_table(&self, k: usize, options: &TableOptions) -> Result<Table> {
-        if options.misere {
-            return Err(Error::unsupported(
-                "a table of tuples has normal-play values only; `sprague solve --misere` answers one tuple",
-            ));
-        }
+        let from = first_number(options, "tuple")?;
         let spec = self.spec_name().to_string();
-        let from = options.from.unwrap_or(0);
-        if from > options.upto {
-            return Err(Error::unsupported(format!(
-                "`--from {from}` is larger than `--upto {}`",
-                options.upto
-            )));
-        }
         let p = self.tuple_values_partial(k, from, options.upto, options.limits.clone())?;
         let names: Vec<String> = (0..k).map(|i| letter(i).to_string()).collect();
         let rows = TupleRows {
@@ -413,6 +391,24 @@ impl ScriptGame {
         }
         Ok(table)
     }
+}
+
+/// The first number of a table of pairs or tuples (`--from`), checked with the options
+/// such a table takes (normal play only).
+fn first_number(options: &TableOptions, what: &str) -> Result<u64> {
+    if options.misere {
+        return Err(Error::unsupported(format!(
+            "a table of {what}s has normal-play values only; `sprague solve --misere` answers one {what}"
+        )));
+    }
+    let from = options.from.unwrap_or(0);
+    if from > options.upto {
+        return Err(Error::unsupported(format!(
+            "`--from {from}` is larger than `--upto {}`",
+            options.upto
+        )));
+    }
+    Ok(from)
 }
 
 /// The name of the `i`th number of a tuple: a, b, c, …
