@@ -19,12 +19,19 @@
 //! with one is computed on one thread.
 
 use super::eval::{Evaluator, BYTES_PER_POSITION};
-use super::table::Partial;
 use super::{ScriptPosition, ScriptProgram};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
+
+/// Values computed before the end or a stop: the stop (a timeout, Ctrl-C), if any.
+pub struct Partial<T> {
+    /// The values computed.
+    pub values: T,
+    /// Why the computation stopped early, `None` when it is complete.
+    pub stopped: Option<Error>,
+}
 
 /// The fewest tuples of a table computed on several threads: below it, copying the script
 /// for each thread costs more than it saves.

@@ -6,6 +6,7 @@
 
 use super::eval::Evaluator;
 use super::game::ScriptGame;
+pub use super::layers::Partial;
 use super::layers::{heaps_on_threads, is_stop, tuple, tuple_values};
 use super::ScriptPosition;
 use crate::error::{Error, Result};
@@ -40,14 +41,6 @@ pub const MAX_TUPLE: usize = 8;
 /// The name of the optional function that declares the shape: `"heap"`, `"pair"`,
 /// `"triple"` or `"tuple N"`.
 pub const SHAPE: &str = "shape";
-
-/// Values computed before the end or a stop: the stop (a timeout, Ctrl-C), if any.
-pub struct Partial<T> {
-    /// The values computed.
-    pub values: T,
-    /// Why the computation stopped early, `None` when it is complete.
-    pub stopped: Option<Error>,
-}
 
 fn pair(a: u64, b: u64) -> ScriptPosition {
     tuple(&[a, b])
