@@ -37,6 +37,14 @@ pub(crate) enum Expanded {
     Known(u64),
 }
 
+/// What [`Engine::solve_run`] cost: the options generated for the values it found, and
+/// the operations it ran (against the limit of one call).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct RunWork {
+    pub generated: u64,
+    pub operations: u64,
+}
+
 /// A compiled script in one of the languages, sandboxed and bounded.
 pub(crate) trait Engine: Send + Sync {
     /// Whether the script defines a function `name`, whatever its parameters.
@@ -70,6 +78,19 @@ pub(crate) trait Engine: Send + Sync {
     /// positions outside it are ignored (the default ignores all).
     fn record_value(&self, position: &ScriptPosition, value: u32) {
         let _ = (position, value);
+    }
+
+    /// Works out, inside the engine, the values of a run of a table's positions all of
+    /// whose options have values recorded ([`Engine::share_values`]): the heaps
+    /// `first..first + out.len()` when `pair_sum` is `None`, else the pairs `[a, d − a]`
+    /// for `a` in that range, `d` the sum. Each value found is recorded and written to
+    /// `out` (`None` where the caller must search the position itself); a failure only
+    /// ends the run early. Returns the options generated for the values found and the
+    /// operations the call ran. The default finds none.
+    fn solve_run(&self, first: u64, pair_sum: Option<u64>, out: &mut [Option<u32>]) -> RunWork {
+        let _ = (first, pair_sum);
+        out.fill(None);
+        RunWork::default()
     }
 
     /// The options of `position` with the components of each (the engine may do both in

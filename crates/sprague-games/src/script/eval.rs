@@ -14,6 +14,7 @@ use super::{engine::Expanded, ScriptPosition, ScriptProgram};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
+use sprague_core::limits::CHECK_EVERY;
 use sprague_core::value::Mex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -33,6 +34,16 @@ pub struct Evaluator<'p> {
     program: &'p ScriptProgram,
     /// Values of the integer positions `0..dense.len()`; `UNKNOWN` where not computed.
     dense: Vec<u32>,
+    /// Values of the pairs `[a, b]` with `a, b < pair_side`, at `a * pair_side + b`
+    /// (a table of pairs, [`Evaluator::share_pairs`]); `UNKNOWN` where not computed.
+    pairs: Vec<u32>,
+    pair_side: usize,
+    /// How many positions the next call of the engine's [`ScriptProgram::solve_run`]
+    /// takes, and how many are taken one by one before it is tried again after runs
+    /// where it found few values.
+    run_length: usize,
+    one_by_one: u64,
+    misses: u32,
     memo: FxHashMap<ScriptPosition, u32>,
     limits: Limits,
     max_positions: u64,
@@ -49,6 +60,44 @@ pub struct Evaluator<'p> {
 }
 
 const UNKNOWN: u32 = u32::MAX;
+
+/// The length of the first run an evaluator hands to the script's engine, and the most.
+const FIRST_RUN: usize = 64;
+const MAX_RUN: usize = 1024;
+
+/// A run of a table's positions, for [`Evaluator::run_values`]: the heaps
+/// `first..first + count`, or with `pair_sum` `Some(d)` the pairs `[a, d − a]` for `a` in
+/// that range (a run of one layer of a table of pairs).
+#[derive(Debug, Clone, Copy)]
+pub struct TableRun {
+    /// The first heap, or the first number of the first pair.
+    pub first: u64,
+    /// How many positions.
+    pub count: usize,
+    /// The sum of each pair; `None` for heaps.
+    pub pair_sum: Option<u64>,
+}
+
+impl TableRun {
+    /// The run's `i`th position.
+    pub fn position(&self, i: usize) -> ScriptPosition {
+        let n = self.first + i as u64;
+        match self.pair_sum {
+            None => ScriptPosition::Int(n as i64),
+            Some(d) => {
+                let number = |x: u64| ScriptPosition::Int(x as i64);
+                ScriptPosition::List(Box::new([number(n), number(d - n)]))
+            }
+        }
+    }
+
+    fn what(&self) -> &'static str {
+        match self.pair_sum {
+            None => "heaps",
+            Some(_) => "positions",
+        }
+    }
+}
 
 /// A component being evaluated: its options (each as its components), the next to look
 /// at, and the values of those seen.
@@ -67,6 +116,11 @@ impl<'p> Evaluator<'p> {
         Evaluator {
             program,
             dense: vec![UNKNOWN; dense],
+            pairs: Vec::new(),
+            pair_side: 0,
+            run_length: FIRST_RUN,
+            one_by_one: 0,
+            misses: 0,
             memo: FxHashMap::default(),
             max_positions: limits.max_positions_at(BYTES_PER_POSITION),
             generated: 0,
@@ -89,6 +143,29 @@ impl<'p> Evaluator<'p> {
     /// pairs sets it to its side).
     pub fn share_pairs(&mut self, side: usize) {
         self.program.share_values(self.dense.len(), side);
+        if side > self.pair_side {
+            let mut pairs = vec![UNKNOWN; side * side];
+            for a in 0..self.pair_side {
+                for b in 0..self.pair_side {
+                    pairs[a * side + b] = self.pairs[a * self.pair_side + b];
+                }
+            }
+            self.pairs = pairs;
+            self.pair_side = side;
+        }
+    }
+
+    /// Where the value of `p` sits among the pairs kept in an array, if it is one.
+    fn pair_slot(&self, p: &ScriptPosition) -> Option<usize> {
+        let ScriptPosition::List(items) = p else {
+            return None;
+        };
+        let [ScriptPosition::Int(a), ScriptPosition::Int(b)] = &**items else {
+            return None;
+        };
+        let a = usize::try_from(*a).ok().filter(|&a| a < self.pair_side)?;
+        let b = usize::try_from(*b).ok().filter(|&b| b < self.pair_side)?;
+        Some(a * self.pair_side + b)
     }
 
     /// Counts the options this evaluator generates in `counter`, shared with the others
@@ -103,8 +180,15 @@ impl<'p> Evaluator<'p> {
     /// Every component with a stored value, for another evaluator to [`Evaluator::learn`].
     pub fn stored(&self) -> Vec<(ScriptPosition, u32)> {
         let heaps = self.dense.iter().enumerate().filter(|(_, &v)| v != UNKNOWN);
+        let side = self.pair_side.max(1);
+        let pairs = self.pairs.iter().enumerate().filter(|(_, &v)| v != UNKNOWN);
+        let pair = |i: usize| {
+            let number = |x: usize| ScriptPosition::Int(x as i64);
+            ScriptPosition::List(Box::new([number(i / side), number(i % side)]))
+        };
         heaps
             .map(|(n, &v)| (ScriptPosition::Int(n as i64), v))
+            .chain(pairs.map(|(i, &v)| (pair(i), v)))
             .chain(self.memo.iter().map(|(p, &v)| (p.clone(), v)))
             .collect()
     }
@@ -143,6 +227,10 @@ impl<'p> Evaluator<'p> {
                 return (v != UNKNOWN).then_some(u64::from(v));
             }
         }
+        if let Some(i) = self.pair_slot(p) {
+            let v = self.pairs[i];
+            return (v != UNKNOWN).then_some(u64::from(v));
+        }
         self.memo.get(p).map(|&v| u64::from(v))
     }
 
@@ -166,6 +254,10 @@ impl<'p> Evaluator<'p> {
                 *slot = v;
                 return Ok(());
             }
+        }
+        if let Some(i) = self.pair_slot(&p) {
+            self.pairs[i] = v;
+            return Ok(());
         }
         if self.memo.len() as u64 >= self.max_positions {
             return Err(Error::Limit {
@@ -209,13 +301,11 @@ impl<'p> Evaluator<'p> {
         Ok(())
     }
 
-    fn frame(&mut self, position: ScriptPosition) -> Result<Frame> {
-        let expanded = self.program.expand(&position)?;
-        self.generated += expanded.len() as u64;
+    /// Counts `n` options generated against the bound.
+    fn count_generated(&mut self, n: u64) -> Result<()> {
+        self.generated += n;
         let generated = match &self.shared_work {
-            Some(c) => {
-                c.fetch_add(expanded.len() as u64, Ordering::Relaxed) + expanded.len() as u64
-            }
+            Some(c) => c.fetch_add(n, Ordering::Relaxed) + n,
             None => self.generated,
         };
         if generated > self.max_generated {
@@ -224,6 +314,12 @@ impl<'p> Evaluator<'p> {
                 limit: self.max_generated,
             });
         }
+        Ok(())
+    }
+
+    fn frame(&mut self, position: ScriptPosition) -> Result<Frame> {
+        let expanded = self.program.expand(&position)?;
+        self.count_generated(expanded.len() as u64)?;
         let mut options = Vec::with_capacity(expanded.len());
         let mut values = Vec::with_capacity(expanded.len());
         for e in expanded {
@@ -263,6 +359,83 @@ impl<'p> Evaluator<'p> {
             options,
             next: 0,
         })
+    }
+
+    /// The values of `run`'s positions, in order, appended to `found`; the first error
+    /// ends it. `before` counts the table's positions before the run, for the checks of
+    /// the deadline and Ctrl-C.
+    ///
+    /// A table's positions come in order, so most of their options have known values:
+    /// the script's engine then works out runs of them without a round trip to Rust for
+    /// each ([`ScriptProgram::solve_run`]), and the positions it leaves are searched
+    /// here. The values are the same either way. Runs are sized so that one call of the
+    /// engine stays well inside the operations a call may run; where runs find few
+    /// values (moves that stay in the layer), positions are taken one by one for a
+    /// while, for twice as long after each such run.
+    pub fn run_values(&mut self, run: TableRun, before: u64, found: &mut Vec<u64>) -> Result<()> {
+        let what = run.what();
+        let mut solved = Vec::new();
+        let mut i = 0;
+        while i < run.count {
+            let at = before + i as u64;
+            if self.one_by_one > 0 {
+                self.one_by_one -= 1;
+                self.limits.check_every(at, what)?;
+                found.push(self.value(&run.position(i))?);
+                i += 1;
+                continue;
+            }
+            let n = self.run_length.min(run.count - i);
+            // A check wherever one by one would have made one.
+            if self.limits.watched()
+                && (at.div_ceil(CHECK_EVERY) != (at + n as u64).div_ceil(CHECK_EVERY))
+            {
+                self.limits.check(at, what)?;
+            }
+            solved.clear();
+            solved.resize(n, None);
+            let work = self
+                .program
+                .solve_run(run.first + i as u64, run.pair_sum, &mut solved);
+            self.count_generated(work.generated)?;
+            let per_position = (work.operations / n as u64).max(1);
+            self.run_length =
+                (super::LIMITS.operations / 8 / per_position).clamp(1, MAX_RUN as u64) as usize;
+            let mut hits = 0;
+            for (j, v) in solved.iter().enumerate() {
+                let Some(v) = *v else { continue };
+                hits += 1;
+                let p = run.first + (i + j) as u64;
+                match run.pair_sum {
+                    None => {
+                        if let Some(slot) = self.dense.get_mut(p as usize) {
+                            *slot = v;
+                        }
+                    }
+                    Some(d) => {
+                        let (a, b) = (p as usize, (d - p) as usize);
+                        if a < self.pair_side && b < self.pair_side {
+                            self.pairs[a * self.pair_side + b] = v;
+                        }
+                    }
+                }
+            }
+            self.evaluated += hits;
+            if 2 * hits < n as u64 {
+                self.misses = (self.misses + 1).min(16);
+                self.one_by_one = 1 << self.misses;
+            } else {
+                self.misses = 0;
+            }
+            for (j, v) in solved.iter().enumerate() {
+                match *v {
+                    Some(v) => found.push(u64::from(v)),
+                    None => found.push(self.value(&run.position(i + j))?),
+                }
+            }
+            i += n;
+        }
+        Ok(())
     }
 
     /// The Grundy value of `position`: the XOR of its components' values.

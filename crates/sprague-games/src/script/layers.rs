@@ -18,7 +18,7 @@
 //! stopping point must not depend on the threads (`sprague pattern` sets one), so a table
 //! with one is computed on one thread.
 
-use super::eval::{Evaluator, BYTES_PER_POSITION};
+use super::eval::{Evaluator, TableRun, BYTES_PER_POSITION};
 use super::{ScriptPosition, ScriptProgram};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -169,8 +169,24 @@ pub(super) fn tuple_values(
         let tuples = (cells.len() / k) as u64;
         let run = tuples.div_ceil(threads as u64) as usize;
         let work_on = |i: usize, eval: &mut Evaluator| -> Run {
-            let mine = cells.chunks(k).skip(i * run).take(run);
             let mut found = Vec::new();
+            if shared_pairs.is_some() && k == 2 {
+                // The pairs of a layer are [a, d − a] with `a` rising: one run.
+                let count = run.min((tuples as usize).saturating_sub(i * run));
+                if count == 0 {
+                    return (found, None);
+                }
+                let r = TableRun {
+                    first: cells[2 * i * run],
+                    count,
+                    pair_sum: Some(d),
+                };
+                let e = eval
+                    .run_values(r, done + (i * run) as u64, &mut found)
+                    .err();
+                return (found, e);
+            }
+            let mine = cells.chunks(k).skip(i * run).take(run);
             for (n, t) in mine.enumerate() {
                 let v = limits
                     .check_every(done + (i * run + n) as u64, "positions")
@@ -194,6 +210,19 @@ pub(super) fn tuple_values(
         };
         if threads > 1 {
             share_found(&mut evals)?;
+            // What the script's engines worked out themselves is not among what the
+            // evaluators found: each learns the others' values of the layer.
+            for (i, (found, _)) in runs.iter().enumerate() {
+                let theirs = cells.chunks(k).skip(i * run).zip(found);
+                for (t, &v) in theirs {
+                    let (p, v) = (tuple(t), v as u32);
+                    for (j, eval) in evals.iter_mut().enumerate() {
+                        if j != i {
+                            eval.learn(&p, v)?;
+                        }
+                    }
+                }
+            }
         }
         for (i, (found, error)) in runs.into_iter().enumerate() {
             for (t, v) in cells.chunks(k).skip(i * run).zip(found) {

@@ -13,7 +13,7 @@
 //! Luau's numbers are doubles: a position's integers travel as numbers and must be
 //! integers of at most 2^53 in size, both ways.
 
-use super::engine::{split, CallError, Engine, Expanded};
+use super::engine::{split, CallError, Engine, Expanded, RunWork};
 use super::position::MAX_DEPTH;
 use super::{luau_flat, luau_tally};
 use super::{ScriptPosition, LIMITS};
@@ -70,6 +70,10 @@ pub(crate) struct LuauScript {
     flatten: Option<Function>,
     /// Makes room for recorded values (`luau_flat::FLATTEN`), and where they are.
     share: Option<Function>,
+    /// Works out a run of a table's positions inside Luau (`luau_flat::FLATTEN`), with
+    /// the buffer it writes them to.
+    solve: Option<Function>,
+    run_out: Mutex<Option<mlua::Buffer>>,
     recorded: Mutex<Option<Recorded>>,
     /// The recorded values of components outside those tables (`luau_flat::Recorded`),
     /// kept while values are shared.
@@ -192,6 +196,8 @@ impl LuauScript {
             expand: None,
             flatten: None,
             share: None,
+            solve: None,
+            run_out: Mutex::new(None),
             recorded: Mutex::new(None),
             others: Mutex::default(),
             operations,
@@ -246,17 +252,20 @@ impl LuauScript {
             .and_then(|f| f.call::<Function>((options.clone(), components.clone())))
             .map_err(|e| e.to_string())?;
         script.expand = Some(expand);
-        let (flatten, share) = script
+        let (flatten, share, solve) = script
             .lua
             .load(luau_flat::FLATTEN)
             .set_name("=flatten")
             .into_function()
             .and_then(|f| {
-                f.call::<(Function, Function)>((options, components, MAX_DEPTH, metatables))
+                f.call::<(Function, Function, Function)>((
+                    options, components, MAX_DEPTH, metatables,
+                ))
             })
             .map_err(|e| e.to_string())?;
         script.flatten = Some(flatten);
         script.share = Some(share);
+        script.solve = Some(solve);
         Ok(script)
     }
 
@@ -557,6 +566,53 @@ impl Engine for LuauScript {
         }
         if let Ok(mut others) = self.others.lock() {
             others.insert(position, value);
+        }
+    }
+
+    fn solve_run(&self, first: u64, pair_sum: Option<u64>, out: &mut [Option<u32>]) -> RunWork {
+        out.fill(None);
+        let n = out.len();
+        let (Some(solve), Ok(mut held)) = (&self.solve, self.run_out.lock()) else {
+            return RunWork::default();
+        };
+        // Positions past 2^53 are not numbers Luau holds exactly (a table never has them).
+        let last = first.saturating_add(n as u64).max(pair_sum.unwrap_or(0));
+        if self.recorded.lock().map_or(true, |r| r.is_none()) || last > EXACT as u64 {
+            return RunWork::default();
+        }
+        let bytes = (n + 1) * 4;
+        if held.as_ref().is_none_or(|b| b.len() < bytes) {
+            match self
+                .lua
+                .create_buffer_with_capacity(bytes.next_power_of_two())
+            {
+                Ok(b) => *held = Some(b),
+                Err(_) => return RunWork::default(),
+            }
+        }
+        let Some(buffer) = held.as_ref() else {
+            return RunWork::default();
+        };
+        self.reset();
+        // A failure leaves the positions after it unknown; the caller's own calls then
+        // report it.
+        let _ = solve.call::<()>((first as f64, n, pair_sum.map(|d| d as f64), buffer));
+        let operations = self.operations.load(Ordering::Relaxed);
+        let mut read = vec![0; bytes];
+        if buffer.clone().cursor().read_exact(&mut read).is_err() {
+            return RunWork {
+                generated: 0,
+                operations,
+            };
+        }
+        let word =
+            |i: usize| u32::from_le_bytes(read[i * 4..i * 4 + 4].try_into().expect("four bytes"));
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = Some(word(i)).filter(|&v| v != u32::MAX);
+        }
+        RunWork {
+            generated: u64::from(word(n)),
+            operations,
         }
     }
 

@@ -133,6 +133,38 @@ local function known(o, c)
     return x
 end
 
+-- `known` for a script that has set no metatable: indexing and `#` then read what
+-- `rawget` and `rawlen` read, and cost a fraction of a call (this runs for every part of
+-- every option).
+local function plainknown(o, c)
+    local count, single = 1, true
+    if c ~= nil and c ~= false then
+        single = false
+        count = if type(c) == "table" then #c else 0
+    end
+    if count == 0 then return nil end
+    local x = 0
+    for k = 1, count do
+        local p = if single then o else c[k]
+        local v = UNKNOWN
+        local t = type(p)
+        if t == "table" then
+            if side > 0 and #p == 2 then
+                local a, b = p[1], p[2]
+                if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
+                    and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
+                    v = readu32(pairv, (a * side + b) * 4)
+                end
+            end
+        elseif t == "number" and p >= 0 and p < heaps and p % 1 == 0 then
+            v = readu32(heapv, p * 4)
+        end
+        if v == UNKNOWN then return nil end
+        x = bxor(x, v)
+    end
+    return x
+end
+
 local function flatten(pos)
     at, bad = 0, false
     if nstrings > 0 then table.clear(strings); nstrings = 0 end
@@ -142,9 +174,6 @@ local function flatten(pos)
     if n == 0 and next(opts) ~= nil then return nil end
     room(5 * n)
     local lookup = heaps > 0 or side > 0
-    -- While the script has set no metatable, indexing and `#` read what `rawget` and
-    -- `rawlen` read, and cost a fraction of a call: the lookup of `known` is then written
-    -- out here with them (it runs for every part of every option).
     local plain = lookup and not metatables()
     for i = 1, n do
         local o = rawget(opts, i)
@@ -152,32 +181,7 @@ local function flatten(pos)
         if components ~= nil then c = components(o) end
         local x = nil
         if plain then
-            local count, single = 1, true
-            if c ~= nil and c ~= false then
-                single = false
-                count = if type(c) == "table" then #c else 0
-            end
-            if count > 0 then
-                x = 0
-                for k = 1, count do
-                    local p = if single then o else c[k]
-                    local v = UNKNOWN
-                    local t = type(p)
-                    if t == "table" then
-                        if side > 0 and #p == 2 then
-                            local a, b = p[1], p[2]
-                            if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
-                                and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
-                                v = readu32(pairv, (a * side + b) * 4)
-                            end
-                        end
-                    elseif t == "number" and p >= 0 and p < heaps and p % 1 == 0 then
-                        v = readu32(heapv, p * 4)
-                    end
-                    if v == UNKNOWN then x = nil; break end
-                    x = bxor(x, v)
-                end
-            end
+            x = plainknown(o, c)
         elseif lookup then
             x = known(o, c)
         end
@@ -217,7 +221,81 @@ local function share(h, s)
     return heapv, heaps, pairv, side
 end
 
-return flatten, share
+-- Values of a table's run of positions worked out here, without a round trip to Rust
+-- for each: heaps `first, first + 1, …` (`d` nil) or pairs `{a, d - a}` for
+-- `a = first, first + 1, …`, `n` of them. A position all of whose options have recorded
+-- values (and that `components` leaves whole) gets the mex of them, recorded in turn and
+-- written to `out` at four bytes a position; the others are left UNKNOWN, for Rust to
+-- search. After them `out` holds the count of options of the positions worked out. A
+-- failure (an error, a limit) stops the run where it is: Rust then takes the rest the
+-- usual way, which reports it.
+local seen, seencap, stamp = create(256), 64, 0
+local function solve(first, n, d, out)
+    fill(out, 0, 255, n * 4)
+    writeu32(out, n * 4, 0)
+    if metatables() then return end
+    local generated = 0
+    for i = 0, n - 1 do
+        local pos, slot, values
+        if d == nil then
+            pos = first + i
+            if pos < heaps then slot, values = pos * 4, heapv end
+        else
+            local a = first + i
+            local b = d - a
+            pos = {a, b}
+            if a < side and b < side then slot, values = (a * side + b) * 4, pairv end
+        end
+        if slot == nil then return end
+        local v = readu32(values, slot)
+        local whole = v ~= UNKNOWN or components == nil
+        if not whole then
+            local c = components(pos)
+            whole = c == nil or c == false
+        end
+        local opts = if v == UNKNOWN and whole then options(pos) else nil
+        if type(opts) == "table" then
+            local count = #opts
+            if count > 0 or next(opts) == nil then
+                stamp += 1
+                if stamp == UNKNOWN then fill(seen, 0, 0); stamp = 1 end
+                if count >= seencap then
+                    while count >= seencap do seencap *= 2 end
+                    seen = create(seencap * 4)
+                end
+                for j = 1, count do
+                    local o = opts[j]
+                    local c = if components ~= nil then components(o) else nil
+                    local x
+                    -- A heap, the most common option, without the call.
+                    if c == nil and type(o) == "number" and o >= 0 and o < heaps and o % 1 == 0 then
+                        x = readu32(heapv, o * 4)
+                        if x == UNKNOWN then x = nil end
+                    else
+                        x = plainknown(o, c)
+                    end
+                    if x == nil then count = -1; break end
+                    if x < seencap then writeu32(seen, x * 4, stamp) end
+                end
+                -- What ran may have set a metatable, under which the plain reads above
+                -- may differ from raw ones: Rust then takes the rest.
+                if metatables() then return end
+                if count >= 0 then
+                    generated += count
+                    v = 0
+                    while readu32(seen, v * 4) == stamp do v += 1 end
+                    writeu32(values, slot, v)
+                end
+            end
+        end
+        if v ~= UNKNOWN then
+            writeu32(out, i * 4, v)
+            writeu32(out, n * 4, generated)
+        end
+    end
+end
+
+return flatten, share, solve
 "#;
 
 /// The largest integer a Luau number holds exactly.

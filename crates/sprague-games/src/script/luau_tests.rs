@@ -413,3 +413,124 @@ fn heap_tables_that_search_are_the_same_on_any_number_of_threads() {
     assert_eq!(on(2), one);
     assert_eq!(on(3), one);
 }
+
+/// Tables hand runs of positions to Luau, which works out those whose options all have
+/// recorded values (`Evaluator::run_values`). The values are those of a plain search of
+/// each position, top down, for games whose moves leave the layer, stay in it (two piles'
+/// `[a − 1, b + 1]` and `wander`), raise a pile past the table, split into components, run
+/// more operations in a run than one call may (so a run fails part way), or set a
+/// metatable (so no run is taken at all).
+#[test]
+fn tables_worked_out_in_runs_are_those_of_the_search() {
+    let on = |threads: usize, f: &(dyn Fn() -> Vec<u64> + Sync)| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(f)
+    };
+    let searched = |game: &ScriptGame, positions: &[ScriptPosition]| {
+        let mut e = Evaluator::new(game.program(), 0, Limits::default());
+        let mut v: Vec<u64> = positions
+            .iter()
+            .rev()
+            .map(|p| e.value(p).unwrap())
+            .collect();
+        v.reverse();
+        v
+    };
+    let heavy = luau(
+        r#"
+-- Subtraction of 1, 2 or 5 after 40000 steps of busy work a position: a run of 64
+-- positions runs more operations than one call may.
+function options(n)
+    local s = 0
+    for i = 1, 40000 do s += i end
+    local out = {}
+    for _, k in {1, 2, 5} do if k <= n then out[#out + 1] = n - k end end
+    return out
+end
+"#,
+    );
+    let masked = luau(
+        r#"
+local mt = {}
+function options(n)
+    local out = setmetatable({}, mt)
+    for k = 1, math.min(n, 3) do out[k] = n - k end
+    return out
+end
+"#,
+    );
+    let stay = luau(
+        r#"
+function shape() return "pair" end
+-- Moves lower b, or keep it and lower a: some stay in the layer, ahead in it.
+function options(p)
+    local a, b = p[1], p[2]
+    local out = {}
+    if b > 0 then out[#out + 1] = {a + 1, b - 1} end
+    if a > 1 then out[#out + 1] = {a - 2, b} end
+    if a > 0 and b > 0 then out[#out + 1] = {a - 1, b - 1} end
+    return out
+end
+"#,
+    );
+    for (name, game) in [
+        ("grundy", example("grundy-game.luau")),
+        ("heavy", heavy),
+        ("masked", masked),
+    ] {
+        let upto = 200;
+        let positions: Vec<_> = (0..=upto).map(|n| ScriptPosition::Int(n as i64)).collect();
+        let want = searched(&game, &positions);
+        for threads in [1, 2] {
+            let table = || game.heap_values(upto, Limits::default()).unwrap();
+            assert_eq!(on(threads, &table), want, "{name} on {threads} threads");
+        }
+    }
+    for (name, game) in [
+        ("kiki", example("kiki.luau")),
+        ("cutting", example("cutting-game.luau")),
+        ("two piles", example("two-piles.luau")),
+        ("stay", stay),
+    ] {
+        let upto = 30u64;
+        let pairs: Vec<_> = (0..=upto)
+            .flat_map(|a| (0..=upto).map(move |b| super::layers::tuple(&[a, b])))
+            .collect();
+        let want = searched(&game, &pairs);
+        for threads in [1, 2, 3] {
+            let table = || {
+                game.pair_values(0, upto, Limits::default())
+                    .unwrap()
+                    .concat()
+            };
+            assert_eq!(on(threads, &table), want, "{name} on {threads} threads");
+        }
+    }
+}
+
+/// A script that fails at one position inside a run: the table reports that position
+/// and line, as the search of that position alone does.
+#[test]
+fn a_failure_inside_a_run_names_its_position() {
+    let g = luau(
+        "function options(n)\n  if n == 37 then error('no moves from 37') end\n  local out = {}\n  if n > 0 then out[1] = n - 1 end\n  return out\nend\n",
+    );
+    let alone = error(&g, ScriptPosition::Int(37));
+    let table = g
+        .heap_values(100, Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(table, alone);
+    assert!(table.contains("37") && table.contains("line 2"), "{table}");
+    let pairs = luau(
+        "function shape() return 'pair' end\nfunction options(p)\n  if p[1] == 3 and p[2] == 4 then error('stuck') end\n  local out = {}\n  if p[1] > 0 then out[1] = {p[1] - 1, p[2]} end\n  return out\nend\n",
+    );
+    let e = pairs
+        .pair_values(0, 10, Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("[3, 4]") && e.contains("line 3"), "{e}");
+}

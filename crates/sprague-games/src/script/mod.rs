@@ -262,6 +262,16 @@ impl ScriptProgram {
         self.engine.share_values(heaps, side);
     }
 
+    /// See [`Engine::solve_run`].
+    pub(crate) fn solve_run(
+        &self,
+        first: u64,
+        pair_sum: Option<u64>,
+        out: &mut [Option<u32>],
+    ) -> engine::RunWork {
+        self.engine.solve_run(first, pair_sum, out)
+    }
+
     /// See [`Engine::record_value`].
     pub(crate) fn record_value(&self, position: &ScriptPosition, value: u32) {
         self.engine.record_value(position, value);

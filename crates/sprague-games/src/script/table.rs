@@ -4,7 +4,7 @@
 //! computed bottom-up (heap `n` from the values of the smaller heaps), a pair game row by
 //! row. A table stopped by its deadline or Ctrl-C keeps the rows computed until then.
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, TableRun};
 use super::game::ScriptGame;
 pub use super::layers::Partial;
 use super::layers::{heaps_on_threads, is_stop, tuple, tuple_values};
@@ -20,6 +20,10 @@ use crate::octal::Values;
 /// The heap from which a table of heaps looks whether its heaps need searches of other
 /// positions, to compute the rest on every thread.
 const SEARCHES_SEEN_FROM: u64 = 16;
+
+/// Heaps a table hands to [`Evaluator::run_values`] at a time (between the checks of
+/// whether to go on every thread).
+const HEAP_RUN: u64 = 1024;
 
 /// The largest `--upto` of a script's table.
 pub const MAX_UPTO: u64 = 10_000_000;
@@ -114,21 +118,27 @@ impl ScriptGame {
         // A position limit is a work budget whose stopping point must not depend on the
         // threads (`sprague pattern` sets one).
         let parallel = threads > 1 && limits.max_positions.is_none();
-        for n in 0..=upto {
+        let mut n = 0;
+        while n <= upto {
             // Heaps whose values need searches of other positions (a pile with the
             // amounts taken from it) go on every thread; those whose options are smaller
             // heaps, known, stay here.
             if parallel && n >= SEARCHES_SEEN_FROM && eval.components_stored() > 4 * n {
                 return heaps_on_threads(&program, eval, values, n, upto, limits, threads);
             }
-            if let Err(e) = limits.check_every(n, "heaps") {
-                return Ok(Partial {
-                    values,
-                    stopped: Some(e),
-                });
-            }
-            match eval.value(&ScriptPosition::Int(n as i64)) {
-                Ok(v) => values.push(v),
+            // Runs end at SEARCHES_SEEN_FROM, so that the test above sees it.
+            let end = if n < SEARCHES_SEEN_FROM {
+                SEARCHES_SEEN_FROM
+            } else {
+                n + HEAP_RUN
+            };
+            let run = TableRun {
+                first: n,
+                count: (end.min(upto + 1) - n) as usize,
+                pair_sum: None,
+            };
+            match eval.run_values(run, n, &mut values) {
+                Ok(()) => {}
                 Err(e) if is_stop(&e) => {
                     return Ok(Partial {
                         values,
@@ -137,6 +147,7 @@ impl ScriptGame {
                 }
                 Err(e) => return Err(e),
             }
+            n += run.count as u64;
         }
         Ok(Partial {
             values,
