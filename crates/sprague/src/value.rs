@@ -7,6 +7,7 @@
 
 use sprague_core::error::{Error, Result};
 use sprague_core::limits::Limits;
+use sprague_core::partizan::misere::{FormRef, Forms};
 use sprague_core::partizan::notation::Catalogue;
 use sprague_games::interface::verdict::ValueKind;
 use sprague_games::interface::{Game, SolveOptions};
@@ -37,12 +38,20 @@ impl Catalogue for CatalogueGames {
         let game = crate::catalogue::lookup(name)?;
         canonical_of(game.as_ref(), position, &self.options)
     }
+
+    fn misere_form(&self, name: &str, position: &str, forms: &mut Forms) -> Result<FormRef> {
+        let game = crate::catalogue::lookup(name)?;
+        game.misere_form(&words(position), forms, &self.options)
+    }
+}
+
+fn words(position: &str) -> Vec<String> {
+    position.split_whitespace().map(str::to_string).collect()
 }
 
 /// The canonical form of `position` of `game`, or an error when the game has none.
 fn canonical_of(game: &dyn Game, position: &str, options: &SolveOptions) -> Result<String> {
-    let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
-    let verdict = game.solve(&words, options)?;
+    let verdict = game.solve(&words(position), options)?;
     match (verdict.value_kind, verdict.value) {
         (Some(ValueKind::Canonical), Some(v)) => Ok(v),
         _ => Err(Error::unsupported(format!(
@@ -101,6 +110,13 @@ impl Catalogue for ScriptGames {
         match self.scripts.iter().find(|(n, _)| n == name) {
             Some((_, game)) => canonical_of(game.as_ref(), position, &self.catalogue.options),
             None => self.catalogue.canonical(name, position),
+        }
+    }
+
+    fn misere_form(&self, name: &str, position: &str, forms: &mut Forms) -> Result<FormRef> {
+        match self.scripts.iter().find(|(n, _)| n == name) {
+            Some((_, game)) => game.misere_form(&words(position), forms, &self.catalogue.options),
+            None => self.catalogue.misere_form(name, position, forms),
         }
     }
 }
@@ -200,6 +216,60 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("nosuchgame"), "{e}");
+    }
+
+    fn property(expr: &str) -> String {
+        match value_answer(expr, &ValueOptions::default(), &Limits::default()) {
+            Ok(ValueAnswer::Property(p)) => p.answer,
+            other => panic!("{expr}: {}", other.is_ok()),
+        }
+    }
+
+    /// A catalogue game enters a misère expression as its game tree: the class is that of
+    /// `solve --misere`, that of the same tree written with braces (`..` is Right's one
+    /// move, `{|0}`), and sums and negations of it are searched as forms.
+    #[test]
+    fn misere_outcomes_of_catalogue_games() {
+        let misere = SolveOptions {
+            misere: true,
+            ..SolveOptions::default()
+        };
+        let dom = crate::catalogue::lookup("domineering").unwrap();
+        for pos in [
+            ".",
+            "..",
+            ".|.",
+            "...",
+            "..|..",
+            "...|...",
+            "...|..#|...",
+            "....|....",
+        ] {
+            let solved = dom.solve(&[pos.to_string()], &misere).unwrap();
+            let class = property(&format!("domineering(\"{pos}\").MisereOutcomeClass"));
+            assert_eq!(class, format!("{:?}", solved.outcome), "{pos}");
+        }
+        for (catalogue, braces) in [
+            ("domineering(\"..\")", "{|0}"),
+            ("domineering(\"..\") + {0,*|}", "{|0} + {0,*|}"),
+            ("domineering(\"..\") + domineering(\".|.\")", "{|0} + {0|}"),
+            ("-domineering(\"...\") + *", "-{|{|}} + *"),
+        ] {
+            assert_eq!(
+                property(&format!("({catalogue}).MisereOutcomeClass")),
+                property(&format!("({braces}).MisereOutcomeClass")),
+                "{catalogue}"
+            );
+        }
+        // A catalogue game whose value, not tree, an operation would take is refused.
+        let e = value_answer(
+            "domineering(\"..\").Cool(0).MisereOutcomeClass",
+            &ValueOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("game tree"), "{e}");
     }
 
     const DOMINEERING: &str = include_str!("../../../examples/rules/domineering.luau");

@@ -14,6 +14,7 @@
 //! it generates, the deadline and the cancellation flag.
 
 use super::canonical::{Context, GameId, PartizanOutcome};
+use super::rules::Ruleset;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::search::{evaluate, Budget, Recurrence};
@@ -173,6 +174,55 @@ impl Forms {
             self.canonical.insert(top, f);
         }
         Ok(self.canonical[&g])
+    }
+
+    /// The game tree of the position `p` of `rules`, written out as a form: each position
+    /// one node, its options as the rules give them (never split into components, nor
+    /// brought to a normal form, which keep only the normal-play value). Iterative, each
+    /// position met once; bounded by the arena's options, the position limit of `limits`
+    /// ([`DEFAULT_MAX_STATES`] without one), its deadline and its flag.
+    pub fn of_ruleset<R: Ruleset>(
+        &mut self,
+        rules: &R,
+        p: &R::Position,
+        limits: &Limits,
+    ) -> Result<FormRef> {
+        let max = limits.max_positions.unwrap_or(DEFAULT_MAX_STATES);
+        let mut done: FxHashMap<R::Position, FormRef> = FxHashMap::default();
+        // A position, and whether its options have been pushed (it is then written
+        // when it comes back to the top, every option done).
+        let mut stack = vec![(p.clone(), false)];
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        while let Some((q, expanded)) = stack.pop() {
+            if done.contains_key(&q) {
+                continue;
+            }
+            left.clear();
+            right.clear();
+            rules.options(&q, Side::Left, &mut left);
+            rules.options(&q, Side::Right, &mut right);
+            if !expanded {
+                limits.check_every(done.len() as u64, "positions written out as forms")?;
+                stack.push((q, true));
+                for o in left.iter().chain(&right) {
+                    if !done.contains_key(o) {
+                        stack.push((o.clone(), false));
+                    }
+                }
+                continue;
+            }
+            if done.len() as u64 >= max {
+                return Err(Error::Limit {
+                    what: format!("{} positions written out as forms", rules.name()),
+                    limit: max,
+                });
+            }
+            let l = left.iter().map(|o| done[o]).collect();
+            let r = right.iter().map(|o| done[o]).collect();
+            let f = self.game(l, r)?;
+            done.insert(q, f);
+        }
+        Ok(done[p])
     }
 
     /// The components of `r`: sums opened (iteratively), negations carried down to the

@@ -6,6 +6,12 @@
 //! starts), R, N (the first player wins) or P (the second player wins). The search is the
 //! core's one skeleton ([`crate::search`]: iterative), memoised on
 //! [`Ruleset::normalize`], and bounded by a position limit. It never splits a position into components: outcome classes do not add.
+//!
+//! Under misère play ([`OutcomeSolver::misere`]) a player who cannot move wins: a side
+//! moving first wins iff it has no move or some option it wins moving second. The search
+//! is then on the game tree as the rules give it, without [`Ruleset::normalize`], whose
+//! normal form need only have the same normal-play value (misère play tells apart forms
+//! that normal play equates).
 
 use super::rules::Ruleset;
 use crate::error::Result;
@@ -62,6 +68,7 @@ pub struct OutcomeSolver<'r, R: Ruleset> {
     rules: &'r R,
     memo: FxHashMap<R::Position, Wins>,
     limits: Limits,
+    misere: bool,
 }
 
 impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
@@ -76,6 +83,15 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
             rules,
             memo: FxHashMap::default(),
             limits,
+            misere: false,
+        }
+    }
+
+    /// A solver of misère play (the player who cannot move wins), bounded by `limits`.
+    pub fn misere(rules: &'r R, limits: Limits) -> Self {
+        OutcomeSolver {
+            misere: true,
+            ..Self::with_limits(rules, limits)
         }
     }
 
@@ -86,6 +102,9 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
 
     /// Who wins `p` with each player moving first.
     pub fn wins(&mut self, p: &R::Position) -> Result<Wins> {
+        if self.misere {
+            return self.solve(p.clone());
+        }
         let (q, neg) = self.rules.normalize(p);
         let w = self.solve(q)?;
         Ok(if neg { w.negated() } else { w })
@@ -108,11 +127,18 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
     }
 
     fn solve(&mut self, root: R::Position) -> Result<Wins> {
-        let what = format!("{} positions searched for outcomes", self.rules.name());
+        let play = if self.misere { "misère " } else { "" };
+        let what = format!(
+            "{} positions searched for {play}outcomes",
+            self.rules.name()
+        );
         let budget = Budget::new(self.limits.max_positions_at(BYTES_PER_POSITION), &what)
             .watched_by(&self.limits);
         evaluate(
-            &mut Minimax { rules: self.rules },
+            &mut Minimax {
+                rules: self.rules,
+                misere: self.misere,
+            },
             &mut self.memo,
             root,
             budget,
@@ -124,6 +150,8 @@ impl<'r, R: Ruleset> OutcomeSolver<'r, R> {
 /// a position depends on the normal forms of both players' options.
 struct Minimax<'r, R> {
     rules: &'r R,
+    /// Misère play: positions are not normalised, and a player without a move wins.
+    misere: bool,
 }
 
 /// Per option (Left's first, then Right's): whether its normal form is negated.
@@ -146,7 +174,11 @@ impl<R: Ruleset> Recurrence for Minimax<'_, R> {
             opts.clear();
             self.rules.options(p, side, &mut opts);
             for o in &opts {
-                let (q, neg) = self.rules.normalize(o);
+                let (q, neg) = if self.misere {
+                    (o.clone(), false)
+                } else {
+                    self.rules.normalize(o)
+                };
                 children.push(q);
                 negated.push(neg);
             }
@@ -166,9 +198,12 @@ impl<R: Ruleset> Recurrence for Minimax<'_, R> {
                 children[i]
             }
         };
+        // Under misère play a player with no move at all wins too.
+        let stuck = |n: usize| self.misere && n == 0;
         Wins {
-            left_first: (0..tag.left).any(|i| option(i).second(Side::Left)),
-            right_first: (tag.left..children.len()).any(|i| option(i).second(Side::Right)),
+            left_first: stuck(tag.left) || (0..tag.left).any(|i| option(i).second(Side::Left)),
+            right_first: stuck(children.len() - tag.left)
+                || (tag.left..children.len()).any(|i| option(i).second(Side::Right)),
         }
     }
 

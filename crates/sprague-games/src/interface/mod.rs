@@ -151,6 +151,22 @@ pub trait Game: Send + Sync {
             })
     }
 
+    /// The game tree of `position` written into `forms`, for misère play inside
+    /// expressions (`sprague value 'domineering("..|..").MisereOutcomeClass'`): partizan
+    /// rulesets have one; the default refuses.
+    fn misere_form(
+        &self,
+        position: &[String],
+        forms: &mut sprague_core::partizan::misere::Forms,
+        options: &SolveOptions,
+    ) -> Result<sprague_core::partizan::misere::FormRef> {
+        let _ = (position, forms, options);
+        Err(Error::unsupported(format!(
+            "`{}` is not a partizan ruleset: it has no game form to play under misère rules in an expression",
+            self.spec()
+        )))
+    }
+
     /// A table of values (`sprague table`); most heap games support it.
     fn table(&self, options: &TableOptions) -> Result<Table> {
         let _ = options;

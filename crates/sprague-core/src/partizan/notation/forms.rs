@@ -3,8 +3,9 @@
 //! tokens of the receiver of `.MisereOutcomeClass` are read again here. Braces keep their
 //! options as written, sums stay sums of forms, negations and switches (`+-G`) are applied
 //! to the form; anything else (a nus literal, `Tiny(G)`, an ordinal sum, a method's result)
-//! is a value, not a form, and enters as its canonical form. Catalogue games are refused:
-//! their form is the game tree of the position, which an expression does not hold.
+//! is a value, not a form, and enters as its canonical form. A catalogue game,
+//! `name("position")`, enters as the game tree of the position, which the catalogue
+//! writes out ([`super::Catalogue::misere_form`]).
 
 use super::lex::Tok;
 use super::parser::Parser;
@@ -22,15 +23,6 @@ impl Parser<'_> {
         start: usize,
         end: usize,
     ) -> Result<FormRef> {
-        if self.toks[start..end]
-            .iter()
-            .any(|t| matches!(t, Tok::Str(_)))
-        {
-            return Err(self.err(
-                "the misère outcome of a catalogue game is not computed: an expression holds its \
-                 normal-play value, not its game tree",
-            ));
-        }
         self.expr_form(ctx, forms, start, end)
     }
 
@@ -92,6 +84,22 @@ impl Parser<'_> {
                 return self.expr_form(ctx, forms, start + 1, end - 1);
             }
             _ => {}
+        }
+        // A catalogue game, `name("position")`: its game tree, from the catalogue.
+        if let [Tok::Word(name), Tok::LParen, Tok::Str(position), Tok::RParen] =
+            &self.toks[start..end]
+        {
+            return self.catalogue.misere_form(name, position, forms);
+        }
+        // A catalogue game inside anything else would enter as its value, not its tree.
+        if self.toks[start..end]
+            .iter()
+            .any(|t| matches!(t, Tok::Str(_)))
+        {
+            return Err(self.err(
+                "the misère outcome of a catalogue game is computed on its game tree, which \
+                 enters a sum or a negation, not a method or another operation",
+            ));
         }
         // A value: parsed again on its own, and brought in as its canonical form.
         let mut sub = self.reread(start, end);

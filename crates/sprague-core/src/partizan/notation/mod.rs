@@ -76,6 +76,21 @@ pub enum Answer {
 pub trait Catalogue {
     /// The canonical form of `position` of the catalogue game `name`, in this notation.
     fn canonical(&self, name: &str, position: &str) -> Result<String>;
+
+    /// The game tree of `position` of the catalogue game `name`, written into `forms`, for
+    /// misère play (`.MisereOutcomeClass`), which the canonical form does not decide. The
+    /// default has none.
+    fn misere_form(
+        &self,
+        name: &str,
+        position: &str,
+        forms: &mut crate::partizan::misere::Forms,
+    ) -> Result<crate::partizan::misere::FormRef> {
+        let _ = (position, forms);
+        Err(Error::parse(format!(
+            "the misère outcome of `{name}(...)` is not computed here: an expression holds its normal-play value, not its game tree"
+        )))
+    }
 }
 
 /// No catalogue: every `name("position")` is an error.

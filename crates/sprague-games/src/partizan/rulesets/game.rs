@@ -10,6 +10,8 @@ use crate::interface::{
     Winner,
 };
 use sprague_core::partizan::canonical::{Context, PartizanOutcome};
+use sprague_core::partizan::misere::{FormRef, Forms};
+use sprague_core::partizan::outcome::{OutcomeSolver, Wins};
 use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
 use sprague_core::value::Side;
@@ -34,14 +36,14 @@ impl<R: Listed> RulesetGame<R> {
         Ok(Box::new(RulesetGame(rules)))
     }
 
-    /// The position's text, after refusing the options these games do not play: only
-    /// normal play of disjunctive sums is supported, tokens and start vertices belong to
-    /// games on graphs, and a ground vertex to Hackenbush.
+    /// The position's text, after refusing the options these games do not play: normal
+    /// and misère play of disjunctive sums are supported (not every-move play), tokens and
+    /// start vertices belong to games on graphs, and a ground vertex to Hackenbush.
     fn checked(&self, words: &[String], options: &SolveOptions) -> Result<String> {
         let spec = self.spec();
-        if options.misere || options.every {
+        if options.every {
             return Err(Error::unsupported(format!(
-                "{spec}: only normal play of disjunctive sums is supported for partizan rulesets"
+                "{spec}: every-move play is not supported for partizan rulesets (normal and misère play are)"
             )));
         }
         if !options.tokens.is_empty() || options.start.is_some() {
@@ -75,6 +77,30 @@ impl<R: Listed> Game for RulesetGame<R> {
         self.verdict(position, options, Listing::All)
     }
 
+    fn misere_form(
+        &self,
+        position: &[String],
+        forms: &mut Forms,
+        options: &SolveOptions,
+    ) -> Result<FormRef> {
+        let text = self.checked(position, options)?;
+        let limits = options.limits();
+        let spec = self.spec();
+        let mut tree = |rules: &R| -> Result<FormRef> {
+            let p = rules.parse(&text)?;
+            forms
+                .of_ruleset(rules, &p, &limits)
+                .map_err(|e| with_needed(rules, &spec, &p, e))
+        };
+        match self.0.for_position(&text, options)? {
+            Some(rules) => {
+                let f = tree(&rules);
+                rules.finish(f)
+            }
+            None => self.0.finish(tree(&self.0)),
+        }
+    }
+
     fn legal_moves(&self, position: &[String], options: &SolveOptions) -> Result<Vec<LegalMove>> {
         let text = self.checked(position, options)?;
         let spec = self.spec();
@@ -94,11 +120,16 @@ impl<R: Listed> RulesetGame<R> {
     ) -> Result<Verdict> {
         let text = self.checked(words, options)?;
         let spec = self.spec();
+        let solve = if options.misere {
+            misere_verdict
+        } else {
+            verdict
+        };
         match self.0.for_position(&text, options)? {
-            Some(rules) => rules.finish(verdict(&rules, &spec, &text, options, listing)),
+            Some(rules) => rules.finish(solve(&rules, &spec, &text, options, listing)),
             None => self
                 .0
-                .finish(verdict(&self.0, &spec, &text, options, listing)),
+                .finish(solve(&self.0, &spec, &text, options, listing)),
         }
     }
 }
@@ -303,6 +334,97 @@ fn verdict<R: Listed>(
     // The values written above are meaningless if the context's limits stopped it.
     ctx.stopped()?;
     Ok(v)
+}
+
+/// Solves a position under misère play (the player who cannot move wins): the outcome
+/// class and the moves of each side (the winning ones, or all), each with the class of
+/// the position it leads to. Misère play has no canonical values to add, so the game tree
+/// itself is searched (`OutcomeSolver::misere`: whole positions, never split into
+/// components or brought to a normal form).
+fn misere_verdict<R: Listed>(
+    rules: &R,
+    spec: &str,
+    text: &str,
+    options: &SolveOptions,
+    listing: Listing,
+) -> Result<Verdict> {
+    let p = rules.parse(text)?;
+    let count = rules.move_count(&p);
+    if count > MAX_WORK {
+        return Err(Error::unsupported(format!(
+            "{spec}: the position has {count} moves (at most {MAX_WORK} are valued)"
+        )));
+    }
+    let mut solver = OutcomeSolver::misere(rules, options.limits());
+    let wins = solver
+        .wins(&p)
+        .map_err(|e| with_needed(rules, spec, &p, e))?;
+    let method = Method::engine(
+        "memoised search of the game tree under misère play (the player who cannot move wins)",
+    );
+    let mut v = Verdict::new(
+        spec,
+        rules.display(&p),
+        Play::Misere,
+        winner(class(wins)),
+        method,
+    );
+    v.listing = listing;
+    let cap = crate::interface::listing::cap(listing);
+    let mut notes = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        let all = rules.moves(&p, side);
+        let total = all.len();
+        let mut found = 0usize;
+        for (label, q) in all {
+            if listing == Listing::All && found >= cap {
+                break;
+            }
+            // After the move the opponent moves first in q; the move wins iff they lose.
+            let after = solver.wins(&q)?;
+            let winning = after.second(side);
+            if listing == Listing::Winning && !winning {
+                continue;
+            }
+            found += 1;
+            if found <= cap {
+                v.moves.push(Move {
+                    label,
+                    position: rules.display(&q),
+                    side: Some(side),
+                    value: None,
+                    outcome: Some(winner(class(after))),
+                    remoteness: None,
+                    winning,
+                });
+            }
+        }
+        let (n, what) = match listing {
+            Listing::All => (total, "moves"),
+            Listing::Winning => (found, "winning moves"),
+        };
+        if n > cap {
+            notes.push(format!(
+                "{} has {n} {what} in all; the first {cap} are listed",
+                side.name()
+            ));
+        }
+    }
+    if !notes.is_empty() {
+        v.incomplete(notes.join("; "));
+    }
+    v.details.push("positions_searched", solver.positions());
+    Ok(v)
+}
+
+/// The outcome class of who wins moving first.
+fn class(w: Wins) -> PartizanOutcome {
+    match (w.left_first, w.right_first) {
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (true, true) => PartizanOutcome::N,
+        (false, false) => PartizanOutcome::P,
+    }
 }
 
 /// The legal moves of both players, with the positions they lead to; nothing is solved.

@@ -284,10 +284,6 @@ fn catalogue_refuses_other_conventions_and_options() {
     let g = lookup("domineering").unwrap();
     for opts in [
         SolveOptions {
-            misere: true,
-            ..SolveOptions::default()
-        },
-        SolveOptions {
             every: true,
             ..SolveOptions::default()
         },
@@ -385,4 +381,55 @@ fn long_move_lists_are_capped_or_refused() {
         .join(" + ");
     let err = g.solve(&word(&huge), &opts).unwrap_err();
     assert!(err.to_string().contains("component look-ups"), "{err}");
+}
+
+/// Misère play through the catalogue: the outcome class of the game tree, each side's
+/// moves with the class they lead to, winning exactly when the opponent then loses moving
+/// first; no value (misère play has none to add).
+#[test]
+fn catalogue_misere_verdicts() {
+    use crate::interface::{Listing, Play, Winner};
+    use sprague_core::value::Side;
+    let misere = SolveOptions {
+        misere: true,
+        ..SolveOptions::default()
+    };
+    let g = lookup("domineering").unwrap();
+    let v = g.solve(&word(".."), &misere).unwrap();
+    assert_eq!(v.play, Play::Misere);
+    assert_eq!((v.outcome, v.value.as_deref()), (Winner::L, None));
+    // `...|...` : every move of both players, each with its class; the winning ones are
+    // those whose class says the mover wins moving second.
+    let all = g.moves(&word("...|..."), &misere).unwrap();
+    assert_eq!(all.listing, Listing::All);
+    assert_eq!(all.moves.len(), 3 + 4);
+    for m in &all.moves {
+        let o = m.outcome.unwrap();
+        let second = match m.side.unwrap() {
+            Side::Left => matches!(o, Winner::L | Winner::P),
+            Side::Right => matches!(o, Winner::R | Winner::P),
+        };
+        assert_eq!(m.winning, second, "{}", m.label);
+    }
+    let winning = g.solve(&word("...|..."), &misere).unwrap();
+    let listed: Vec<_> = all
+        .moves
+        .iter()
+        .filter(|m| m.winning)
+        .map(|m| &m.label)
+        .collect();
+    let won: Vec<_> = winning.moves.iter().map(|m| &m.label).collect();
+    assert_eq!(listed, won);
+    // Clobber and Toads and Frogs answer too; every-move play is still refused.
+    let c = lookup("clobber")
+        .unwrap()
+        .solve(&word("xo"), &misere)
+        .unwrap();
+    assert_eq!(c.outcome, Winner::P);
+    let every = SolveOptions {
+        every: true,
+        ..SolveOptions::default()
+    };
+    let e = g.solve(&word(".."), &every).unwrap_err().to_string();
+    assert!(e.contains("every-move"), "{e}");
 }

@@ -411,3 +411,71 @@ fn toads_and_frogs_two_blanks_follow_ericksons_formula() {
         }
     }
 }
+
+/// Whether `side`, moving first in `p`, wins under misère play, by the definition: it has
+/// no move, or a move after which the opponent, moving first, loses. Plain recursion,
+/// for small positions: the reference of the memoised search.
+fn misere_first<R: Ruleset>(rules: &R, p: &R::Position, side: sprague_core::value::Side) -> bool {
+    let mut options = Vec::new();
+    rules.options(p, side, &mut options);
+    options.is_empty()
+        || options
+            .iter()
+            .any(|q| !misere_first(rules, q, side.opponent()))
+}
+
+fn check_misere<R: Ruleset>(rules: &R, positions: &[String]) {
+    use sprague_core::value::Side;
+    let mut solver = OutcomeSolver::misere(rules, sprague_core::limits::Limits::positions(LIMIT));
+    for text in positions {
+        let p = rules.parse(text).unwrap();
+        let w = solver.wins(&p).unwrap();
+        assert_eq!(
+            (w.left_first, w.right_first),
+            (
+                misere_first(rules, &p, Side::Left),
+                misere_first(rules, &p, Side::Right)
+            ),
+            "{} `{text}` under misère play",
+            rules.name()
+        );
+    }
+}
+
+/// Misère outcomes of the memoised search (whole positions, no normal form) against the
+/// definition on every small position; and a few worked by hand: with no move at all the
+/// player to move wins, so an empty board is N; `..` (only Right can move, once) is L;
+/// `{0,*|}`-like positions differ from their normal-play equals.
+#[test]
+fn misere_outcomes_match_the_definition() {
+    let mut dom = Vec::new();
+    for (r, c) in [(1, 5), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        dom.extend(boards(&['.', '#'], r, c));
+    }
+    check_misere(&Domineering, &dom);
+    let mut strips = Vec::new();
+    for n in 1..=6 {
+        strips.extend(words(&['x', 'o', '.'], n));
+    }
+    check_misere(&Clobber, &strips);
+    let mut toads = Vec::new();
+    for n in 1..=6 {
+        toads.extend(words(&['t', 'f', '.'], n));
+    }
+    check_misere(&ToadsAndFrogs, &toads);
+    let cakes: Vec<String> = (1..=4)
+        .flat_map(|r| (1..=4).flat_map(move |c| [format!("{r}x{c}"), format!("{r}x{c} + 1x3")]))
+        .collect();
+    check_misere(&Cutcake, &cakes);
+    let class = |text: &str| {
+        let mut s =
+            OutcomeSolver::misere(&Domineering, sprague_core::limits::Limits::positions(LIMIT));
+        s.wins(&Domineering.parse(text).unwrap()).unwrap().letter()
+    };
+    assert_eq!(class("."), 'N');
+    assert_eq!(class(".."), 'L');
+    assert_eq!(class(".|."), 'R');
+    // Normal play: `...` and `..` are both -1; misère play tells them apart only by the
+    // tree: in `...` Right's one move leaves a cell, and Left, unable to move, wins.
+    assert_eq!(class("..."), 'L');
+}
