@@ -279,8 +279,12 @@ fn partizan_script_errors_are_clean() {
     // The commands of impartial scripts say why they refuse a partizan one.
     let err = fails(&["pattern", &spec]);
     assert!(err.contains("partizan"), "{err}");
-    let err = fails(&["solve", &spec, "..", "--misere"]);
-    assert!(err.contains("normal play"), "{err}");
+    let err = fails(&["solve", &spec, "..", "--every"]);
+    assert!(err.contains("every-move"), "{err}");
+    // Misère play searches the script's game tree: `..` is Right's one move, and Left,
+    // left without a move, wins.
+    let misere = ok(&["solve", &spec, "..", "--misere", "--json"]);
+    assert!(misere.contains("\"outcome\": \"L\""), "{misere}");
     let both = TempScript::new(
         "both.luau",
         "function options(p) return {} end\nfunction left_options(p) return {} end\nfunction right_options(p) return {} end\n",

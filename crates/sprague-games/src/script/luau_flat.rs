@@ -267,10 +267,24 @@ local function solve(first, n, d, out)
                     local o = opts[j]
                     local c = if components ~= nil then components(o) else nil
                     local x
-                    -- A heap, the most common option, without the call.
+                    -- The most common options, a heap or a sum of heaps, without a call.
                     if c == nil and type(o) == "number" and o >= 0 and o < heaps and o % 1 == 0 then
                         x = readu32(heapv, o * 4)
                         if x == UNKNOWN then x = nil end
+                    elseif type(c) == "table" and #c > 0 then
+                        x = 0
+                        local parts = #c
+                        for k = 1, parts do
+                            local p = c[k]
+                            if type(p) == "number" and p >= 0 and p < heaps and p % 1 == 0 then
+                                local v = readu32(heapv, p * 4)
+                                if v == UNKNOWN then x = nil; break end
+                                x = bxor(x, v)
+                            else
+                                x = plainknown(o, c)
+                                break
+                            end
+                        end
                     else
                         x = plainknown(o, c)
                     end

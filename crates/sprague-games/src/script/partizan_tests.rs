@@ -246,8 +246,10 @@ fn limits_hold_for_partizan_scripts() {
         .to_string();
     assert!(e.contains("operations"), "{e}");
     assert!(e.contains("line 2"), "{e}");
-    // Misère play is not a partizan script's.
-    let e = script
+    // Misère play searches the script's game tree, as the catalogue's: `..` is Right's
+    // one move, which leaves Left without a move, and Left then wins. Every-move play is
+    // refused.
+    let misere = script
         .solve(
             &["..".into()],
             &SolveOptions {
@@ -255,9 +257,19 @@ fn limits_hold_for_partizan_scripts() {
                 ..SolveOptions::default()
             },
         )
+        .unwrap();
+    assert_eq!(misere.outcome, crate::interface::Winner::L);
+    let e = script
+        .solve(
+            &["..".into()],
+            &SolveOptions {
+                every: true,
+                ..SolveOptions::default()
+            },
+        )
         .unwrap_err()
         .to_string();
-    assert!(e.contains("normal play"), "{e}");
+    assert!(e.contains("every-move"), "{e}");
 }
 
 #[test]

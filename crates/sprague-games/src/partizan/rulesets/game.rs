@@ -280,51 +280,20 @@ fn verdict<R: Listed>(
     v.details.push("temperature", ctx.temperature(g));
     v.listing = listing;
     let zero = ctx.zero();
-    // Each side's list is bounded by the shared policy.
-    let cap = crate::interface::listing::cap(listing);
-    let mut notes = Vec::new();
-    for side in [Side::Left, Side::Right] {
-        let all = rules.moves(&p, side);
-        let total = all.len();
-        // The moves that belong on the list (all of them, or the winning ones) seen so far.
-        let mut found = 0usize;
-        for (label, q) in all {
-            if listing == Listing::All && found >= cap {
-                break;
-            }
-            let qv = solver.value(&mut ctx, &q)?;
-            // After Left's move Right moves first in q, and Left wins iff Right moving first
-            // loses there: q ≥ 0 (class L or P). Symmetrically Right's move wins iff q ≤ 0.
-            let winning = match side {
-                Side::Left => ctx.le(zero, qv),
-                Side::Right => ctx.le(qv, zero),
-            };
-            if listing == Listing::Winning && !winning {
-                continue;
-            }
-            found += 1;
-            if found <= cap {
-                v.moves.push(Move {
-                    label,
-                    position: rules.display(&q),
-                    side: Some(side),
-                    value: writer.display(&mut ctx, qv),
-                    outcome: Some(winner(ctx.outcome(qv))),
-                    remoteness: None,
-                    winning,
-                });
-            }
-        }
-        let (n, what) = match listing {
-            Listing::All => (total, "moves"),
-            Listing::Winning => (found, "winning moves"),
+    let (listed, mut notes) = list_moves(rules, &p, listing, |side, q| {
+        let qv = solver.value(&mut ctx, q)?;
+        // After Left's move Right moves first in q, and Left wins iff Right moving first
+        // loses there: q ≥ 0 (class L or P). Symmetrically Right's move wins iff q ≤ 0.
+        let winning = match side {
+            Side::Left => ctx.le(zero, qv),
+            Side::Right => ctx.le(qv, zero),
         };
-        if n > cap {
-            notes.push(format!(
-                "{} has {n} {what} in all; the first {cap} are listed",
-                side.name()
-            ));
-        }
+        Ok((winning, qv))
+    })?;
+    for (mut m, qv) in listed {
+        m.value = writer.display(&mut ctx, qv);
+        m.outcome = Some(winner(ctx.outcome(qv)));
+        v.moves.push(m);
     }
     notes.extend(writer.note());
     if !notes.is_empty() {
@@ -370,33 +339,60 @@ fn misere_verdict<R: Listed>(
         method,
     );
     v.listing = listing;
+    // After the move the opponent moves first in q; the move wins iff they lose.
+    let (listed, notes) = list_moves(rules, &p, listing, |side, q| {
+        solver.wins(q).map(|after| (after.second(side), after))
+    })?;
+    for (mut m, after) in listed {
+        m.outcome = Some(winner(class(after)));
+        v.moves.push(m);
+    }
+    if !notes.is_empty() {
+        v.incomplete(notes.join("; "));
+    }
+    v.details.push("positions_searched", solver.positions());
+    Ok(v)
+}
+
+/// Each side's moves from `p` that belong on the list (all, or the winning ones, as many
+/// as the shared policy allows), each with what `judge` found of the position it leads to
+/// (`judge` says whether the move wins for its side), its value and class left for the
+/// caller to write; and the notes on lists cut short.
+#[allow(clippy::type_complexity)]
+fn list_moves<R: Listed, T>(
+    rules: &R,
+    p: &R::Position,
+    listing: Listing,
+    mut judge: impl FnMut(Side, &R::Position) -> Result<(bool, T)>,
+) -> Result<(Vec<(Move, T)>, Vec<String>)> {
     let cap = crate::interface::listing::cap(listing);
+    let mut listed = Vec::new();
     let mut notes = Vec::new();
     for side in [Side::Left, Side::Right] {
-        let all = rules.moves(&p, side);
+        let all = rules.moves(p, side);
         let total = all.len();
+        // The moves that belong on the list (all of them, or the winning ones) seen so far.
         let mut found = 0usize;
         for (label, q) in all {
             if listing == Listing::All && found >= cap {
                 break;
             }
-            // After the move the opponent moves first in q; the move wins iff they lose.
-            let after = solver.wins(&q)?;
-            let winning = after.second(side);
+            let (winning, about) = judge(side, &q)?;
             if listing == Listing::Winning && !winning {
                 continue;
             }
             found += 1;
             if found <= cap {
-                v.moves.push(Move {
+                let m = Move {
                     label,
                     position: rules.display(&q),
                     side: Some(side),
                     value: None,
-                    outcome: Some(winner(class(after))),
+                    outcome: None,
                     remoteness: None,
                     winning,
-                });
+                };
+                listed.push((m, about));
             }
         }
         let (n, what) = match listing {
@@ -410,11 +406,7 @@ fn misere_verdict<R: Listed>(
             ));
         }
     }
-    if !notes.is_empty() {
-        v.incomplete(notes.join("; "));
-    }
-    v.details.push("positions_searched", solver.positions());
-    Ok(v)
+    Ok((listed, notes))
 }
 
 /// The outcome class of who wins moving first.
