@@ -99,70 +99,54 @@ local function put(v, depth)
     end
 end
 
--- The XOR of the recorded values of an option's components (the option itself when
--- `components` gave nothing), or nil. Heaps and pairs are looked up inline: this runs for
--- every option.
-local function known(o, c)
-    local n, single = 1, true
-    if c ~= nil and c ~= false then
-        if type(c) ~= "table" then return nil end
-        n, single = rawlen(c), false
-        if n == 0 then return nil end
-    end
-    local x = 0
-    for k = 1, n do
-        local p = if single then o else rawget(c, k)
-        local v
-        local t = type(p)
-        if t == "number" and p >= 0 and p < heaps and p % 1 == 0 then
-            v = readu32(heapv, p * 4)
-        elseif t == "table" and side > 0 and rawlen(p) == 2 then
-            local a, b = rawget(p, 1), rawget(p, 2)
-            if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
-                and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
-                v = readu32(pairv, (a * side + b) * 4)
-            else
-                return nil
-            end
-        else
-            return nil
+-- The values of options 1..n of `opts`: the XOR of the recorded values of each option's
+-- components (the option itself when `components` gives nothing), or false where one is
+-- not recorded. With `mex` false they go into `xs`, and what `components` gave into `cs`
+-- (false for nothing), for the flattening; with `mex` true (a run worked out here) each
+-- is marked in `seen` under `stamp`, and the call returns false at the first one not
+-- recorded. Read with plain indexing and `#`, which cost a fraction of a call of `rawget`
+-- and `rawlen` and read the same while the script has set no metatable (the callers check
+-- that after the call). One call a position: the lookup, which runs for every part of
+-- every option, is written out here.
+local xs, cs = {}, {}
+local seen, seencap, stamp = create(256), 64, 0
+local function values(opts, n, mex)
+    for i = 1, n do
+        local o = opts[i]
+        local c = if components ~= nil then components(o) else nil
+        if c == nil then c = false end
+        local x = false
+        local count, single = 1, true
+        if c ~= false then
+            single = false
+            count = if type(c) == "table" then #c else 0
         end
-        if v == UNKNOWN then return nil end
-        x = bxor(x, v)
-    end
-    return x
-end
-
--- `known` for a script that has set no metatable: indexing and `#` then read what
--- `rawget` and `rawlen` read, and cost a fraction of a call (this runs for every part of
--- every option).
-local function plainknown(o, c)
-    local count, single = 1, true
-    if c ~= nil and c ~= false then
-        single = false
-        count = if type(c) == "table" then #c else 0
-    end
-    if count == 0 then return nil end
-    local x = 0
-    for k = 1, count do
-        local p = if single then o else c[k]
-        local v = UNKNOWN
-        local t = type(p)
-        if t == "table" then
-            if side > 0 and #p == 2 then
-                local a, b = p[1], p[2]
-                if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
-                    and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
-                    v = readu32(pairv, (a * side + b) * 4)
+        if count > 0 then
+            x = 0
+            for k = 1, count do
+                local p = if single then o else c[k]
+                local v = UNKNOWN
+                if type(p) == "number" then
+                    if p >= 0 and p < heaps and p % 1 == 0 then v = readu32(heapv, p * 4) end
+                elseif type(p) == "table" and side > 0 and #p == 2 then
+                    local a, b = p[1], p[2]
+                    if type(a) == "number" and type(b) == "number" and a >= 0 and b >= 0
+                        and a < side and b < side and a % 1 == 0 and b % 1 == 0 then
+                        v = readu32(pairv, (a * side + b) * 4)
+                    end
                 end
+                if v == UNKNOWN then x = false; break end
+                x = bxor(x, v)
             end
-        elseif t == "number" and p >= 0 and p < heaps and p % 1 == 0 then
-            v = readu32(heapv, p * 4)
         end
-        if v == UNKNOWN then return nil end
-        x = bxor(x, v)
+        if mex then
+            if x == false then return false end
+            if x < seencap then writeu32(seen, x * 4, stamp) end
+        else
+            xs[i], cs[i] = x, c
+        end
     end
-    return x
+    return true
 end
 
 local function flatten(pos)
@@ -173,19 +157,22 @@ local function flatten(pos)
     local n = rawlen(opts)
     if n == 0 and next(opts) ~= nil then return nil end
     room(5 * n)
-    local lookup = heaps > 0 or side > 0
-    local plain = lookup and not metatables()
+    -- Recorded values are looked up only while the script has set no metatable (under
+    -- one, options travel whole and Rust looks them up).
+    local lookup = (heaps > 0 or side > 0) and not metatables()
+    if lookup then
+        values(opts, n, false)
+        lookup = not metatables()
+    end
     for i = 1, n do
         local o = rawget(opts, i)
-        local c = nil
-        if components ~= nil then c = components(o) end
-        local x = nil
-        if plain then
-            x = plainknown(o, c)
-        elseif lookup then
-            x = known(o, c)
+        local c, x
+        if lookup then
+            c, x = cs[i], xs[i]
+        else
+            c = if components ~= nil then components(o) else nil
         end
-        if x ~= nil then
+        if x then
             -- Room for five bytes for each option left is kept (before the loop, and
             -- after each option written whole).
             writeu8(buf, at, 5); writeu32(buf, at + 1, x); at += 5
@@ -201,6 +188,7 @@ local function flatten(pos)
             room(5 * (n - i))
         end
     end
+    if lookup then table.clear(xs); table.clear(cs) end
     return at, buf, strings
 end
 
@@ -229,25 +217,24 @@ end
 -- search. After them `out` holds the count of options of the positions worked out. A
 -- failure (an error, a limit) stops the run where it is: Rust then takes the rest the
 -- usual way, which reports it.
-local seen, seencap, stamp = create(256), 64, 0
 local function solve(first, n, d, out)
     fill(out, 0, 255, n * 4)
     writeu32(out, n * 4, 0)
     if metatables() then return end
     local generated = 0
     for i = 0, n - 1 do
-        local pos, slot, values
+        local pos, slot, store
         if d == nil then
             pos = first + i
-            if pos < heaps then slot, values = pos * 4, heapv end
+            if pos < heaps then slot, store = pos * 4, heapv end
         else
             local a = first + i
             local b = d - a
             pos = {a, b}
-            if a < side and b < side then slot, values = (a * side + b) * 4, pairv end
+            if a < side and b < side then slot, store = (a * side + b) * 4, pairv end
         end
         if slot == nil then return end
-        local v = readu32(values, slot)
+        local v = readu32(store, slot)
         local whole = v ~= UNKNOWN or components == nil
         if not whole then
             local c = components(pos)
@@ -263,34 +250,7 @@ local function solve(first, n, d, out)
                     while count >= seencap do seencap *= 2 end
                     seen = create(seencap * 4)
                 end
-                for j = 1, count do
-                    local o = opts[j]
-                    local c = if components ~= nil then components(o) else nil
-                    local x
-                    -- The most common options, a heap or a sum of heaps, without a call.
-                    if c == nil and type(o) == "number" and o >= 0 and o < heaps and o % 1 == 0 then
-                        x = readu32(heapv, o * 4)
-                        if x == UNKNOWN then x = nil end
-                    elseif type(c) == "table" and #c > 0 then
-                        x = 0
-                        local parts = #c
-                        for k = 1, parts do
-                            local p = c[k]
-                            if type(p) == "number" and p >= 0 and p < heaps and p % 1 == 0 then
-                                local v = readu32(heapv, p * 4)
-                                if v == UNKNOWN then x = nil; break end
-                                x = bxor(x, v)
-                            else
-                                x = plainknown(o, c)
-                                break
-                            end
-                        end
-                    else
-                        x = plainknown(o, c)
-                    end
-                    if x == nil then count = -1; break end
-                    if x < seencap then writeu32(seen, x * 4, stamp) end
-                end
+                if not values(opts, count, true) then count = -1 end
                 -- What ran may have set a metatable, under which the plain reads above
                 -- may differ from raw ones: Rust then takes the rest.
                 if metatables() then return end
@@ -298,7 +258,7 @@ local function solve(first, n, d, out)
                     generated += count
                     v = 0
                     while readu32(seen, v * 4) == stamp do v += 1 end
-                    writeu32(values, slot, v)
+                    writeu32(store, slot, v)
                 end
             end
         end
@@ -641,9 +601,10 @@ end
     }
 
     #[test]
-    fn a_metatable_makes_the_lookup_read_raw() {
+    fn a_metatable_sends_options_whole() {
         // The option's own entries are none, so it is the empty array; its metatable
-        // would make it read as the recorded pair [1, 1] were it indexed.
+        // would make it read as the recorded pair [1, 1] were it indexed. Once the script
+        // has set a metatable, no value is looked up: options travel whole, read raw.
         let s = LuauScript::compile(
             r#"
 local fake = {__index = function(t, k) return 1 end, __len = function(t) return 2 end}
