@@ -534,3 +534,34 @@ fn a_failure_inside_a_run_names_its_position() {
         .to_string();
     assert!(e.contains("[3, 4]") && e.contains("line 3"), "{e}");
 }
+
+/// Codeforces 1104B: the example script's outcome is the parity of the deletions a stack
+/// makes (every play has the same length), on every word of at most seven letters `a`,
+/// `b`, `c`.
+#[test]
+fn remove_pairs_is_won_by_the_parity_of_the_stack() {
+    let g = example("remove-pairs.luau");
+    let mut e = Evaluator::new(g.program(), 0, Limits::default());
+    let mut words = vec![String::new()];
+    let mut all = words.clone();
+    for _ in 0..7 {
+        words = words
+            .iter()
+            .flat_map(|w| ['a', 'b', 'c'].map(|c| format!("{w}{c}")))
+            .collect();
+        all.extend(words.iter().cloned());
+    }
+    for w in &all {
+        let (mut stack, mut deleted) = (Vec::new(), 0);
+        for c in w.chars() {
+            if stack.last() == Some(&c) {
+                stack.pop();
+                deleted += 1;
+            } else {
+                stack.push(c);
+            }
+        }
+        let v = e.value(&ScriptPosition::Str(w.as_str().into())).unwrap();
+        assert_eq!(v != 0, deleted % 2 == 1, "{w}");
+    }
+}
