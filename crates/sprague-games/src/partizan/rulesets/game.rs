@@ -349,6 +349,20 @@ fn misere_verdict<R: Listed>(
     }
     if !notes.is_empty() {
         v.incomplete(notes.join("; "));
+    } else {
+        // A side with no move wins moving first by having none: say so, or its empty list
+        // of winning moves reads as a loss.
+        let stuck: Vec<&str> = [Side::Left, Side::Right]
+            .into_iter()
+            .filter(|&side| rules.moves(&p, side).is_empty())
+            .map(Side::name)
+            .collect();
+        if !stuck.is_empty() {
+            v.note = Some(format!(
+                "{} cannot move; under misère play a player who cannot move wins",
+                stuck.join(" and ")
+            ));
+        }
     }
     v.details.push("positions_searched", solver.positions());
     Ok(v)

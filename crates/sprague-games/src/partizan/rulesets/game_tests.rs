@@ -398,6 +398,15 @@ fn catalogue_misere_verdicts() {
     let v = g.solve(&word(".."), &misere).unwrap();
     assert_eq!(v.play, Play::Misere);
     assert_eq!((v.outcome, v.value.as_deref()), (Winner::L, None));
+    // Left has no move in `..`: the verdict says why Left still wins moving first.
+    assert!(v.complete);
+    assert!(
+        v.note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Left cannot move")),
+        "{:?}",
+        v.note
+    );
     // `...|...` : every move of both players, each with its class; the winning ones are
     // those whose class says the mover wins moving second.
     let all = g.moves(&word("...|..."), &misere).unwrap();
