@@ -14,9 +14,6 @@ impl Computation {
     /// heaps: `base + 1 ..= base + heaps`, where `base` is returned and the current stamp
     /// is set to `base + 1`. When the stamps would wrap, every mark array is cleared.
     pub(super) fn prepare_marks_for(&mut self, max: u32, heaps: usize) -> Stamp {
-        // Marks made ahead for a speculative batch are only used by the batch that comes
-        // right after the one that made them; these marks come between.
-        self.marked_ahead = None;
         let size = mark_size(max);
         if self.mark.len() < size {
             self.mark = vec![0; size];
@@ -165,7 +162,6 @@ impl Computation {
     #[cfg(test)]
     pub(crate) fn stamps_near_wrap(&mut self) {
         self.stamp = Stamp::MAX - 20;
-        self.marked_ahead = None;
     }
 }
 

@@ -49,11 +49,11 @@
 //! marked first for all 16 heaps, rare heap by rare heap, which reads adjacent values.
 //!
 //! When the scan strategy needs many steps a heap and there are two threads or more,
-//! heaps are computed in speculative batches (`Computation::speculate`): each heap's guess
-//! is made in turn, then the scans that check the guesses and the next batch's rare-part
-//! marks (made from the guesses) run in parallel; a wrong guess (a rare value) is
-//! corrected and the rest of its batch, and the marks made ahead, dropped, so the
-//! sequence is exactly the sequential one.
+//! heaps are computed in speculative batches (`Computation::speculate_until`): each
+//! heap's guess is made in turn; the scans that check a batch's guesses run in parallel
+//! beside the next batch's rare-part marks and guesses (made as if the guesses being
+//! checked were right); a wrong guess (a rare value) is corrected and the rest of its
+//! batch, and the next batch, dropped, so the sequence is exactly the sequential one.
 //!
 //! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
 //! only ever report real splits, and a target they miss goes to phase 3. Any mask gives
@@ -86,7 +86,7 @@ pub use cell::Cell;
 
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
 use small::{splits_ring, SplitsOf};
-use speculate::{MarkedAhead, SPECULATION_FROM};
+use speculate::SPECULATION_FROM;
 use strategy::{Strategy, StrategyTrial};
 
 use super::rules::TakeAndBreak;
@@ -164,8 +164,9 @@ pub struct Stats {
     pub speculated: u64,
     /// Heaps computed in sequential batches (`Computation::batch`).
     pub batched: u64,
-    /// Speculative batches whose far marks were made while the batch before was checked.
-    pub marked_ahead: u64,
+    /// Speculative batches guessed (far marks and guesses) while the batch before was
+    /// checked, and kept.
+    pub guessed_ahead: u64,
     /// Heaps computed by the residue method (every value past a proven period).
     pub residues: u64,
     /// Values copied from a proven period rather than computed.
@@ -219,9 +220,6 @@ pub struct Computation {
     batch_min_rare: usize,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
-    /// The next speculative batch, when its far marks are in `batch_marks` already (made
-    /// while the batch before it was checked).
-    marked_ahead: Option<MarkedAhead>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
@@ -300,7 +298,6 @@ impl Computation {
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
-            marked_ahead: None,
             batch_flat: Vec::new(),
             triples,
             small_path: true,

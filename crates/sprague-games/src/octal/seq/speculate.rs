@@ -1,14 +1,15 @@
 //! Speculative parallel batches: each heap's value is guessed in turn, the scans that
-//! check the guesses (and the next batch's far marks) run in parallel, and the values
-//! are committed in order up to the first wrong guess, so the sequence is exactly the
-//! sequential one. Separate because it is the only multi-threaded path of the sparse
-//! method, with its own thresholds.
+//! check the guesses run in parallel beside the next batch's far marks and guesses, and
+//! the values are committed in order up to the first wrong guess, so the sequence is
+//! exactly the sequential one. Separate because it is the only multi-threaded path of the
+//! sparse method, with its own thresholds.
 
 use super::marks::mark_size;
 use super::sparse::{mark_rare_parts, rare_range};
 use super::strategy::{scan_chunked, Strategy};
 use super::{Algorithm, Cell, Computation, Stamp};
 use rayon::prelude::*;
+use std::marker::PhantomData;
 
 impl Computation {
     /// Whether heap `n` starts a speculative batch: the sparse method with the scan
@@ -43,188 +44,93 @@ impl Computation {
         base
     }
 
-    /// Speculative batches ([`Computation::speculate`]) one after the other while they
-    /// apply, up to heap `limit`. Returns false when nothing was committed.
+    /// Speculative batches one after the other while they apply, up to heap `limit`,
+    /// pipelined: while the guesses of one batch are checked on every core, the next
+    /// batch's far marks are made and its guesses made in turn from them, as if every
+    /// guess being checked were right (the thread that guesses joins the checks when it is
+    /// done). Committing a batch keeps its values up to the first wrong guess, whose check
+    /// gives the right value; a wrong guess drops the next batch, which is then made again
+    /// from the committed values. So the sequence is exactly the sequential one. Returns
+    /// false when nothing was committed (the caller then computes the heap alone).
     pub(super) fn speculate_until<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         limit: usize,
         stop: bool,
     ) -> bool {
-        let start = g.len();
+        let first = g.len();
+        // Fixed while the batches run (the checks read them beside the guessing).
+        let pair_js = self.pair_js.clone();
+        let unequal = self.rules.unequal;
+        let mut pending: Option<Guessed> = None;
         loop {
             let n = g.len();
-            if n >= limit || !self.speculates(n) || (stop && self.proven.is_some()) {
-                break;
-            }
-            let end = self.speculation_end(n, limit);
-            if !self.speculate(g, end, limit, stop) {
-                break;
-            }
-        }
-        g.len() > start
-    }
-
-    /// Computes heaps `g.len()..end` speculatively on all cores. One thread runs the cheap
-    /// part of each heap in turn ([`Computation::sparse_candidate`]) and guesses that every
-    /// target has a witness, so that the value is the common candidate `c`; then the
-    /// guesses are checked in parallel, each by a scan of every split that only reads the
-    /// values before its heap. A guess is right when its scan finds every target. The
-    /// values are committed in order up to the first wrong guess, whose scan gives the
-    /// right value (the least target without a witness, a rare value); the later guesses
-    /// were made from a wrong value and are dropped. So the result is exactly the
-    /// sequential one. Returns false when nothing was committed (the caller then computes
-    /// the heap alone).
-    fn speculate<T: Cell>(
-        &mut self,
-        g: &mut Vec<T>,
-        end: usize,
-        target: usize,
-        stop: bool,
-    ) -> bool {
-        let start = g.len();
-        let len = end - start;
-        // Marks for every heap of the batch, sized for the values so far; a guess that
-        // would need more ends the batch.
-        let size_needed = mark_size(self.counts.len() as u32);
-        let base = match self.marked_ahead.take() {
-            Some(ahead)
-                if ahead.start == start
-                    && ahead.end == end
-                    && ahead.size == self.mark.len()
-                    && size_needed <= ahead.size =>
-            {
-                self.stats.marked_ahead += 1;
-                #[cfg(test)]
-                self.check_marked_ahead(&g[..start], len, ahead.base);
-                ahead.base
-            }
-            _ => {
-                let base = self.prepare_batch_marks(len);
-                // 1. In parallel: the splits whose rare part `a` leaves a known heap (m − a
-                // below the batch), which are nearly all of them.
-                mark_far_parts(
-                    &g[..start],
-                    &self.rare,
-                    &self.rare_vals,
-                    &self.pair_js,
-                    self.rules.unequal,
-                    &mut self.batch_marks[..len],
-                    base,
-                );
-                base
-            }
-        };
-        let size = self.mark.len();
-        // 2. In turn: the other marks and the guess, on each heap's own marks.
-        // Per heap: the guess, and its targets (a range of `all_targets`), if any.
-        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
-        let mut all_targets: Vec<u32> = Vec::new();
-        for n in start..end {
-            let i = n - start;
-            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
-            self.stamp = base + 1 + i as Stamp;
-            let candidate = self.sparse_candidate(g, n, start);
-            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
-            let (v, from) = match candidate {
-                Ok(v) => (v, all_targets.len()),
-                Err(c) => {
-                    let from = all_targets.len();
-                    all_targets.extend_from_slice(&self.targets);
-                    (c, from)
+            let batch = match pending.take() {
+                Some(b) => b,
+                None => {
+                    if n >= limit || !self.speculates(n) || (stop && self.proven.is_some()) {
+                        break;
+                    }
+                    let end = self.speculation_end(n, limit);
+                    let base = self.prepare_batch_marks(end - n);
+                    let (_, mut room) = GuessRoom::split(g, end - n);
+                    self.mark_far(&room, end - n, base);
+                    self.guess_batch(&mut room, end, base)
                 }
             };
-            let Some(x) = T::put(v) else {
-                break;
-            };
-            if 2 * v as usize >= size {
+            if batch.guesses.is_empty() {
                 break;
             }
-            g.push(x);
-            guesses.push((v, from, all_targets.len()));
+            self.check_and_commit(g, batch, limit, stop, &pair_js, unequal, &mut pending);
         }
-        self.stamp = base + len as Stamp;
-        // The next batch, whose far marks are made beside the checks (from the guesses,
-        // so only if all of them hold), if nothing before it would change the marks: a
-        // mask check, a wider array, the end, or stamps that would wrap.
-        let next_end = self.speculation_end(end, target);
-        let ahead = (guesses.len() == len
-            && end < target
+        g.len() > first
+    }
+
+    /// Checks the guesses of `batch` (pushed on `g` here) on every core, guessing the next
+    /// batch beside them when nothing before it would change its marks (then left in
+    /// `next`), and commits the batch up to its first wrong guess.
+    #[allow(clippy::too_many_arguments)]
+    fn check_and_commit<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        batch: Guessed,
+        limit: usize,
+        stop: bool,
+        pair_js: &[usize],
+        unequal: bool,
+        next: &mut Option<Guessed>,
+    ) {
+        let start = g.len();
+        for &(v, _, _) in &batch.guesses {
+            g.push(T::put(v).expect("a guess fits its width"));
+        }
+        let end = g.len();
+        let size = self.mark.len();
+        // The next batch is guessed beside the checks if nothing before it would change
+        // the marks: a mask check, a wider array, the end, or stamps that would wrap.
+        let next_end = self.speculation_end(end, limit);
+        let ahead = (batch.complete
+            && end < limit
             && end < self.next_mask_check
             && next_end - end <= self.batch_marks.len()
             && usize::from(self.stamp) + (next_end - end) < usize::from(Stamp::MAX))
-        .then_some(MarkedAhead {
-            start: end,
-            end: next_end,
-            base: self.stamp,
-            size,
-        });
-        // 3. In parallel: the checks (`None`: the guess holds; `Some(r)`: the value is r),
-        // and the next batch's far marks.
-        let rules = &self.rules;
-        let pair_js = &self.pair_js;
-        let shared: &[T] = g;
-        let (rare, rare_vals) = (&self.rare, &self.rare_vals);
-        let batch_marks = &mut self.batch_marks;
-        let (checks, ()) = rayon::join(
-            || -> Vec<(Option<u32>, usize)> {
-                // One heap per task: a few heaps' scans take most of a batch's time, and
-                // without it they would share a task, leaving a thread idle at the end.
-                guesses
-                    .par_iter()
-                    .with_max_len(1)
-                    .enumerate()
-                    .map_init(
-                        || (vec![0 as Stamp; size], Vec::new()),
-                        |(want, pending), (i, &(_, from, to))| {
-                            if from == to {
-                                return (None, 0);
-                            }
-                            let n = start + i;
-                            pending.clear();
-                            pending.extend_from_slice(&all_targets[from..to]);
-                            for &r in pending.iter() {
-                                want[r as usize] = 1;
-                            }
-                            let mut steps = 0;
-                            for &j in pair_js {
-                                if j + 2 > n || pending.is_empty() {
-                                    break;
-                                }
-                                steps +=
-                                    scan_chunked(shared, n - j, rules.unequal, want, 1, pending);
-                            }
-                            let wrong = pending.first().copied();
-                            for &r in pending.iter() {
-                                want[r as usize] = 0;
-                            }
-                            (wrong, steps)
-                        },
-                    )
-                    .collect()
-            },
+        .then_some((next_end, self.stamp));
+        let (head, mut room) = GuessRoom::split(g, next_end.saturating_sub(end));
+        let (guessed, checks) = rayon::join(
             || {
-                if let Some(a) = &ahead {
-                    mark_far_parts(
-                        shared,
-                        rare,
-                        rare_vals,
-                        pair_js,
-                        rules.unequal,
-                        &mut batch_marks[..a.end - a.start],
-                        a.base,
-                    );
-                }
+                let (next_end, base) = ahead?;
+                self.stamp = base + 1;
+                self.mark_far(&room, next_end - end, base);
+                Some(self.guess_batch(&mut room, next_end, base))
             },
+            || check_guesses(head, &batch, pair_js, unequal, size),
         );
-        if let Some(a) = &ahead {
-            // The stamps are taken whether or not the marks are used.
-            self.stamp = a.base + (a.end - a.start) as Stamp;
-        }
-        // 4. Commit in order, up to the first wrong guess.
+        // Commit in order, up to the first wrong guess.
         g.truncate(start);
         let mut all_right = true;
-        for (i, (&(guess, from, to), &(wrong, steps))) in guesses.iter().zip(&checks).enumerate() {
+        for (i, (&(guess, from, to), &(wrong, steps))) in
+            batch.guesses.iter().zip(&checks).enumerate()
+        {
             let n = start + i;
             self.stats.scan_steps += steps as u64;
             let v = match wrong {
@@ -248,36 +154,78 @@ impl Computation {
                 break;
             }
         }
-        if all_right && g.len() == end {
-            self.marked_ahead = ahead;
+        // The next batch's guesses hold if every guess of this one did and speculation
+        // goes on (the commits may have changed the strategy, proven a period, or needed
+        // wider marks).
+        *next = guessed.filter(|_| {
+            all_right
+                && g.len() == end
+                && self.speculates(end)
+                && !(stop && self.proven.is_some())
+                && mark_size(self.counts.len() as u32) <= size
+        });
+        if next.is_some() {
+            self.stats.guessed_ahead += 1;
         }
-        g.len() > start
     }
 
-    /// Tests: the marks made ahead for a batch of `len` heaps from `known.len()` (stamps
-    /// from `base + 1`) are the ones made now from the values committed.
-    #[cfg(test)]
-    fn check_marked_ahead<T: Cell>(&self, known: &[T], len: usize, base: Stamp) {
-        let mut fresh = vec![vec![0; self.mark.len()]; len];
+    /// The far marks of the batch of `len` heaps after the values of `room` (stamps from
+    /// `base + 1`), on every core.
+    fn mark_far<T: Cell>(&mut self, room: &GuessRoom<'_, T>, len: usize, base: Stamp) {
         mark_far_parts(
-            known,
+            room.values(room.start),
             &self.rare,
             &self.rare_vals,
             &self.pair_js,
             self.rules.unequal,
-            &mut fresh,
+            &mut self.batch_marks[..len],
             base,
         );
-        for (i, (made, now)) in self.batch_marks.iter().zip(&fresh).enumerate() {
-            let stamp = base + 1 + i as Stamp;
-            for (v, (&x, &y)) in made.iter().zip(now).enumerate() {
-                assert_eq!(
-                    x == stamp,
-                    y == stamp,
-                    "heap {}: value {v} marked ahead or not",
-                    known.len() + i
-                );
+    }
+
+    /// Guesses heaps `room.start..end` in turn (far marks made, stamps from `base + 1`),
+    /// each written to `room`: the common candidate `c` of the sparse method, guessing
+    /// that every target below it has a witness. A guess that does not fit the width or
+    /// the marks ends the batch early.
+    fn guess_batch<T: Cell>(
+        &mut self,
+        room: &mut GuessRoom<'_, T>,
+        end: usize,
+        base: Stamp,
+    ) -> Guessed {
+        let start = room.start;
+        let len = end - start;
+        let size = self.mark.len();
+        let mut guesses: Vec<(u32, usize, usize)> = Vec::with_capacity(len);
+        let mut targets: Vec<u32> = Vec::new();
+        for n in start..end {
+            let i = n - start;
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            self.stamp = base + 1 + i as Stamp;
+            let candidate = self.sparse_candidate(room.values(n), n, start);
+            std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
+            let (v, from) = match candidate {
+                Ok(v) => (v, targets.len()),
+                Err(c) => {
+                    let from = targets.len();
+                    targets.extend_from_slice(&self.targets);
+                    (c, from)
+                }
+            };
+            let Some(x) = T::put(v) else {
+                break;
+            };
+            if 2 * v as usize >= size {
+                break;
             }
+            room.push(x);
+            guesses.push((v, from, targets.len()));
+        }
+        self.stamp = base + len as Stamp;
+        Guessed {
+            complete: guesses.len() == len,
+            guesses,
+            targets,
         }
     }
 
@@ -317,15 +265,119 @@ const SPECULATION_STEPS: u64 = 256;
 /// heap).
 const MAX_SPECULATION_VALUE: usize = 1 << 12;
 
-/// A speculative batch whose far marks were made ahead of it.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct MarkedAhead {
-    /// The batch's heaps.
-    start: usize,
-    end: usize,
-    /// Its stamps are `base + 1 + i`; made for marks of this length.
-    base: Stamp,
+/// A speculative batch's guesses, made in turn: per heap, the guess and its targets
+/// (`targets[from..to]`, none when the marks settled the value).
+pub(super) struct Guessed {
+    guesses: Vec<(u32, usize, usize)>,
+    targets: Vec<u32>,
+    /// Whether every heap up to the batch's end was guessed (a guess that does not fit
+    /// the width or the marks ends the batch early).
+    complete: bool,
+}
+
+/// Checks the guesses of `batch`, the last heaps of `values`, in parallel, one heap a
+/// task: for each, a scan of every split until each of its targets has a witness.
+/// Per heap: `None` when the guess holds, `Some(r)` when the value is the target `r`
+/// without one (the least), and the steps the scan took.
+fn check_guesses<T: Cell>(
+    values: &[T],
+    batch: &Guessed,
+    pair_js: &[usize],
+    unequal: bool,
     size: usize,
+) -> Vec<(Option<u32>, usize)> {
+    let start = values.len() - batch.guesses.len();
+    // One heap per task: a few heaps' scans take most of a batch's time, and without it
+    // they would share a task, leaving a thread idle at the end.
+    batch
+        .guesses
+        .par_iter()
+        .with_max_len(1)
+        .enumerate()
+        .map_init(
+            || (vec![0 as Stamp; size], Vec::new()),
+            |(want, pending), (i, &(_, from, to))| {
+                if from == to {
+                    return (None, 0);
+                }
+                let n = start + i;
+                pending.clear();
+                pending.extend_from_slice(&batch.targets[from..to]);
+                for &r in pending.iter() {
+                    want[r as usize] = 1;
+                }
+                let mut steps = 0;
+                for &j in pair_js {
+                    if j + 2 > n || pending.is_empty() {
+                        break;
+                    }
+                    steps += scan_chunked(values, n - j, unequal, want, 1, pending);
+                }
+                let wrong = pending.first().copied();
+                for &r in pending.iter() {
+                    want[r as usize] = 0;
+                }
+                (wrong, steps)
+            },
+        )
+        .collect()
+}
+
+/// A sequence's values with room after them for the guesses of the next batch, written
+/// past the vector's length (in its spare capacity) while the values before stay shared
+/// with the checks of the batch before. The guesses are pushed onto the vector again
+/// once that batch is committed, so the vector never holds a value it did not commit.
+struct GuessRoom<'a, T> {
+    ptr: *mut T,
+    /// The shared values (the vector's length), and the guesses written after them.
+    start: usize,
+    written: usize,
+    room: usize,
+    _values: PhantomData<&'a mut Vec<T>>,
+}
+
+// SAFETY: a room writes only past the shared values, within the capacity it reserved,
+// and its values are `Cell`s (`Send + Sync`).
+unsafe impl<T: Cell> Send for GuessRoom<'_, T> {}
+
+impl<'a, T: Cell> GuessRoom<'a, T> {
+    /// Splits `g` into its values, shared, and room for `extra` values after them.
+    fn split(g: &'a mut Vec<T>, extra: usize) -> (&'a [T], GuessRoom<'a, T>) {
+        g.reserve(extra);
+        let start = g.len();
+        let ptr = g.as_mut_ptr();
+        // SAFETY: `ptr` points to `start` initialised values, followed by at least `extra`
+        // of capacity; `g` stays borrowed for 'a, so nothing moves or frees them, and the
+        // room never writes below `start`.
+        let values = unsafe { std::slice::from_raw_parts(ptr, start) };
+        let room = GuessRoom {
+            ptr,
+            start,
+            written: 0,
+            room: extra,
+            _values: PhantomData,
+        };
+        (values, room)
+    }
+
+    /// The values of the heaps below `n`: the shared values, then the guesses written.
+    fn values(&self, n: usize) -> &[T] {
+        assert!(n <= self.start + self.written, "heap {n} not written yet");
+        // SAFETY: the first `start + written` elements are initialised; `push` takes
+        // `&mut self`, so no slice of this room lives while it writes.
+        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+    }
+
+    /// Writes the next guess.
+    fn push(&mut self, x: T) {
+        assert!(
+            self.written < self.room,
+            "a batch guesses no more than its room"
+        );
+        // SAFETY: within the capacity reserved by `split`, past the shared values.
+        unsafe { self.ptr.add(self.start + self.written).write(x) };
+        self.written += 1;
+    }
 }
 
 /// A speculative batch's far marks, in parallel: for heap `n = known.len() + i`, the

@@ -294,10 +294,13 @@ fn speculative_batches_are_exact() {
         );
         if r.name == "octal:0.6" {
             assert!(s.full_scans > 10, "wrong guesses were corrected: {s:?}");
-            assert!(s.marked_ahead > 10, "marks were made ahead: {s:?}");
+            assert!(
+                s.guessed_ahead > 10,
+                "batches were guessed while the one before was checked: {s:?}"
+            );
         }
-        // Again in steps (each step ends the batches, and the marks made ahead for the
-        // next batch wait over the step), with the stamps of the marks near their wrap.
+        // Again in steps (each step ends the batches, dropping the batch guessed ahead),
+        // with the stamps of the marks near their wrap.
         let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         c.force_speculation_from(40);
         c.without_small_path();
