@@ -220,6 +220,8 @@ pub struct Computation {
     batch_min_rare: usize,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
+    /// What the far marks of a speculative batch settle of each heap's candidate.
+    batch_far: Vec<sparse::FarCandidate>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
@@ -298,6 +300,7 @@ impl Computation {
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
+            batch_far: Vec::new(),
             batch_flat: Vec::new(),
             triples,
             small_path: true,

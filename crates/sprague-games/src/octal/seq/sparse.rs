@@ -132,29 +132,7 @@ impl Computation {
             }
             return Ok(self.mex());
         }
-        let unequal = self.rules.unequal;
-        let stamp = self.stamp;
-        // Splits with a rare part: every common option value of a split comes from these.
-        {
-            let mark = &mut self.mark[..];
-            for &j in &self.pair_js {
-                if j + 2 > n {
-                    break;
-                }
-                let m = n - j;
-                // Rare parts a with m − a ≥ far_done (the others are marked already).
-                let r = rare_range(&self.rare, 0, m.min((m + 1).saturating_sub(far_done)));
-                mark_rare_parts(
-                    g,
-                    m,
-                    unequal,
-                    &self.rare[r.clone()],
-                    &self.rare_vals[r],
-                    mark,
-                    stamp,
-                );
-            }
-        }
+        self.mark_near_rare_parts(g, n, far_done);
         // The least unmarked common value `c` is not an option value (all common option
         // values are marked). Rare values below `c` still unmarked (the targets) may come
         // from splits of two common parts; the value is the least target that does not,
@@ -168,50 +146,157 @@ impl Computation {
         Err(c)
     }
 
-    /// The least unmarked common value, with the unmarked rare values below it pushed
-    /// to `targets` (and wanted), 64 values at a time: the marks of a block become a
-    /// word of bits (a comparison the compiler does many lanes at a time), and the
-    /// common values of the block are the low 64's, complemented when the block's base
-    /// has odd parity under the mask (the base and the offset have no bit in common).
-    /// The mark arrays are a power of two of at least 64 long
-    /// ([`mark_size`](super::marks::mark_size)).
-    fn candidate_by_blocks(&mut self) -> u32 {
-        let mask = self.mask;
-        if self.common_for != mask {
-            self.common_bits = common_low_bits(mask);
-            self.common_for = mask;
-        }
+    /// [`Computation::sparse_candidate`] for a heap of a speculative batch (mask not 0,
+    /// no three-heap splits), whose far marks gave `far`: the marks of the far splits are
+    /// a subset of all the marks, so every common value below `far.common` is marked,
+    /// the candidate is the least unmarked common value from `far.common` on, and the
+    /// targets are `far.targets` still unmarked, then the unmarked rare values from
+    /// `far.common` to the candidate (the same list, in the same order, as marking
+    /// everything and scanning from 0).
+    pub(super) fn guess_candidate<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        far_done: usize,
+        far: &FarCandidate,
+    ) -> std::result::Result<u32, u32> {
+        self.mark_simple(g, n);
+        self.mark_near_rare_parts(g, n, far_done);
         let stamp = self.stamp;
-        let mut base = 0;
-        loop {
-            let block = &self.mark[base..base + 64];
-            let marked = block
-                .iter()
-                .enumerate()
-                .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k);
-            let common = if (base as u32 & mask).count_ones() & 1 == 1 {
-                !self.common_bits
-            } else {
-                self.common_bits
-            };
-            let free = !marked & common;
-            let below = if free == 0 {
-                u64::MAX
-            } else {
-                (1u64 << free.trailing_zeros()) - 1
-            };
-            let mut rare = !marked & !common & below;
-            while rare != 0 {
-                let v = base + rare.trailing_zeros() as usize;
-                self.targets.push(v as u32);
-                self.want[v] = stamp;
-                rare &= rare - 1;
-            }
-            if free != 0 {
-                return (base + free.trailing_zeros() as usize) as u32;
-            }
-            base += 64;
+        let common_bits = self.common_bits();
+        let mark = &self.mark;
+        self.targets.clear();
+        self.targets
+            .extend(far.targets.iter().filter(|&&r| mark[r as usize] != stamp));
+        let from = far.common as usize;
+        let c = if mark[from] != stamp {
+            far.common
+        } else {
+            least_unmarked_common(mark, stamp, self.mask, common_bits, from, &mut self.targets)
+        };
+        #[cfg(test)]
+        {
+            // The same as marking everything and scanning from 0.
+            let mut all = Vec::new();
+            let c0 = least_unmarked_common(&self.mark, stamp, self.mask, common_bits, 0, &mut all);
+            assert_eq!((c0, &all), (c, &self.targets), "heap {n}");
         }
+        if self.targets.is_empty() {
+            return Ok(c);
+        }
+        self.stats.checked += 1;
+        Err(c)
+    }
+
+    /// The splits of heap `n` with a rare part `a` whose other part `m − a` is at least
+    /// `far_done` (all of them when it is 0), marked.
+    fn mark_near_rare_parts<T: Cell>(&mut self, g: &[T], n: usize, far_done: usize) {
+        let unequal = self.rules.unequal;
+        let stamp = self.stamp;
+        let mark = &mut self.mark[..];
+        for &j in &self.pair_js {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            // Rare parts a with m − a ≥ far_done (the others are marked already).
+            let r = rare_range(&self.rare, 0, m.min((m + 1).saturating_sub(far_done)));
+            mark_rare_parts(
+                g,
+                m,
+                unequal,
+                &self.rare[r.clone()],
+                &self.rare_vals[r],
+                mark,
+                stamp,
+            );
+        }
+    }
+
+    /// The common values below 64 as bits, for the current mask.
+    pub(super) fn common_bits(&mut self) -> u64 {
+        if self.common_for != self.mask {
+            self.common_bits = common_low_bits(self.mask);
+            self.common_for = self.mask;
+        }
+        self.common_bits
+    }
+
+    /// The least unmarked common value, with the unmarked rare values below it pushed
+    /// to `targets` (and wanted).
+    fn candidate_by_blocks(&mut self) -> u32 {
+        let common_bits = self.common_bits();
+        let stamp = self.stamp;
+        let start = self.targets.len();
+        let c = least_unmarked_common(
+            &self.mark,
+            stamp,
+            self.mask,
+            common_bits,
+            0,
+            &mut self.targets,
+        );
+        for &v in &self.targets[start..] {
+            self.want[v as usize] = stamp;
+        }
+        c
+    }
+}
+
+/// What the far marks of a speculative batch's heap settle before its near marks: the
+/// least common value they leave unmarked, and the rare values below it they leave
+/// unmarked (increasing).
+#[derive(Debug, Clone, Default)]
+pub(super) struct FarCandidate {
+    pub(super) common: u32,
+    pub(super) targets: Vec<u32>,
+}
+
+/// The least common value from `from` on left unmarked in `mark` (`stamp`), with the
+/// unmarked rare values from `from` below it pushed to `targets`, 64 values at a time:
+/// the marks of a block become a word of bits (a comparison the compiler does many
+/// lanes at a time), and the common values of the block are the low 64's
+/// (`common_bits`), complemented when the block's base has odd parity under the mask
+/// (the base and the offset have no bit in common). `mark` is a power of two of at least
+/// 64 long ([`mark_size`](super::marks::mark_size)).
+pub(super) fn least_unmarked_common(
+    mark: &[Stamp],
+    stamp: Stamp,
+    mask: u32,
+    common_bits: u64,
+    from: usize,
+    targets: &mut Vec<u32>,
+) -> u32 {
+    let mut base = from & !63;
+    // The values of the first block below `from`, left out.
+    let mut before = (1u64 << (from - base)) - 1;
+    loop {
+        let block = &mark[base..base + 64];
+        let marked = block
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k);
+        let common = if (base as u32 & mask).count_ones() & 1 == 1 {
+            !common_bits
+        } else {
+            common_bits
+        };
+        let free = !marked & common & !before;
+        let below = if free == 0 {
+            u64::MAX
+        } else {
+            (1u64 << free.trailing_zeros()) - 1
+        };
+        let mut rare = !marked & !common & below & !before;
+        while rare != 0 {
+            targets.push((base + rare.trailing_zeros() as usize) as u32);
+            rare &= rare - 1;
+        }
+        if free != 0 {
+            return (base + free.trailing_zeros() as usize) as u32;
+        }
+        base += 64;
+        before = 0;
     }
 }
 
