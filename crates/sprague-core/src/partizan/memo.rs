@@ -10,8 +10,7 @@
 use super::shared::SharedTable;
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::{Context, GameId, Porter};
-use rustc_hash::FxHashMap;
+use crate::partizan::canonical::{Context, GameId, KeyTable, Porter};
 use std::sync::Arc;
 
 /// This thread's side of the tables shared by the threads of a search.
@@ -25,7 +24,7 @@ pub(super) struct Link {
 /// deadline and cancellation flag.
 pub struct CompactMemo<'p> {
     /// Normal form → value.
-    pub map: FxHashMap<u64, GameId>,
+    pub map: KeyTable,
     progress: Option<Box<dyn FnMut(usize) + 'p>>,
     limits: Limits,
     what: String,
@@ -42,7 +41,7 @@ impl<'p> CompactMemo<'p> {
     /// errors.
     pub(super) fn new(limits: Limits, what: String) -> Self {
         CompactMemo {
-            map: FxHashMap::default(),
+            map: KeyTable::new(),
             progress: None,
             limits,
             what,
@@ -87,7 +86,7 @@ impl<'p> CompactMemo<'p> {
     /// search has solved it, its form imported into `ctx` (and kept here).
     #[inline]
     pub fn get(&mut self, key: u64, ctx: &mut Context, shared: bool) -> Option<GameId> {
-        if let Some(&v) = self.map.get(&key) {
+        if let Some(v) = self.map.get(key) {
             return Some(v);
         }
         if !shared {
@@ -98,6 +97,13 @@ impl<'p> CompactMemo<'p> {
         let v = link.porter.import(ctx, form);
         self.map.insert(key, v);
         Some(v)
+    }
+
+    /// Asks for the memory of `key`'s entry ahead of a [`CompactMemo::get`] of it (see
+    /// [`KeyTable::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        self.map.prefetch(key);
     }
 
     /// Stores a value (recorded for the other threads too, its form with it when

@@ -2,7 +2,7 @@
 //! by its parameters and numbers by translation. Kept apart from comparison and
 //! canonicalisation, which it calls.
 
-use super::{Context, GameId, Kind, Side};
+use super::{pair_key, Context, GameId, Kind, Side, NO_NEG};
 
 impl Context {
     /// `-g`.
@@ -10,8 +10,10 @@ impl Context {
         if let Some(n) = self.as_nus(g).and_then(|n| n.neg()) {
             return self.nus(n);
         }
-        if let Some(&v) = self.neg_memo.get(&g) {
-            return v;
+        if let Some(&v) = self.neg_of.get(g.0 as usize) {
+            if v != NO_NEG {
+                return GameId(v);
+            }
         }
         let l = self.opts(g, Side::Left);
         let r = self.opts(g, Side::Right);
@@ -23,8 +25,12 @@ impl Context {
         nl.sort_unstable();
         nr.sort_unstable();
         let v = self.intern(nl, nr);
-        self.neg_memo.insert(g, v);
-        self.neg_memo.insert(v, g);
+        let top = g.0.max(v.0) as usize;
+        if self.neg_of.len() <= top {
+            self.neg_of.resize(top + 1, NO_NEG);
+        }
+        self.neg_of[g.0 as usize] = v.0;
+        self.neg_of[v.0 as usize] = g.0;
         v
     }
 
@@ -42,8 +48,12 @@ impl Context {
                 }
             }
         }
-        let key = if a <= b { (a, b) } else { (b, a) };
-        if let Some(&v) = self.add_memo.get(&key) {
+        let key = if a <= b {
+            pair_key(a, b)
+        } else {
+            pair_key(b, a)
+        };
+        if let Some(v) = self.add_memo.get(key) {
             return v;
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];

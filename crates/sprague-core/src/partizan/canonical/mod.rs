@@ -21,6 +21,7 @@
 
 mod arith;
 mod compare;
+mod key_table;
 mod nus;
 mod portable;
 mod simplify;
@@ -30,6 +31,7 @@ mod tests;
 mod ups;
 mod watch;
 
+pub use key_table::KeyTable;
 pub use nus::{Nus, MAX_UP_LITERAL};
 pub use portable::{FormRef, FormStore, Porter};
 pub use ups::{up_nth, up_sum};
@@ -82,6 +84,9 @@ enum Side {
     Left,
     Right,
 }
+
+/// `Context::neg_of` of a game whose negative is not known yet.
+const NO_NEG: u32 = u32::MAX;
 
 /// `Context::nus_of` of a game that is not a nus.
 const NOT_NUS: u32 = u32::MAX;
@@ -143,6 +148,11 @@ fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
     h.finish()
 }
 
+/// The pair `(a, b)` as one key of a [`KeyTable`].
+fn pair_key(a: GameId, b: GameId) -> u64 {
+    u64::from(a.0) << 32 | u64::from(b.0)
+}
+
 /// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
 /// [`NO_STOP`].
 fn fixed_stop(x: &Dyadic) -> i64 {
@@ -173,7 +183,8 @@ pub struct Context {
     /// The general games by their option lists: the table holds ids only, hashed and
     /// compared by the options in the pool ([`options_hash`]).
     by_options: hashbrown::HashTable<GameId>,
-    add_memo: FxHashMap<(GameId, GameId), GameId>,
+    /// Sums, under the pair of ids (the smaller first) packed in a `u64` ([`pair_key`]).
+    add_memo: KeyTable,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     /// A direct-mapped cache of recent comparisons: `a << 32 | b`, the answer in bit 63.
     le_recent: Box<[u64]>,
@@ -185,7 +196,9 @@ pub struct Context {
     /// Options of nus written out so far (`*n` has `n` a side): work that no comparison
     /// counts, so the watch counts it too.
     materialised: u64,
-    neg_memo: FxHashMap<GameId, GameId>,
+    /// Per game, its negative once computed ([`NO_NEG`] before): indexed by id, so a
+    /// lookup is one read and an entry 4 bytes.
+    neg_of: Vec<u32>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
     /// The memo tables of the modules built on canonical forms (thermography keeps its
@@ -215,13 +228,13 @@ impl Context {
             nus_list: Vec::new(),
             by_nus: FxHashMap::default(),
             by_options: hashbrown::HashTable::new(),
-            add_memo: FxHashMap::default(),
+            add_memo: KeyTable::new(),
             le_memo: FxHashMap::default(),
             le_recent: vec![0; 1 << LE_RECENT_BITS].into_boxed_slice(),
             le_searches: 0,
             le_calls: 0,
             materialised: 0,
-            neg_memo: FxHashMap::default(),
+            neg_of: Vec::new(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             memos: FxHashMap::default(),

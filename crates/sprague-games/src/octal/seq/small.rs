@@ -3,7 +3,7 @@
 //! [`SplitsOf`] records, and whole blocks of byte values go to the vector kernels of
 //! `octal::simd`. Separate because it is a self-contained fast path with its own state.
 
-use super::sparse::{common_low_bits, rare_range};
+use super::sparse::rare_range;
 use super::{Cell, Computation};
 use crate::octal::simd::{self, BLOCK};
 
@@ -24,11 +24,7 @@ impl Computation {
     /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
     /// general method decides).
     pub(super) fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
-        if self.common_for != self.mask {
-            // Bit v: v is common (odd popcount under the mask).
-            self.common_bits = common_low_bits(self.mask);
-            self.common_for = self.mask;
-        }
+        let common_bits = self.common_bits();
         let unequal = self.rules.unequal;
         let mut marks = self.single_bits(g, n);
         // Splits with a rare part: every common option value of a split comes from these.
@@ -60,12 +56,12 @@ impl Computation {
             marks |= slot.rare_marks;
             found |= slot.found;
         }
-        let free = !marks & self.common_bits;
+        let free = !marks & common_bits;
         if free == 0 {
             return None;
         }
         let c = free.trailing_zeros();
-        let targets = !marks & !self.common_bits & ((1u64 << c) - 1);
+        let targets = !marks & !common_bits & ((1u64 << c) - 1);
         if targets == 0 {
             return Some(c);
         }

@@ -207,6 +207,9 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             frame.start = items.len() as u32;
             let e = frame.key;
             children.clear();
+            // First every option's components in normal form, each entry's memory asked
+            // for as soon as its key is known; then the lookups, which by then mostly find
+            // their memory at hand (see `KeyTable::prefetch`).
             // Left places vertical dominoes (cells i and i + 8), Right horizontal ones
             // (i and i + 1, in one row).
             for (side, step, mut m) in [(0u8, 8u32, e & (e >> 8)), (RIGHT, 1, e & (e >> 1) & !COL7)]
@@ -227,21 +230,25 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                     let n = comps.len();
                     for (k, &c) in comps.iter().enumerate() {
                         let (q, neg) = normalize(c);
+                        memo.prefetch(q);
                         let end = if k + 1 == n { END } else { 0 };
                         let flags = side | end | if neg { NEG } else { 0 };
-                        // Only this thread's table: another thread's work is looked up once,
-                        // when the child's turn comes.
-                        match memo.get(q, ctx, false) {
-                            Some(v) => items.push(Item {
-                                key: u64::from(v.0),
-                                flags: flags | KNOWN,
-                            }),
-                            None => {
-                                children.push(q);
-                                items.push(Item { key: q, flags });
-                            }
-                        }
+                        items.push(Item { key: q, flags });
                     }
+                }
+            }
+            for it in &mut items[frame.start as usize..] {
+                if it.flags & KNOWN != 0 {
+                    continue;
+                }
+                // Only this thread's table: another thread's work is looked up once, when
+                // the child's turn comes.
+                match memo.get(it.key, ctx, false) {
+                    Some(v) => {
+                        it.key = u64::from(v.0);
+                        it.flags |= KNOWN;
+                    }
+                    None => children.push(it.key),
                 }
             }
             stack.push(frame);
@@ -260,10 +267,15 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
         right.clear();
         let mut total: Option<GameId> = None;
         for it in &items[frame.start as usize..] {
+            if it.flags & KNOWN == 0 {
+                memo.prefetch(it.key);
+            }
+        }
+        for it in &items[frame.start as usize..] {
             let v = if it.flags & KNOWN != 0 {
                 GameId(it.key as u32)
             } else {
-                *memo.map.get(&it.key).ok_or_else(|| {
+                memo.map.get(it.key).ok_or_else(|| {
                     Error::invalid("domineering: a component was not searched (internal error)")
                 })?
             };
@@ -294,8 +306,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
         memo.insert(frame.key, v, ctx, shared(frame.key))?;
     }
     memo.map
-        .get(&root)
-        .copied()
+        .get(root)
         .ok_or_else(|| Error::invalid("domineering: the root was not searched (internal error)"))
 }
 
