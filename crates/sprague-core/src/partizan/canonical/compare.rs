@@ -3,7 +3,9 @@
 //! an exact memo of long searches; and the comparisons built on it (equality, order, outcome
 //! class). The hot path of every search, kept in one file with its caches' parameters.
 
-use super::{Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_BITS, NO_STOP};
+use super::{
+    Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_MAX_BITS, NO_STOP,
+};
 use std::cmp::Ordering;
 
 impl Context {
@@ -46,7 +48,7 @@ impl Context {
         // Domineering board), while with the stops deciding most sub-comparisons, short
         // searches are cheaper to repeat than to look up.
         let packed = (u64::from(a.0) << 32) | u64::from(b.0);
-        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - LE_RECENT_BITS)) as usize;
+        let mut slot = self.recent_slot(packed);
         // (Ids below 2^31 leave bit 63 free; the pair (0, 0) is never asked, so 0 marks an
         // empty entry.)
         let cacheable = a.0 < 1 << 31;
@@ -64,6 +66,14 @@ impl Context {
         }
         self.le_searches += 1;
         let before = self.le_searches;
+        if self.le_searches >> 2 >= self.le_recent.len() as u64
+            && self.le_recent_bits < LE_RECENT_MAX_BITS
+        {
+            // A larger cache, empty: its answers are only ever a shortcut.
+            self.le_recent_bits += 2;
+            self.le_recent = vec![0; 1 << self.le_recent_bits].into_boxed_slice();
+            slot = self.recent_slot(packed);
+        }
         // x <= b for a number x and a non-number b iff no b^R <= x (number translation),
         // and symmetrically.
         let check_al = ia.kind != Kind::Number;
@@ -94,6 +104,11 @@ impl Context {
             self.le_memo.insert((a, b), v);
         }
         v
+    }
+
+    /// The entry of `le_recent` for the pair `packed`.
+    fn recent_slot(&self, packed: u64) -> usize {
+        (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.le_recent_bits)) as usize
     }
 
     /// Whether `a = b` (O(1): canonical forms are unique).

@@ -126,8 +126,12 @@ fn stops_and_cached_comparisons_agree_with_the_definitions() {
             c.display(g)
         );
     }
-    // Every comparison twice (the second answer may come from the caches).
-    for _ in 0..2 {
+    // Every comparison twice (the second answer may come from the caches), the cache of
+    // recent comparisons made to grow (and empty) between the two passes.
+    for pass in 0..2 {
+        if pass == 1 {
+            c.le_searches = c.le_searches.max(4 << LE_RECENT_MIN_BITS);
+        }
         for &a in &games {
             for &b in &games {
                 let fast = c.le(a, b);
@@ -141,4 +145,6 @@ fn stops_and_cached_comparisons_agree_with_the_definitions() {
             }
         }
     }
+    assert!(c.le_recent_bits > LE_RECENT_MIN_BITS);
+    assert_eq!(c.le_recent.len(), 1 << c.le_recent_bits);
 }
