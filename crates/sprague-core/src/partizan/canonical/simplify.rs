@@ -85,24 +85,58 @@ impl Context {
         self.intern(l, r)
     }
 
-    /// The options of one side with the dominated ones removed (input sorted and deduplicated).
-    fn undominated(&mut self, opts: &[GameId], side: Side) -> Vec<GameId> {
-        let mut keep = Vec::with_capacity(opts.len());
-        'outer: for (i, &a) in opts.iter().enumerate() {
-            for (j, &b) in opts.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
+    /// The options of one side with the dominated ones removed (input sorted and
+    /// deduplicated, and so is the output): the maximal ones for Left, the minimal ones
+    /// for Right.
+    ///
+    /// The strongest options by their stops come first, and each option is compared only
+    /// with those kept so far: one dominated by a dominated option is dominated by a kept
+    /// one too (the order is transitive), and distinct canonical forms are never equal.
+    /// Domineering 5×6 made 17.9 million comparisons here, searching 3.7 million of them,
+    /// when each option was compared with every other.
+    pub(super) fn undominated(&mut self, opts: &[GameId], side: Side) -> Vec<GameId> {
+        let mut order = opts.to_vec();
+        // Stops are monotone: a dominated option's stops are at most (Left) its
+        // dominator's. (An option whose stops do not fit, `NO_STOP`, goes last for Left
+        // and first for Right: only the order, not the result, depends on it.)
+        let info = &self.info;
+        match side {
+            Side::Left => order.sort_by_key(|g| {
+                let i = info[g.0 as usize];
+                std::cmp::Reverse((i.ls, i.rs))
+            }),
+            Side::Right => order.sort_by_key(|g| {
+                let i = info[g.0 as usize];
+                (i.rs, i.ls)
+            }),
+        }
+        let mut keep: Vec<GameId> = Vec::with_capacity(order.len());
+        'next: for a in order {
+            for &b in &keep {
                 let dominated = match side {
                     Side::Left => self.le(a, b),
                     Side::Right => self.le(b, a),
                 };
                 if dominated {
-                    continue 'outer;
+                    continue 'next;
+                }
+            }
+            let mut k = 0;
+            while k < keep.len() {
+                let b = keep[k];
+                let dominates = match side {
+                    Side::Left => self.le(b, a),
+                    Side::Right => self.le(a, b),
+                };
+                if dominates {
+                    keep.swap_remove(k);
+                } else {
+                    k += 1;
                 }
             }
             keep.push(a);
         }
+        keep.sort_unstable();
         keep
     }
 

@@ -148,3 +148,37 @@ fn stops_and_cached_comparisons_agree_with_the_definitions() {
     assert!(c.le_recent_bits > LE_RECENT_MIN_BITS);
     assert_eq!(c.le_recent.len(), 1 << c.le_recent_bits);
 }
+
+#[test]
+fn undominated_options_are_the_maximal_ones_by_the_definition() {
+    let mut c = Context::new();
+    let games = day_three_sample(&mut c);
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..200 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        // Up to a dozen distinct games, sorted, as `from_options` passes them.
+        let mut opts: Vec<GameId> = (0..12)
+            .map(|k| games[(seed.rotate_left(5 * k) % games.len() as u64) as usize])
+            .collect();
+        opts.sort_unstable();
+        opts.dedup();
+        for side in [Side::Left, Side::Right] {
+            let want: Vec<GameId> = opts
+                .iter()
+                .copied()
+                .filter(|&a| {
+                    !opts.iter().any(|&b| {
+                        b != a
+                            && match side {
+                                Side::Left => le_by_definition(&mut c, a, b),
+                                Side::Right => le_by_definition(&mut c, b, a),
+                            }
+                    })
+                })
+                .collect();
+            assert_eq!(c.undominated(&opts, side), want, "{side:?}");
+        }
+    }
+}
