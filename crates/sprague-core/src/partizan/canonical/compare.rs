@@ -4,7 +4,8 @@
 //! class). The hot path of every search, kept in one file with its caches' parameters.
 
 use super::{
-    Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_MAX_BITS, NO_STOP,
+    pair_key, Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_MAX_BITS,
+    NO_STOP,
 };
 use std::cmp::Ordering;
 
@@ -47,7 +48,7 @@ impl Context {
         // cache miss a lookup and grows without bound (65 million pairs for the 6×6
         // Domineering board), while with the stops deciding most sub-comparisons, short
         // searches are cheaper to repeat than to look up.
-        let packed = (u64::from(a.0) << 32) | u64::from(b.0);
+        let packed = pair_key(a, b);
         let mut slot = self.recent_slot(packed);
         // (Ids below 2^31 leave bit 63 free; the pair (0, 0) is never asked, so 0 marks an
         // empty entry.)
