@@ -79,25 +79,33 @@ impl KeyTable {
         mix(key) as usize & (self.slots.len() - 1)
     }
 
-    /// The value of `key`.
+    /// Where `key` is, or else the free slot where its search ends (the table is not
+    /// empty), and whether it is there.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<GameId> {
-        if self.slots.is_empty() {
-            return None;
-        }
+    fn find(&self, key: u64) -> (usize, bool) {
         let (lo, hi) = (key as u32, (key >> 32) as u32);
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
             let s = &self.slots[i];
             if s.val == EMPTY {
-                return None;
+                return (i, false);
             }
             if s.lo == lo && s.hi == hi {
-                return Some(GameId(s.val));
+                return (i, true);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// The value of `key`.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<GameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let (i, found) = self.find(key);
+        found.then(|| GameId(self.slots[i].val))
     }
 
     /// Stores `v` under `key`, replacing what was there.
@@ -116,21 +124,17 @@ impl KeyTable {
 
     /// Puts `val` under `key` in a table with room; whether the key is new.
     fn put(&mut self, key: u64, val: u32) -> bool {
-        let (lo, hi) = (key as u32, (key >> 32) as u32);
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let s = &mut self.slots[i];
-            if s.val == EMPTY {
-                *s = Slot { lo, hi, val };
-                return true;
-            }
-            if s.lo == lo && s.hi == hi {
-                s.val = val;
-                return false;
-            }
-            i = (i + 1) & mask;
+        let (i, found) = self.find(key);
+        if found {
+            self.slots[i].val = val;
+        } else {
+            self.slots[i] = Slot {
+                lo: key as u32,
+                hi: (key >> 32) as u32,
+                val,
+            };
         }
+        !found
     }
 
     /// Doubles the slots (or makes the first ones) and puts every key back.
