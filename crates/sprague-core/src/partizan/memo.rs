@@ -7,7 +7,7 @@
 //! ([`SharedTable`]): a key missing here is looked up there (its form imported into this
 //! thread's context), and every key solved here is recorded there.
 
-use super::shared::SharedTable;
+use super::shared::SharedKeys;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::partizan::canonical::{Context, GameId, KeyTable, Porter};
@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 /// This thread's side of the tables shared by the threads of a search.
 pub(super) struct Link {
-    pub(super) table: Arc<SharedTable<u64>>,
+    pub(super) table: Arc<SharedKeys>,
     pub(super) porter: Porter,
 }
 

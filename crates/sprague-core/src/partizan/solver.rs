@@ -17,7 +17,7 @@
 
 use super::memo::{CompactMemo, Link};
 use super::rules::Ruleset;
-use super::shared::SharedTable;
+use super::shared::{SharedKeys, SharedTable};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::partizan::canonical::{Context, FormStore, GameId, Porter};
@@ -30,7 +30,7 @@ use std::sync::Arc;
 /// solved under the ruleset's compact keys and under the generic search's keys.
 pub(super) struct Shared<P> {
     store: Arc<FormStore>,
-    compact: Arc<SharedTable<u64>>,
+    compact: Arc<SharedKeys>,
     generic: Arc<SharedTable<P>>,
 }
 
@@ -38,7 +38,7 @@ impl<P: std::hash::Hash + Eq> Shared<P> {
     fn new() -> Self {
         Shared {
             store: Arc::new(FormStore::new()),
-            compact: Arc::new(SharedTable::new()),
+            compact: Arc::new(SharedKeys::new()),
             generic: Arc::new(SharedTable::new()),
         }
     }

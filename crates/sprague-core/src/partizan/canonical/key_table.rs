@@ -11,6 +11,7 @@
 //! one after another.
 
 use super::GameId;
+use std::marker::PhantomData;
 
 /// A slot: the key in two halves (so that a slot is 12 bytes and 4-aligned) and the
 /// value, [`EMPTY`] when the slot is free.
@@ -32,13 +33,32 @@ const FREE: Slot = Slot {
 /// The fewest slots of a table that holds anything.
 const MIN_SLOTS: usize = 64;
 
-/// A map from `u64` keys to [`GameId`]s.
-pub struct KeyTable {
-    slots: Vec<Slot>,
-    len: usize,
+/// What a [`KeyTable`] holds under a key: a value written in 32 bits, never `u32::MAX`
+/// (which marks a free slot).
+pub trait KeyValue: Copy {
+    /// The value's 32 bits.
+    fn to_bits(self) -> u32;
+    /// The value of bits that [`KeyValue::to_bits`] gave.
+    fn from_bits(bits: u32) -> Self;
 }
 
-impl Default for KeyTable {
+impl KeyValue for GameId {
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+    fn from_bits(bits: u32) -> Self {
+        GameId(bits)
+    }
+}
+
+/// A map from `u64` keys to values of 32 bits ([`GameId`]s unless told otherwise).
+pub struct KeyTable<V: KeyValue = GameId> {
+    slots: Vec<Slot>,
+    len: usize,
+    _values: PhantomData<V>,
+}
+
+impl<V: KeyValue> Default for KeyTable<V> {
     fn default() -> Self {
         KeyTable::new()
     }
@@ -54,12 +74,13 @@ fn mix(key: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-impl KeyTable {
+impl<V: KeyValue> KeyTable<V> {
     /// An empty table (it allocates on the first insertion).
     pub fn new() -> Self {
         KeyTable {
             slots: Vec::new(),
             len: 0,
+            _values: PhantomData,
         }
     }
 
@@ -100,24 +121,25 @@ impl KeyTable {
 
     /// The value of `key`.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<GameId> {
+    pub fn get(&self, key: u64) -> Option<V> {
         if self.slots.is_empty() {
             return None;
         }
         let (i, found) = self.find(key);
-        found.then(|| GameId(self.slots[i].val))
+        found.then(|| V::from_bits(self.slots[i].val))
     }
 
     /// Stores `v` under `key`, replacing what was there.
-    pub fn insert(&mut self, key: u64, v: GameId) {
-        assert!(v.0 != EMPTY, "a game id that marks a free slot");
+    pub fn insert(&mut self, key: u64, v: V) {
+        let bits = v.to_bits();
+        assert!(bits != EMPTY, "a value that marks a free slot");
         // At most three quarters full, so that a search meets a free slot soon. (Robin
         // Hood order at seven eighths saved a tenth of Domineering 6×6's memory but took a
         // fifth more time.)
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
-        if self.put(key, v.0) {
+        if self.put(key, bits) {
             self.len += 1;
         }
     }

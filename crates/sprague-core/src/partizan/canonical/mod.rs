@@ -31,7 +31,7 @@ mod tests;
 mod ups;
 mod watch;
 
-pub use key_table::KeyTable;
+pub use key_table::{KeyTable, KeyValue};
 pub use nus::{Nus, MAX_UP_LITERAL};
 pub use portable::{FormRef, FormStore, Porter};
 pub use ups::{up_nth, up_sum};
