@@ -8,7 +8,7 @@
 //! solving it again (small positions), without one. That count is the number of distinct
 //! positions the search needed, the same whatever the number of threads.
 
-use super::canonical::{FormRef, KeyTable, KeyValue};
+use super::canonical::{FormRef, KeyTable};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,41 +36,15 @@ impl<K: Hash + Eq> Shard<K> for FxHashMap<K, Option<FormRef>> {
     }
 }
 
-/// A solved position's entry in a [`KeyTable`]: its form, or [`NO_FORM`] when it was
-/// recorded without one.
-#[derive(Clone, Copy)]
-pub struct Solved(u32);
-
-/// [`Solved`] of a position recorded without its form (no store holds 2^32 − 2 forms).
-const NO_FORM: u32 = u32::MAX - 1;
-
-impl KeyValue for Solved {
-    fn to_bits(self) -> u32 {
-        self.0
-    }
-    fn from_bits(bits: u32) -> Self {
-        Solved(bits)
-    }
-}
-
 /// The shards of the table of compact keys: key and entry in one 12-byte slot, where a
 /// hash map of `Option<FormRef>` took 17 bytes a bucket (Domineering 6×6 on two threads
 /// records 4.2 million positions).
-impl Shard<u64> for KeyTable<Solved> {
+impl Shard<u64> for KeyTable<Option<FormRef>> {
     fn find(&self, key: &u64) -> Option<Option<FormRef>> {
-        let Solved(bits) = self.get(*key)?;
-        Some((bits != NO_FORM).then(|| FormRef::from_bits(bits)))
+        self.get(*key)
     }
     fn put(&mut self, key: u64, form: Option<FormRef>) {
-        let bits = match form {
-            Some(f) => {
-                // (A store holds fewer forms than memory does: this never fails.)
-                assert!(f.to_bits() < NO_FORM, "a form reference that marks no form");
-                f.to_bits()
-            }
-            None => NO_FORM,
-        };
-        self.insert(key, Solved(bits));
+        self.insert(key, form);
     }
 }
 
@@ -82,7 +56,7 @@ pub struct SharedTable<K, S = FxHashMap<K, Option<FormRef>>> {
 }
 
 /// The table of a ruleset's compact keys.
-pub type SharedKeys = SharedTable<u64, KeyTable<Solved>>;
+pub type SharedKeys = SharedTable<u64, KeyTable<Option<FormRef>>>;
 
 impl<K: Hash + Eq, S: Shard<K>> Default for SharedTable<K, S> {
     fn default() -> Self {
@@ -145,6 +119,12 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::canonical::KeyValue;
+
+    /// A form reference for the tests (the table never reads what it names).
+    fn form(n: u32) -> FormRef {
+        Option::<FormRef>::from_bits(n).expect("not the bits of none")
+    }
 
     /// The flat shards of compact keys answer as the hash-map shards do, through a mix of
     /// positions recorded with and without forms, recorded again, and looked up.
@@ -163,7 +143,7 @@ mod tests {
                 1 => u64::MAX - seed % 50,
                 _ => (seed % 5_000) << 40,
             };
-            let form = (seed >> 60 != 0).then(|| FormRef::from_bits(step));
+            let form = (seed >> 60 != 0).then(|| form(step));
             if seed & 1 == 0 {
                 flat.record(key, form);
                 map.record(key, form);
@@ -179,10 +159,10 @@ mod tests {
         let t = SharedKeys::new();
         t.record(7, None);
         assert_eq!((t.get(&7), t.len()), (None, 1));
-        t.record(7, Some(FormRef::from_bits(3)));
-        assert_eq!(t.get(&7), Some(FormRef::from_bits(3)));
-        t.record(7, Some(FormRef::from_bits(4)));
+        t.record(7, Some(form(3)));
+        assert_eq!(t.get(&7), Some(form(3)));
+        t.record(7, Some(form(4)));
         t.record(7, None);
-        assert_eq!((t.get(&7), t.len()), (Some(FormRef::from_bits(3)), 1));
+        assert_eq!((t.get(&7), t.len()), (Some(form(3)), 1));
     }
 }

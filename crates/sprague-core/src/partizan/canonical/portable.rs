@@ -10,7 +10,7 @@
 //! game shared again costs one look-up. Importing trusts the store: its forms are canonical
 //! (they were exported from a context), so they are interned without being simplified again.
 
-use super::{Context, GameId, Nus, Side};
+use super::{Context, GameId, KeyValue, Nus, Side};
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -19,17 +19,23 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct FormRef(u32);
 
-impl FormRef {
-    /// The reference's 32 bits, for tables that pack it.
-    pub(crate) fn to_bits(self) -> u32 {
-        self.0
+/// A reference, or none, in a [`KeyTable`](super::KeyTable)'s 32 bits: the threads'
+/// table of positions solved keeps it so (no store holds 2^32 − 2 forms, so the bits of a
+/// reference are never those of none).
+impl KeyValue for Option<FormRef> {
+    fn to_bits(self) -> u32 {
+        self.map_or(NO_FORM, |r| {
+            assert!(r.0 < NO_FORM, "a form reference with the bits of none");
+            r.0
+        })
     }
-
-    /// The reference of bits that [`FormRef::to_bits`] gave.
-    pub(crate) fn from_bits(bits: u32) -> FormRef {
-        FormRef(bits)
+    fn from_bits(bits: u32) -> Self {
+        (bits != NO_FORM).then_some(FormRef(bits))
     }
 }
+
+/// The bits of no form in a [`KeyTable`](super::KeyTable).
+const NO_FORM: u32 = u32::MAX - 1;
 
 /// log2 of the number of shards of a store (each behind its own lock).
 const SHARD_BITS: u32 = 6;
@@ -192,7 +198,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// remembered both ways. Use one porter with one context.
 pub struct Porter {
     store: Arc<FormStore>,
-    /// By the context's id: the form exported or imported.
     /// By the context's id: the form exported or imported ([`NONE`] if neither).
     to_store: Vec<u32>,
     /// By the form's reference: the context's game ([`NONE`] if not translated). Arrays,
