@@ -43,6 +43,11 @@ impl Catalogue for CatalogueGames {
         let game = crate::catalogue::lookup(name)?;
         game.misere_form(&words(position), forms, &self.options)
     }
+
+    fn followers(&self, name: &str, position: &str) -> Result<Vec<String>> {
+        let game = crate::catalogue::lookup(name)?;
+        game.followers(&words(position), &self.options)
+    }
 }
 
 fn words(position: &str) -> Vec<String> {
@@ -117,6 +122,13 @@ impl Catalogue for ScriptGames {
         match self.scripts.iter().find(|(n, _)| n == name) {
             Some((_, game)) => game.misere_form(&words(position), forms, &self.catalogue.options),
             None => self.catalogue.misere_form(name, position, forms),
+        }
+    }
+
+    fn followers(&self, name: &str, position: &str) -> Result<Vec<String>> {
+        match self.scripts.iter().find(|(n, _)| n == name) {
+            Some((_, game)) => game.followers(&words(position), &self.catalogue.options),
+            None => self.catalogue.followers(name, position),
         }
     }
 }
@@ -270,6 +282,72 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("game tree"), "{e}");
+    }
+
+    /// CGSuite's own tests of its rulesets (`GameTest.scala`, "define Amazons properly"
+    /// and its neighbours, and "game.Game should implement methods correctly"), written
+    /// with the catalogue's names.
+    #[test]
+    fn cgsuite_answers_for_catalogue_rulesets() {
+        for (expr, want) in [
+            (
+                "amazons(\"x...|o...\")",
+                "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
+            ),
+            ("clobber(\"xox|ox.\")", "{^^*|*,v}"),
+            (
+                "domineering(\"....|....|....|....\")",
+                "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+            ),
+            (
+                "toads-and-frogs(\"ttttt..fffff\")",
+                "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}",
+            ),
+            // A game object's followers are its positions, not its value's followers.
+            ("amazons(\"x...|o...\").Followers.Size", "2784"),
+        ] {
+            let ValueAnswer::Game(r) = answer(expr) else {
+                panic!("{expr}: a game")
+            };
+            assert_eq!(r.canonical, want, "{expr}");
+        }
+    }
+
+    /// `.Followers` of a catalogue game lists its positions, itself first, each once; each
+    /// follower's own followers are among them.
+    #[test]
+    fn followers_of_catalogue_games_are_positions() {
+        let list = |expr: &str| match answer(expr) {
+            ValueAnswer::Property(p) => p.games.expect("a list"),
+            ValueAnswer::Game(_) => panic!("{expr}: a list"),
+        };
+        assert_eq!(
+            list("domineering(\"..\").Followers"),
+            ["domineering(\"..\")", "domineering(\"##\")"]
+        );
+        let all = list("(domineering(\"...|...\")).Followers");
+        assert_eq!(all[0], "domineering(\"...|...\")");
+        let distinct: std::collections::HashSet<&String> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len());
+        for f in &all {
+            for g in list(&format!("{f}.Followers")) {
+                assert!(distinct.contains(&g), "{g}, a follower of {f}");
+            }
+        }
+        // The script of Domineering has the catalogue game's followers.
+        let ValueAnswer::Property(p) = with_script("dom(\"...|...\").Followers", "dom").unwrap()
+        else {
+            panic!("a list")
+        };
+        assert_eq!(p.games.unwrap().len(), all.len());
+        let e = value_answer(
+            "kayles(\"3\").Followers",
+            &ValueOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("kayles"), "{e}");
     }
 
     const DOMINEERING: &str = include_str!("../../../examples/rules/domineering.luau");

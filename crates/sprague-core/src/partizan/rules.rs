@@ -74,3 +74,40 @@ pub trait Ruleset: Sync {
         None
     }
 }
+
+/// The followers of `p`: every position either player can reach from it by any sequence
+/// of moves, `p` itself first, each once (as CGSuite's `Followers` lists a game's). Whole
+/// positions of the rules, never split into /// components nor normalised, in the order a depth-first walk expands them. Iterative; at
+/// most `max` positions, within the deadline and flag of `limits`.
+pub fn followers<R: Ruleset>(
+    rules: &R,
+    p: &R::Position,
+    max: u64,
+    limits: &crate::limits::Limits,
+) -> Result<Vec<R::Position>> {
+    let mut seen: rustc_hash::FxHashSet<R::Position> = rustc_hash::FxHashSet::default();
+    let mut order = Vec::new();
+    let mut stack = vec![p.clone()];
+    let mut options = Vec::new();
+    seen.insert(p.clone());
+    while let Some(q) = stack.pop() {
+        limits.check_every(order.len() as u64, "followers listed")?;
+        options.clear();
+        rules.options(&q, Side::Left, &mut options);
+        rules.options(&q, Side::Right, &mut options);
+        for o in options.drain(..) {
+            if !seen.contains(&o) {
+                if seen.len() as u64 >= max {
+                    return Err(crate::error::Error::Limit {
+                        what: format!("followers of a {} position", rules.name()),
+                        limit: max,
+                    });
+                }
+                seen.insert(o.clone());
+                stack.push(o);
+            }
+        }
+        order.push(q);
+    }
+    Ok(order)
+}

@@ -167,6 +167,18 @@ pub trait Game: Send + Sync {
         )))
     }
 
+    /// The followers of `position`, itself first: every position reachable by any moves
+    /// of either player, each once, written as the game reads them (`.Followers` of a
+    /// catalogue game in an expression, as CGSuite lists a game object's). Partizan
+    /// rulesets have them; the default refuses.
+    fn followers(&self, position: &[String], options: &SolveOptions) -> Result<Vec<String>> {
+        let _ = (position, options);
+        Err(Error::unsupported(format!(
+            "`{}` is not a partizan ruleset: an expression does not list its followers",
+            self.spec()
+        )))
+    }
+
     /// A table of values (`sprague table`); most heap games support it.
     fn table(&self, options: &TableOptions) -> Result<Table> {
         let _ = options;

@@ -225,6 +225,7 @@ fn property_report(ctx: &mut Context, expr: &str, answer: Answer) -> Result<Prop
                 Some(shown),
             )
         }
+        Answer::Positions(v) => ("list", format!("{{{}}}", v.join(",")), None, Some(v)),
         Answer::Thermograph(g) => ("thermograph", ctx.thermograph(g).cgsuite(), None, None),
     };
     ctx.stopped()?;

@@ -14,6 +14,7 @@ fn eval(expr: &str) -> String {
         Ok(Answer::Bool(b)) => b.to_string(),
         Ok(Answer::Outcome(o)) => o.to_string(),
         Ok(Answer::Games(v)) => print_list(&mut c, &v),
+        Ok(Answer::Positions(v)) => format!("{{{}}}", v.join(",")),
         Ok(Answer::Thermograph(g)) => c.thermograph(g).cgsuite(),
         Err(e) => format!("!!{e}"),
     }
@@ -241,6 +242,10 @@ fn ordinal_sums_and_other_properties() {
             "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
         ),
         ("^.Followers", "{0,*,^}"),
+        // A list's size is a game again (CGSuite's `G.Followers.Size`).
+        ("^.Followers.Size", "3"),
+        ("({1|0} + 1).Followers.Size + ^", "4^"),
+        ("(^.Incentives.Size)", "2"),
         ("^.Incentives", "{v,^*}"),
         ("*.IsEven", "false"),
         ("*.IsOdd", "true"),
@@ -275,6 +280,13 @@ fn loopy_games_and_misplaced_properties_are_named() {
         ("^.Options(^)", "a player"),
         ("^.Cool(1, 2)", "takes 1 game argument"),
         ("^ <= ^.IsNumber", "cannot be compared"),
+        ("^.OutcomeClass.Size", "must come last"),
+        ("^.Followers.Size(1)", "must come last"),
+        ("^.Followers.Sizes", "must come last"),
+        (
+            "domineering(\"..\").Followers",
+            "catalogue games are not available",
+        ),
     ] {
         let got = eval(expr);
         assert!(

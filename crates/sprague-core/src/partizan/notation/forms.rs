@@ -160,7 +160,7 @@ impl Parser<'_> {
     }
 
     /// The index of the bracket closing the one at `open`.
-    fn closing(&self, open: usize) -> Option<usize> {
+    pub(super) fn closing(&self, open: usize) -> Option<usize> {
         let mut depth = 0usize;
         for (k, t) in self.toks.iter().enumerate().skip(open) {
             match t {

@@ -67,6 +67,9 @@ pub enum Answer {
     Outcome(PartizanOutcome),
     /// A list of games: `G.Options(Left)`, `G.Followers`, `G.Incentives`.
     Games(Vec<GameId>),
+    /// A list of positions of a catalogue game, each written `name("position")`: the
+    /// followers of one (`domineering("..|..").Followers`).
+    Positions(Vec<String>),
     /// `G.Thermograph`: the thermograph of this game.
     Thermograph(GameId),
 }
@@ -91,6 +94,16 @@ pub trait Catalogue {
             "the misère outcome of `{name}(...)` is not computed here: an expression holds its normal-play value, not its game tree"
         )))
     }
+
+    /// The followers of `position` of the catalogue game `name` (`.Followers` of a
+    /// catalogue game, as CGSuite lists a game object's): every position reachable, the
+    /// position itself first, each written as `parse` reads it. The default has none.
+    fn followers(&self, name: &str, position: &str) -> Result<Vec<String>> {
+        let _ = position;
+        Err(Error::parse(format!(
+            "the followers of `{name}(...)` are not listed here: an expression holds its value, not its positions"
+        )))
+    }
 }
 
 /// No catalogue: every `name("position")` is an error.
@@ -101,6 +114,10 @@ impl Catalogue for NoCatalogue {
         Err(Error::parse(format!(
             "`{name}(...)`: catalogue games are not available here"
         )))
+    }
+
+    fn followers(&self, name: &str, position: &str) -> Result<Vec<String>> {
+        self.canonical(name, position).map(|_| Vec::new())
     }
 }
 

@@ -230,7 +230,19 @@ impl<'a> Parser<'a> {
     fn postfix(&mut self, ctx: &mut Context, mut g: GameId, start: usize) -> Result<GameId> {
         while self.peek() == Some(&Tok::Dot) {
             if self.answer.is_some() {
-                return Err(self.err("a property that is not a game must come last"));
+                // A list's `.Size` is the one property of a property (CGSuite's
+                // `G.Followers.Size`): the number of its games, a game again.
+                let size = self.toks.get(self.pos + 1) == Some(&Tok::Word("Size".into()))
+                    && self.toks.get(self.pos + 2) != Some(&Tok::LParen);
+                let n = match &self.answer {
+                    Some((_, Answer::Games(v))) if size => v.len(),
+                    Some((_, Answer::Positions(v))) if size => v.len(),
+                    _ => return Err(self.err("a property that is not a game must come last")),
+                };
+                self.pos += 2;
+                self.answer = None;
+                g = ctx.integer(i64::try_from(n).unwrap_or(i64::MAX));
+                continue;
             }
             let dot = self.pos;
             self.pos += 1;
@@ -247,8 +259,27 @@ impl<'a> Parser<'a> {
             } else {
                 Vec::new()
             };
-            // The misère outcome depends on the form written, not only on the value.
-            let called = if name == "MisereOutcomeClass" && args.is_empty() {
+            // The receiver as written, parentheses around it dropped.
+            let (mut from, mut to) = (start, dot);
+            while to > from + 1
+                && self.toks[from] == Tok::LParen
+                && self.closing(from) == Some(to - 1)
+            {
+                (from, to) = (from + 1, to - 1);
+            }
+            let receiver = &self.toks[from..to];
+            let called = if let (
+                "Followers",
+                true,
+                [Tok::Word(game), Tok::LParen, Tok::Str(position), Tok::RParen],
+            ) = (name.as_str(), args.is_empty(), receiver)
+            {
+                // A catalogue game's followers are its positions, as CGSuite lists a game
+                // object's, not the followers of its canonical form.
+                let listed = self.catalogue.followers(game, position)?;
+                Answer::Positions(listed.iter().map(|p| format!("{game}(\"{p}\")")).collect())
+            } else if name == "MisereOutcomeClass" && args.is_empty() {
+                // The misère outcome depends on the form written, not only on the value.
                 let mut forms = Forms::new();
                 let f = self.form_of(ctx, &mut forms, start, dot)?;
                 let limits = ctx.limits();
@@ -437,6 +468,14 @@ impl<'a> Parser<'a> {
             }
         };
         self.expect(Tok::RParen)?;
+        // `.Followers` right after lists the positions (see `postfix`), not the value's
+        // followers: the value, which may take long to find, is not needed.
+        if self.peek() == Some(&Tok::Dot)
+            && self.toks.get(self.pos + 1) == Some(&Tok::Word("Followers".into()))
+            && self.toks.get(self.pos + 2) != Some(&Tok::LParen)
+        {
+            return Ok(ctx.zero());
+        }
         let text = self.catalogue.canonical(w, &position)?;
         super::parse(ctx, &text)
             .map_err(|e| self.err(&format!("the value of {w}(\"{position}\"): {e}")))

@@ -64,6 +64,9 @@ impl<R: Listed> RulesetGame<R> {
     }
 }
 
+/// The most followers `.Followers` lists without a position limit.
+const MAX_FOLLOWERS_LISTED: u64 = 1_000_000;
+
 impl<R: Listed> Game for RulesetGame<R> {
     fn spec(&self) -> String {
         self.0.name().into()
@@ -98,6 +101,25 @@ impl<R: Listed> Game for RulesetGame<R> {
                 rules.finish(f)
             }
             None => self.0.finish(tree(&self.0)),
+        }
+    }
+
+    fn followers(&self, position: &[String], options: &SolveOptions) -> Result<Vec<String>> {
+        let text = self.checked(position, options)?;
+        let limits = options.limits();
+        // Each follower becomes a line of the answer: a million is past any use of a list.
+        let max = limits.max_positions.unwrap_or(MAX_FOLLOWERS_LISTED);
+        let list = |rules: &R| -> Result<Vec<String>> {
+            let p = rules.parse(&text)?;
+            let all = sprague_core::partizan::rules::followers(rules, &p, max, &limits)?;
+            Ok(all.iter().map(|q| rules.display(q)).collect())
+        };
+        match self.0.for_position(&text, options)? {
+            Some(rules) => {
+                let f = list(&rules);
+                rules.finish(f)
+            }
+            None => self.0.finish(list(&self.0)),
         }
     }
 
