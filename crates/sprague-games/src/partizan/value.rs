@@ -227,6 +227,7 @@ fn property_report(ctx: &mut Context, expr: &str, answer: Answer) -> Result<Prop
         }
         Answer::Positions(v) => ("list", format!("{{{}}}", v.join(",")), None, Some(v)),
         Answer::Thermograph(g) => ("thermograph", ctx.thermograph(g).cgsuite(), None, None),
+        Answer::Text { kind, text } => (kind, text, None, None),
     };
     ctx.stopped()?;
     Ok(PropertyReport {

@@ -29,12 +29,14 @@ mod stops;
 #[cfg(test)]
 mod tests;
 mod ups;
+mod uptimal;
 mod watch;
 
 pub use key_table::{KeyTable, KeyValue};
 pub use nus::{Nus, MAX_UP_LITERAL};
 pub use portable::{FormRef, FormStore, Porter};
 pub use ups::{up_nth, up_sum};
+pub use uptimal::{Uptimal, MAX_UPTIMAL_BIRTHDAY};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};
 
 use super::dyadic::Dyadic;

@@ -16,6 +16,7 @@ fn eval(expr: &str) -> String {
         Ok(Answer::Games(v)) => print_list(&mut c, &v),
         Ok(Answer::Positions(v)) => format!("{{{}}}", v.join(",")),
         Ok(Answer::Thermograph(g)) => c.thermograph(g).cgsuite(),
+        Ok(Answer::Text { text, .. }) => text,
         Err(e) => format!("!!{e}"),
     }
 }
@@ -218,6 +219,112 @@ fn comparisons_answer_true_or_false() {
     }
 }
 
+/// The rest of CanonicalShortGameTestCase's columns: (expression, Class, IsInteger,
+/// IsNumberish, IsNumberTiny, IsUptimal, StopCount, UptimalExpansion). CGSuite's table
+/// writes the class `<<game.Zero>>`; it prints `⟪game.Zero⟫` now (GameTest.scala's
+/// `3.Class`).
+#[test]
+fn structural_properties_of_canonical_short_games() {
+    let t = "true";
+    let f = "false";
+    for [x, class, integer, numberish, tiny, uptimal, stops, expansion] in [
+        ["0", "Zero", t, t, t, t, "1", "0.0"],
+        ["5", "Integer", t, t, t, t, "1", "5.0"],
+        [
+            "-1823437481924",
+            "Integer",
+            t,
+            t,
+            t,
+            t,
+            "1",
+            "-1823437481924.0",
+        ],
+        ["-1/2", "DyadicRational", f, t, t, t, "1", "-1/2.0"],
+        ["25/16", "DyadicRational", f, t, t, t, "1", "25/16.0"],
+        ["*8", "Nimber", f, t, f, t, "4374", "*8.0"],
+        ["^", "NumberUpStar", f, t, f, t, "3", "0.1"],
+        ["v*", "NumberUpStar", f, t, f, t, "4", "*.1-"],
+        ["6+^*", "NumberUpStar", f, t, f, t, "4", "6*.1"],
+        ["^*6", "NumberUpStar", f, t, f, t, "1459", "*6.1"],
+        [
+            "73/16+v9*8",
+            "NumberUpStar",
+            f,
+            t,
+            f,
+            t,
+            "13131",
+            "73/16*8.9-",
+        ],
+        [
+            "{0|*||*|||*||||*}",
+            "CanonicalShortGame",
+            f,
+            t,
+            f,
+            t,
+            "9",
+            "0.1111",
+        ],
+        ["{0||0|v*}", "CanonicalShortGame", f, t, f, t, "6", "*.12"],
+    ] {
+        let got = |p: &str| eval(&format!("({x}).{p}"));
+        assert_eq!(got("Class"), format!("⟪game.{class}⟫"), "{x}");
+        assert_eq!(got("IsInteger"), integer, "{x}");
+        assert_eq!(got("IsNumberish"), numberish, "{x}");
+        assert_eq!(got("IsNumberTiny"), tiny, "{x}");
+        assert_eq!(got("IsUptimal"), uptimal, "{x}");
+        assert_eq!(got("StopCount"), stops, "{x}");
+        assert_eq!(got("UptimalExpansion"), expansion, "{x}");
+    }
+}
+
+/// Uptimal expansions read back: the game an expansion denotes has that expansion (it is
+/// unique), for every expansion of up to four digits from -2 to 2, with and without a
+/// number and a nimber; games that are not uptimals have none.
+#[test]
+fn uptimal_expansions_round_trip() {
+    use crate::partizan::canonical::Uptimal;
+    let mut c = Context::new();
+    let digits = [-2i64, -1, 0, 1, 2];
+    let mut seen = 0;
+    for len in 0..=4u32 {
+        for code in 0..5usize.pow(len) {
+            let mut k = code;
+            let coefficients: Vec<i64> = (0..len)
+                .map(|_| {
+                    let d = digits[k % 5];
+                    k /= 5;
+                    d
+                })
+                .collect();
+            if coefficients.last() == Some(&0) || (code % 7 != 0 && len == 4) {
+                continue;
+            }
+            for (number, nim) in [(0, 0), (0, 1), (3, 0), (-1, 2)] {
+                let u = Uptimal {
+                    number: crate::partizan::Dyadic::integer(number),
+                    nim,
+                    coefficients: coefficients.clone(),
+                };
+                let g = c.uptimal_game(&u).unwrap();
+                assert_eq!(c.uptimal(g).unwrap().as_ref(), Some(&u), "{u}");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 300, "{seen}");
+    for x in ["{1|-1}", "Tiny(1)", "Miny(1/2)", "{2|0}", "{0|^}+{1|0}"] {
+        assert_eq!(eval(&format!("({x}).IsUptimal")), "false", "{x}");
+        assert!(eval(&format!("({x}).UptimalExpansion")).contains("not an uptimal"));
+    }
+    // x + Tiny and x + Miny are written with Tiny and Miny; only the first is IsNumberTiny.
+    assert_eq!(eval("{1||1|0}.IsNumberTiny"), "true");
+    assert_eq!(eval("Tiny(1).IsNumberTiny"), "true");
+    assert_eq!(eval("Miny(1).IsNumberTiny"), "false");
+}
+
 #[test]
 fn ordinal_sums_and_other_properties() {
     for (expr, want) in [
@@ -244,6 +351,11 @@ fn ordinal_sums_and_other_properties() {
         ("^.Followers", "{0,*,^}"),
         // A list's size is a game again (CGSuite's `G.Followers.Size`).
         ("^.Followers.Size", "3"),
+        // Older releases' names of the products, and a nimber's nim value.
+        ("*19.ConwayMultiply(*23)", "*86"),
+        ("Tiny(2).NortonMultiply(^)", "{^^*||0|v6}"),
+        ("*3.NimValue", "3"),
+        ("0.NimValue", "0"),
         ("({1|0} + 1).Followers.Size + ^", "4^"),
         ("(^.Incentives.Size)", "2"),
         ("^.Incentives", "{v,^*}"),
@@ -281,6 +393,7 @@ fn loopy_games_and_misplaced_properties_are_named() {
         ("^.Cool(1, 2)", "takes 1 game argument"),
         ("^ <= ^.IsNumber", "cannot be compared"),
         ("^.OutcomeClass.Size", "must come last"),
+        ("^.NimValue", "not a nimber"),
         ("^.Followers.Size(1)", "must come last"),
         ("^.Followers.Sizes", "must come last"),
         (

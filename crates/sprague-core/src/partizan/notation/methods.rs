@@ -19,6 +19,7 @@ pub(super) enum Arg {
 pub const METHODS: &[&str] = &[
     "AtomicWeight",
     "Birthday",
+    "Class",
     "ConwayProduct(H)",
     "Cool(t)",
     "Followers",
@@ -34,13 +35,16 @@ pub const METHODS: &[&str] = &[
     "IsNimber",
     "IsNumber",
     "IsNumberish",
+    "IsNumberTiny",
     "IsOdd",
     "IsOddTempered",
+    "IsUptimal",
     "LeftIncentives",
     "LeftOptions",
     "LeftStop",
     "Mean",
     "MisereOutcomeClass",
+    "NimValue",
     "NortonProduct(U)",
     "Options(Left)",
     "OrdinalSum(H)",
@@ -52,8 +56,10 @@ pub const METHODS: &[&str] = &[
     "RightIncentives",
     "RightOptions",
     "RightStop",
+    "StopCount",
     "Temperature",
     "Thermograph",
+    "UptimalExpansion",
 ];
 
 fn games<const N: usize>(name: &str, args: &[Arg]) -> Result<[GameId; N]> {
@@ -99,11 +105,12 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
             let [s, t] = games::<2>(name, args)?;
             Game(ctx.overheat(g, s, t)?)
         }
-        "NortonProduct" => {
+        // Older CGSuite releases (and their tests) name the products `...Multiply`.
+        "NortonProduct" | "NortonMultiply" => {
             let [u] = games::<1>(name, args)?;
             Game(ctx.norton_product(g, u)?)
         }
-        "ConwayProduct" => {
+        "ConwayProduct" | "ConwayMultiply" => {
             let [h] = games::<1>(name, args)?;
             Game(ctx.conway_product(g, h)?)
         }
@@ -156,6 +163,58 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
             none(name)?;
             let (l, r) = ctx.stops(g);
             Bool(l == r && (name == "IsNumberish" || l.is_zero()))
+        }
+        "NimValue" => {
+            none(name)?;
+            match ctx.as_nus(g) {
+                Some(n) if n.number.is_zero() && n.up == 0 => {
+                    let m = n.nim;
+                    Game(ctx.number(crate::partizan::Dyadic::integer(m)))
+                }
+                _ => {
+                    return Err(Error::unsupported(format!(
+                        "`{}` is not a nimber, so it has no nim value",
+                        ctx.display(g)
+                    )))
+                }
+            }
+        }
+        "IsNumberTiny" => {
+            none(name)?;
+            Bool(ctx.is_number_tiny(g))
+        }
+        "IsUptimal" => {
+            none(name)?;
+            Bool(ctx.uptimal(g)?.is_some())
+        }
+        "UptimalExpansion" => {
+            none(name)?;
+            let Some(u) = ctx.uptimal(g)? else {
+                return Err(Error::unsupported(format!(
+                    "`{}` is not an uptimal (a number, a nimber and a sum of up-nths ^<n>), so it has no uptimal expansion",
+                    ctx.display(g)
+                )));
+            };
+            Answer::Text {
+                kind: "uptimal expansion",
+                text: u.to_string(),
+            }
+        }
+        "StopCount" => {
+            none(name)?;
+            let n = ctx.stop_count(g);
+            Game(
+                ctx.number(crate::partizan::Dyadic::integer(num_bigint::BigInt::from(
+                    n,
+                ))),
+            )
+        }
+        "Class" => {
+            none(name)?;
+            Answer::Text {
+                kind: "class",
+                text: format!("⟪game.{}⟫", class_of(ctx, g)),
+            }
         }
         "IsAllSmall" => {
             none(name)?;
@@ -256,5 +315,18 @@ fn number_arg(ctx: &mut Context, x: GameId, what: &str) -> Result<crate::partiza
                 "{what} must be a number, not `{shown}`"
             )))
         }
+    }
+}
+
+/// The class CGSuite gives a canonical form: the narrowest of `Zero`, `Integer`,
+/// `DyadicRational`, `Nimber`, `NumberUpStar` (`x + u·^ + *m`) and `CanonicalShortGame`.
+fn class_of(ctx: &Context, g: GameId) -> &'static str {
+    match ctx.as_nus(g) {
+        Some(n) if n.is_number() && n.number.is_zero() => "Zero",
+        Some(n) if n.is_number() && n.number.is_integer() => "Integer",
+        Some(n) if n.is_number() => "DyadicRational",
+        Some(n) if n.number.is_zero() && n.up == 0 => "Nimber",
+        Some(_) => "NumberUpStar",
+        None => "CanonicalShortGame",
     }
 }

@@ -72,6 +72,14 @@ pub enum Answer {
     Positions(Vec<String>),
     /// `G.Thermograph`: the thermograph of this game.
     Thermograph(GameId),
+    /// A property written as text: `G.UptimalExpansion` (`0.1111`), `G.Class`
+    /// (`⟪game.Nimber⟫`); `kind` names it in reports.
+    Text {
+        /// What the text is: `uptimal expansion`, `class`.
+        kind: &'static str,
+        /// The text, as CGSuite prints it.
+        text: String,
+    },
 }
 
 /// Games named in an expression, `name("position")`: the layer that knows the catalogue
