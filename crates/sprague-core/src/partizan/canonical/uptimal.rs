@@ -224,21 +224,26 @@ impl Context {
         if self.is_number(g) {
             return true;
         }
-        let (&[gl], &[gr]) = (
-            &self.left_options(g).to_vec()[..],
-            &self.right_options(g).to_vec()[..],
-        ) else {
+        let Some((gl, gr)) = self.only_options(g) else {
             return false;
         };
         let Some(x) = self.as_number(gl).cloned() else {
             return false;
         };
-        let (&[grl], &[grr]) = (
-            &self.left_options(gr).to_vec()[..],
-            &self.right_options(gr).to_vec()[..],
-        ) else {
+        let Some((grl, grr)) = self.only_options(gr) else {
             return false;
         };
         grl == gl && self.left_stop(grr) < x
+    }
+
+    /// The Left and the Right option of `g` when it has exactly one of each.
+    fn only_options(&mut self, g: GameId) -> Option<(GameId, GameId)> {
+        let &[l] = self.left_options(g) else {
+            return None;
+        };
+        let &[r] = self.right_options(g) else {
+            return None;
+        };
+        Some((l, r))
     }
 }
