@@ -13,7 +13,8 @@ use sprague_core::partizan::{Context, GameId};
 pub const MAX_WRITTEN_GAMES: u64 = 1 << 20;
 
 /// How many games `g` has when written out (itself and, unless it is written in one word
-/// as `x + u·↑ + *m` is, its options written out in turn), counted up to just above `cap`:
+/// as `x + u·↑ + *m` is, its options written out in turn; a multiple of up past one literal
+/// is several words), counted up to just above `cap`:
 /// iterative over the arena, each game's count computed once.
 pub fn written_games(ctx: &mut Context, g: GameId, cap: u64) -> u64 {
     let mut size: FxHashMap<GameId, u64> = FxHashMap::default();
@@ -23,8 +24,11 @@ pub fn written_games(ctx: &mut Context, g: GameId, cap: u64) -> u64 {
         if size.contains_key(&h) {
             continue;
         }
-        if ctx.as_nus(h).is_some() {
-            size.insert(h, 1);
+        if let Some(n) = ctx.as_nus(h) {
+            // A multiple of up past one literal is written as a sum of literals.
+            let literals =
+                1 + n.up.unsigned_abs() / sprague_core::partizan::canonical::MAX_UP_LITERAL;
+            size.insert(h, literals);
             continue;
         }
         let mut opts = ctx.left_options(h).to_vec();

@@ -26,6 +26,7 @@ mod nus;
 mod portable;
 mod simplify;
 mod stops;
+mod structure;
 #[cfg(test)]
 mod tests;
 mod ups;

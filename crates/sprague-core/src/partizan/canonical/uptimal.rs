@@ -1,5 +1,4 @@
-//! Uptimals and the other structural properties CGSuite's short-game tests ask of a
-//! canonical form: `G.UptimalExpansion`, `G.IsUptimal`, `G.StopCount`, `G.IsNumberTiny`.
+//! Uptimals: `G.UptimalExpansion` and `G.IsUptimal`.
 //!
 //! An *uptimal* is `x + *m + a₁·↑ + a₂·↑² + … + a_k·↑^k`, where `↑^i` is up-nth (CGSuite's
 //! `^<i>`, [`up_nth`]) and the `a_i` are integers (Siegel, *Combinatorial Game Theory*,
@@ -17,7 +16,6 @@
 use super::super::dyadic::Dyadic;
 use super::{up_nth, Context, GameId, Nus};
 use crate::error::{Error, Result};
-use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -185,65 +183,5 @@ impl Context {
             }
         }
         Some(g)
-    }
-
-    /// CGSuite's `StopCount`: the leaves of the game tree of `g`'s canonical form when a
-    /// number counts as a leaf (a stop), every path counted; `*8` has 4,374. Bottom-up
-    /// with an explicit stack.
-    pub fn stop_count(&mut self, g: GameId) -> BigUint {
-        let mut count: FxHashMap<GameId, BigUint> = FxHashMap::default();
-        let mut stack = vec![g];
-        while let Some(&top) = stack.last() {
-            if count.contains_key(&top) {
-                stack.pop();
-                continue;
-            }
-            if self.is_number(top) {
-                count.insert(top, BigUint::from(1u8));
-                stack.pop();
-                continue;
-            }
-            let mut options = self.left_options(top).to_vec();
-            options.extend_from_slice(self.right_options(top));
-            let before = stack.len();
-            stack.extend(options.iter().filter(|o| !count.contains_key(o)));
-            if stack.len() > before {
-                continue;
-            }
-            let total = options.iter().map(|o| &count[o]).sum();
-            count.insert(top, total);
-            stack.pop();
-        }
-        count.remove(&g).unwrap_or_default()
-    }
-
-    /// CGSuite's `IsNumberTiny`: a number, or a game `{x | {x | G}}` with a single option on
-    /// each side, `x` a number and the left stop of `G` below `x` (`x + Tiny`, as CGSuite
-    /// prints such games; `x + Miny` is its negative's case).
-    pub fn is_number_tiny(&mut self, g: GameId) -> bool {
-        if self.is_number(g) {
-            return true;
-        }
-        let Some((gl, gr)) = self.only_options(g) else {
-            return false;
-        };
-        let Some(x) = self.as_number(gl).cloned() else {
-            return false;
-        };
-        let Some((grl, grr)) = self.only_options(gr) else {
-            return false;
-        };
-        grl == gl && self.left_stop(grr) < x
-    }
-
-    /// The Left and the Right option of `g` when it has exactly one of each.
-    fn only_options(&mut self, g: GameId) -> Option<(GameId, GameId)> {
-        let &[l] = self.left_options(g) else {
-            return None;
-        };
-        let &[r] = self.right_options(g) else {
-            return None;
-        };
-        Some((l, r))
     }
 }

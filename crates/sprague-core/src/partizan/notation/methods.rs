@@ -20,8 +20,11 @@ pub const METHODS: &[&str] = &[
     "AtomicWeight",
     "Birthday",
     "Class",
+    "Companion",
     "ConwayProduct(H)",
     "Cool(t)",
+    "Degree",
+    "FollowerCount",
     "Followers",
     "Freeze",
     "Heat(t)",
@@ -30,15 +33,23 @@ pub const METHODS: &[&str] = &[
     "IsAtomic",
     "IsEven",
     "IsEvenTempered",
+    "IsIdempotent",
     "IsInfinitesimal",
     "IsInteger",
+    "IsLoopfree",
     "IsNimber",
     "IsNumber",
     "IsNumberish",
     "IsNumberTiny",
     "IsOdd",
     "IsOddTempered",
+    "IsOrdinal",
+    "IsPlumtree",
+    "IsPseudonumber",
+    "IsStopper",
+    "IsStopperSided",
     "IsUptimal",
+    "IsZero",
     "LeftIncentives",
     "LeftOptions",
     "LeftStop",
@@ -46,6 +57,8 @@ pub const METHODS: &[&str] = &[
     "MisereOutcomeClass",
     "NimValue",
     "NortonProduct(U)",
+    "Offside",
+    "Onside",
     "Options(Left)",
     "OrdinalSum(H)",
     "OutcomeClass",
@@ -56,10 +69,12 @@ pub const METHODS: &[&str] = &[
     "RightIncentives",
     "RightOptions",
     "RightStop",
+    "Stop(Left)",
     "StopCount",
     "Temperature",
     "Thermograph",
     "UptimalExpansion",
+    "Variety",
 ];
 
 fn games<const N: usize>(name: &str, args: &[Arg]) -> Result<[GameId; N]> {
@@ -141,8 +156,13 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         }
         "Freeze" => {
             none(name)?;
-            let t = ctx.temperature(g);
-            Game(ctx.cool(g, &t))
+            // A number is frozen already (its temperature is negative).
+            if ctx.is_number(g) {
+                Game(g)
+            } else {
+                let t = ctx.temperature(g);
+                Game(ctx.cool(g, &t))
+            }
         }
         "LeftStop" | "RightStop" | "Mean" | "Temperature" => {
             none(name)?;
@@ -163,6 +183,57 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
             none(name)?;
             let (l, r) = ctx.stops(g);
             Bool(l == r && (name == "IsNumberish" || l.is_zero()))
+        }
+        "FollowerCount" => {
+            none(name)?;
+            let n = ctx.follower_count(g);
+            Game(
+                ctx.number(crate::partizan::Dyadic::integer(num_bigint::BigInt::from(
+                    n,
+                ))),
+            )
+        }
+        "Companion" => {
+            none(name)?;
+            Game(ctx.companion(g))
+        }
+        // A short game is its own onside and offside, loopfree, a stopper and a plumtree;
+        // its degree and variety (of loopy games) are 0.
+        "Onside" | "Offside" => {
+            none(name)?;
+            Game(g)
+        }
+        "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided" => {
+            none(name)?;
+            Bool(true)
+        }
+        "Degree" | "Variety" => {
+            none(name)?;
+            Game(ctx.zero())
+        }
+        "IsZero" | "IsIdempotent" => {
+            none(name)?;
+            let z = ctx.zero();
+            Bool(g == z)
+        }
+        "IsPseudonumber" => {
+            none(name)?;
+            Bool(ctx.is_number(g))
+        }
+        "IsOrdinal" => {
+            none(name)?;
+            Bool(
+                ctx.as_number(g)
+                    .is_some_and(|x| x.is_integer() && x.signum() >= 0),
+            )
+        }
+        "Stop" => {
+            let x = match args {
+                [Arg::Left] => ctx.left_stop(g),
+                [Arg::Right] => ctx.right_stop(g),
+                _ => return Err(Error::parse("`.Stop` takes a player: `Left` or `Right`")),
+            };
+            Game(ctx.number(x))
         }
         "NimValue" => {
             none(name)?;
@@ -283,6 +354,11 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
             }
             v.sort_unstable();
             v.dedup();
+            if name == "Incentives" {
+                // Both sides together keep only the best: those no other one exceeds.
+                let all = v.clone();
+                v.retain(|&x| !all.iter().any(|&y| y != x && ctx.le(x, y)));
+            }
             Games(v)
         }
         "Thermograph" => {
@@ -319,14 +395,19 @@ fn number_arg(ctx: &mut Context, x: GameId, what: &str) -> Result<crate::partiza
 }
 
 /// The class CGSuite gives a canonical form: the narrowest of `Zero`, `Integer`,
-/// `DyadicRational`, `Nimber`, `NumberUpStar` (`x + u·^ + *m`) and `CanonicalShortGame`.
-fn class_of(ctx: &Context, g: GameId) -> &'static str {
+/// `DyadicRational`, `Nimber`, `Uptimal` (`x + *m + a₁·^ + a₂·^<2> + …`) and
+/// `CanonicalShortGame`.
+fn class_of(ctx: &mut Context, g: GameId) -> &'static str {
     match ctx.as_nus(g) {
         Some(n) if n.is_number() && n.number.is_zero() => "Zero",
         Some(n) if n.is_number() && n.number.is_integer() => "Integer",
         Some(n) if n.is_number() => "DyadicRational",
         Some(n) if n.number.is_zero() && n.up == 0 => "Nimber",
-        Some(_) => "NumberUpStar",
-        None => "CanonicalShortGame",
+        Some(_) => "Uptimal",
+        // Too old to search for an expansion: the general class.
+        None => match ctx.uptimal(g) {
+            Ok(Some(_)) => "Uptimal",
+            _ => "CanonicalShortGame",
+        },
     }
 }

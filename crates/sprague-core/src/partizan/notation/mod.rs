@@ -37,6 +37,8 @@
 
 mod arith;
 #[cfg(test)]
+mod cgsuite_short_games;
+#[cfg(test)]
 mod cgsuite_tests;
 mod forms;
 mod lex;
