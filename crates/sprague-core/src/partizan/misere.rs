@@ -320,6 +320,56 @@ impl Recurrence for Search<'_> {
     }
 }
 
+/// The most halvings in a number whose misère outcome [`number_misere_outcome`] gives: its
+/// recursion goes one halving down a level.
+pub const MAX_NUMBER_HALVINGS: u32 = 4096;
+
+/// The misère outcome class of the canonical form of the number `x`, without writing its
+/// game tree out (an integer `n` is a chain of `|n|` moves): 0 is `N` (the player to move
+/// has no move, and wins); a positive integer is `R` (Right never has a move, so Right
+/// wins whenever it is Right's turn, at the latest after Left's first move), a negative
+/// one `L`; and `x = m/2^k` in lowest terms, `k ≥ 1`, is `{(m−1)/2^k | (m+1)/2^k}`, a
+/// single option each side, so Left wins moving first exactly when Right loses moving
+/// first from the left option, and likewise for Right. `None` past
+/// [`MAX_NUMBER_HALVINGS`] halvings.
+pub fn number_misere_outcome(x: &super::Dyadic) -> Option<PartizanOutcome> {
+    fn first_wins(o: PartizanOutcome, left: bool) -> bool {
+        use PartizanOutcome::*;
+        matches!((o, left), (L, true) | (R, false) | (N, _))
+    }
+    fn rec(
+        x: &super::Dyadic,
+        memo: &mut FxHashMap<super::Dyadic, PartizanOutcome>,
+    ) -> PartizanOutcome {
+        if x.is_integer() {
+            return match x.signum() {
+                0 => PartizanOutcome::N,
+                s if s > 0 => PartizanOutcome::R,
+                _ => PartizanOutcome::L,
+            };
+        }
+        if let Some(&o) = memo.get(x) {
+            return o;
+        }
+        let step = super::Dyadic::pow2_neg(x.den_log2());
+        let (a, b) = (x.sub(&step), x.add(&step));
+        let left_wins = !first_wins(rec(&a, memo), false);
+        let right_wins = !first_wins(rec(&b, memo), true);
+        let o = match (left_wins, right_wins) {
+            (true, true) => PartizanOutcome::N,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::P,
+        };
+        memo.insert(x.clone(), o);
+        o
+    }
+    if x.den_log2() > MAX_NUMBER_HALVINGS {
+        return None;
+    }
+    Some(rec(x, &mut FxHashMap::default()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,6 +418,31 @@ mod tests {
         ] {
             assert_eq!(outcome_of(&mut ctx, &mut forms, text), want, "{text}");
         }
+    }
+
+    /// The closed form for numbers agrees with the search of their written-out game trees
+    /// on every number of birthday at most 7, and answers an integer of any size.
+    #[test]
+    fn numbers_by_closed_form_agree_with_the_search() {
+        let mut ctx = Context::new();
+        let mut forms = Forms::new();
+        let mut checked = 0;
+        for k in 0..=4u32 {
+            for m in -48i64..=48 {
+                let x = crate::partizan::Dyadic::new(m.into(), k);
+                let g = ctx.number(x.clone());
+                if ctx.birthday(g) > 7 || (k > 0 && m % 2 == 0) {
+                    continue;
+                }
+                let f = forms.canonical(&mut ctx, g).unwrap();
+                let searched = forms.misere_outcome(f, &Limits::default()).unwrap();
+                assert_eq!(number_misere_outcome(&x), Some(searched), "{x}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 60, "{checked}");
+        let huge = crate::partizan::Dyadic::integer(-1_823_437_481_924i64);
+        assert_eq!(number_misere_outcome(&huge), Some(L));
     }
 
     /// `{0,*|}` equals 1 in normal play but not in misère play: the form matters.

@@ -278,6 +278,17 @@ impl<'a> Parser<'a> {
                 // object's, not the followers of its canonical form.
                 let listed = self.catalogue.followers(game, position)?;
                 Answer::Positions(listed.iter().map(|p| format!("{game}(\"{p}\")")).collect())
+            } else if let (Some(o), "MisereOutcomeClass", true) = (
+                number_literal(receiver)
+                    .then(|| ctx.as_number(g))
+                    .flatten()
+                    .and_then(crate::partizan::misere::number_misere_outcome),
+                name.as_str(),
+                args.is_empty(),
+            ) {
+                // A number written as one is its canonical form, whose misère outcome
+                // has a closed form however old the number.
+                Answer::Outcome(o)
             } else if name == "MisereOutcomeClass" && args.is_empty() {
                 // The misère outcome depends on the form written, not only on the value.
                 let mut forms = Forms::new();
@@ -716,4 +727,10 @@ pub(super) fn compare(ctx: &mut Context, a: GameId, rel: Relation, b: GameId) ->
         Relation::GreaterOrConfused => !le,
         Relation::Confused => !le && !ge,
     }
+}
+
+/// Whether `toks` write a number literal alone: `5`, `-3`, `-3/4`.
+fn number_literal(toks: &[Tok]) -> bool {
+    let toks = toks.strip_prefix(&[Tok::Minus]).unwrap_or(toks);
+    matches!(toks, [Tok::Int(_)] | [Tok::Int(_), Tok::Frac, Tok::Int(_)])
 }
