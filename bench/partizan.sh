@@ -2,8 +2,8 @@
 # Times sprague against cgt-tools on the partizan rulesets both have (Amazons, Konane,
 # Fission, Ski-Jumps, Snort, Col, Domineering), checks that both compute the same canonical
 # form of every position, and prints a table: whole-process wall time and peak RSS (from
-# /usr/bin/time) of `sprague solve RULESET POSITION --json` and of the peer, cgt on one
-# thread and on every core, and the ratios cgt / sprague.
+# /usr/bin/time) of `sprague solve RULESET POSITION --json` and of the peer, each on one
+# thread and on every core, and the ratios cgt / sprague with the same threads.
 #
 # Usage: bench/partizan.sh [LIMIT] [POSITIONS]
 #   LIMIT      seconds each run may take (default 60); a ruleset's ladder stops at its first
@@ -11,8 +11,8 @@
 #   POSITIONS  the ladders, `RULESET POSITION` lines (default bench/partizan/positions.txt)
 #   KEEP=N     how many of each ladder's largest finished positions to print (default 10)
 #
-# sprague: target/release/sprague (cargo build --release -p sprague-cli). `sprague solve`
-# runs its partizan search on one thread (its --threads sizes the pool of the sequences only).
+# sprague: target/release/sprague (cargo build --release -p sprague-cli), with --threads 1
+# and --threads <cores> (its partizan search uses at most 4).
 # The peer: bench/partizan/peer, a small program outside sprague's workspace (not built by
 # CI) that links cgt-tools' library, the `cgt` crate from crates.io (AGPL-3.0; its licence
 # stays its own, nothing of it is in sprague's crates). Build it once with

@@ -42,11 +42,12 @@ def main():
             ruleset, position = line.split(None, 1)
             ladders.setdefault(ruleset, []).append(position)
 
-    header = "%-12s %-28s %-14s %16s %16s %16s %7s %7s" % (
-        "ruleset", "position", "value", "sprague s/MiB", "cgt 1 thr s/MiB",
-        "cgt %d thr s/MiB" % cores, "x 1thr", "x %dthr" % cores)
-    print("sprague solve runs one thread (its partizan search has no parallel path); cgt runs in rayon's pool")
-    print("x = cgt's time / sprague's; limit %d s per run; %d cores" % (limit, cores))
+    header = "%-12s %-28s %-14s %16s %16s %16s %16s %7s %7s" % (
+        "ruleset", "position", "value", "sprague 1 s/MiB", "cgt 1 s/MiB",
+        "sprague %d s/MiB" % cores, "cgt %d s/MiB" % cores, "x 1thr", "x %dthr" % cores)
+    print("each program on one thread, then on every core (sprague --threads; cgt: rayon's pool)")
+    print("x = cgt's time / sprague's with the same threads; limit %d s per run; %d cores"
+          % (limit, cores))
     print(header)
     print("-" * len(header))
     disagreements = 0
@@ -54,10 +55,15 @@ def main():
     for ruleset, ladder in ladders.items():
         rows = []
         for position in ladder:
-            ours = run_timed([sprague, "solve", ruleset, position, "--json"], limit)
-            if ours is None:
+            ours1 = run_timed([sprague, "solve", ruleset, position, "--json", "--threads", "1"],
+                              limit)
+            if ours1 is None:
                 break
-            value = json.loads(ours[0])["value"]
+            value = json.loads(ours1[0])["value"]
+            ours_n = run_timed([sprague, "solve", ruleset, position, "--json",
+                                "--threads", str(cores)], limit)
+            if ours_n is None or json.loads(ours_n[0])["value"] != value:
+                break
             theirs1 = run_timed([peer], limit, ruleset + " " + position + "\n", one)
             if theirs1 is None:
                 break
@@ -69,12 +75,12 @@ def main():
             if peer_value != value:
                 disagreements += 1
                 print("DIFFERENT %s %s: sprague %s, cgt %s" % (ruleset, position, value, peer_value))
-            rows.append((position, value, ours, theirs1, theirs_n))
-        for position, value, ours, t1, tn in rows[-keep:]:
+            rows.append((position, value, ours1, theirs1, ours_n, theirs_n))
+        for position, value, o1, t1, on, tn in rows[-keep:]:
             short = value if len(value) <= 14 else value[:11] + "..."
-            print("%-12s %-28s %-14s %8.2f %7.0f %8.2f %7.0f %8.2f %7.0f %7.1f %7.1f" % (
-                ruleset, position, short, ours[1], ours[2], t1[1], t1[2], tn[1], tn[2],
-                t1[1] / max(ours[1], 0.01), tn[1] / max(ours[1], 0.01)))
+            print("%-12s %-28s %-14s %8.2f %7.0f %8.2f %7.0f %8.2f %7.0f %8.2f %7.0f %7.1f %7.1f" % (
+                ruleset, position, short, o1[1], o1[2], t1[1], t1[2], on[1], on[2], tn[1], tn[2],
+                t1[1] / max(o1[1], 0.01), tn[1] / max(on[1], 0.01)))
     print("%d positions compared (every rung both finished), %d with different values"
           % (compared, disagreements))
     if disagreements:
