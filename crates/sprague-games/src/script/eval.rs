@@ -163,9 +163,12 @@ impl<'p> Evaluator<'p> {
         let [ScriptPosition::Int(a), ScriptPosition::Int(b)] = &**items else {
             return None;
         };
-        let a = usize::try_from(*a).ok().filter(|&a| a < self.pair_side)?;
-        let b = usize::try_from(*b).ok().filter(|&b| b < self.pair_side)?;
-        Some(a * self.pair_side + b)
+        self.pair_index(usize::try_from(*a).ok()?, usize::try_from(*b).ok()?)
+    }
+
+    /// Where the pair `a b` sits in the flat array of pairs, if it does.
+    fn pair_index(&self, a: usize, b: usize) -> Option<usize> {
+        (a < self.pair_side && b < self.pair_side).then(|| a * self.pair_side + b)
     }
 
     /// Counts the options this evaluator generates in `counter`, shared with the others
@@ -413,9 +416,8 @@ impl<'p> Evaluator<'p> {
                         }
                     }
                     Some(d) => {
-                        let (a, b) = (p as usize, (d - p) as usize);
-                        if a < self.pair_side && b < self.pair_side {
-                            self.pairs[a * self.pair_side + b] = v;
+                        if let Some(slot) = self.pair_index(p as usize, (d - p) as usize) {
+                            self.pairs[slot] = v;
                         }
                     }
                 }
