@@ -298,6 +298,22 @@ fn value_compares_calls_methods_and_names_catalogue_games() {
     // Loopy games are named.
     let err = fails(sprague(&["value", "on + ^"]), "on");
     assert!(err.contains("`on` is a loopy game"), "{err}");
+    // `--max-positions` bounds the searches of catalogue games, and the limit message's
+    // suggestion is one `value` takes.
+    let board = "domineering(\"....|....|....|....\")";
+    let err = fails(sprague(&["value", board, "--max-positions", "5"]), board);
+    assert!(err.contains("--max-positions"), "{err}");
+    let j = json(&["value", board, "--max-positions", "100000", "--json"]);
+    assert_eq!(j["canonical"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+    let listed = "amazons(\"x...|o...\").Followers.Size";
+    fails(
+        sprague(&["value", listed, "--max-positions", "100"]),
+        listed,
+    );
+    assert_eq!(
+        ok(&["value", listed]).lines().next(),
+        Some("canonical: 2784")
+    );
 }
 
 #[test]

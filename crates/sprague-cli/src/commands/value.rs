@@ -37,6 +37,11 @@ pub(crate) struct ValueArgs {
     /// Stop after SECONDS (a whole or decimal number, e.g. 10 or 2.5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// The most positions a search may visit before giving up: the searches of catalogue
+    /// games and scripts, misère outcomes and the followers listed; the comparisons of the
+    /// expression's own arithmetic grow with it (default: as for `sprague solve`).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
     /// Print one JSON object (canonical form, outcome, stops, mean, temperature, ...)
     /// instead of text.
     #[arg(long)]
@@ -51,6 +56,7 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
         cool,
         heat,
         timeout,
+        max_positions,
         json,
         rules,
     } = command;
@@ -77,10 +83,12 @@ pub(crate) fn run(command: ValueArgs, cancel: Arc<AtomicBool>) -> Result<()> {
     // The library watches the comparisons it searches (deadline, Ctrl-C, a
     // default bound on their number); the watchdog backs it up.
     let watch = Watch::new(timeout, cancel);
-    let limits = sprague_core::limits::Limits::default()
+    let mut limits = sprague_core::limits::Limits::default()
         .with_deadline(watch.deadline)
         .with_cancel(watch.cancel.clone())
         .with_progress(watch.progress());
+    // 0 is the default, as for `sprague solve`.
+    limits.max_positions = max_positions.filter(|&n| n > 0);
     let answer = watch.run(json, || {
         Ok(sprague::value::value_answer_with_scripts(
             &expr, &opts, &limits, &named,

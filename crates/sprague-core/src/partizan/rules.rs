@@ -99,7 +99,7 @@ pub fn followers<R: Ruleset>(
             if !seen.contains(&o) {
                 if seen.len() as u64 >= max {
                     return Err(crate::error::Error::Limit {
-                        what: format!("followers of a {} position", rules.name()),
+                        what: format!("followers listed of the {} position", rules.name()),
                         limit: max,
                     });
                 }
