@@ -177,7 +177,7 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         "Birthday" => {
             none(name)?;
             let b = ctx.birthday(g);
-            Game(ctx.number(crate::partizan::Dyadic::integer(b)))
+            Game(integer(ctx, b))
         }
         "IsInfinitesimal" | "IsNumberish" => {
             none(name)?;
@@ -187,11 +187,7 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         "FollowerCount" => {
             none(name)?;
             let n = ctx.follower_count(g);
-            Game(
-                ctx.number(crate::partizan::Dyadic::integer(num_bigint::BigInt::from(
-                    n,
-                ))),
-            )
+            Game(integer(ctx, num_bigint::BigInt::from(n)))
         }
         "Companion" => {
             none(name)?;
@@ -240,7 +236,7 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
             match ctx.as_nus(g) {
                 Some(n) if n.number.is_zero() && n.up == 0 => {
                     let m = n.nim;
-                    Game(ctx.number(crate::partizan::Dyadic::integer(m)))
+                    Game(integer(ctx, m))
                 }
                 _ => {
                     return Err(Error::unsupported(format!(
@@ -274,11 +270,7 @@ pub(super) fn call(ctx: &mut Context, g: GameId, name: &str, args: &[Arg]) -> Re
         "StopCount" => {
             none(name)?;
             let n = ctx.stop_count(g);
-            Game(
-                ctx.number(crate::partizan::Dyadic::integer(num_bigint::BigInt::from(
-                    n,
-                ))),
-            )
+            Game(integer(ctx, num_bigint::BigInt::from(n)))
         }
         "Class" => {
             none(name)?;
@@ -410,4 +402,9 @@ fn class_of(ctx: &mut Context, g: GameId) -> &'static str {
             _ => "CanonicalShortGame",
         },
     }
+}
+
+/// The integer `n` as a game (a count or a size an answer gives).
+fn integer(ctx: &mut Context, n: impl Into<num_bigint::BigInt>) -> GameId {
+    ctx.number(crate::partizan::Dyadic::integer(n))
 }
