@@ -190,6 +190,9 @@ pub fn encode(spec: &str, values: &Values) -> Result<Vec<u8>> {
 pub fn encode_range(values: &Values, start: usize, end: usize, out: &mut Vec<u8>) {
     match values {
         Values::U8(v) => out.extend_from_slice(&v[start..end]),
+        Values::U9(_) => {
+            (start..end).for_each(|i| out.extend_from_slice(&(values.get(i) as u16).to_le_bytes()))
+        }
         Values::U16(v) => v[start..end]
             .iter()
             .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
@@ -289,6 +292,7 @@ fn width_of(word: &str) -> Result<usize> {
 fn values_from(bytes: &[u8], width: usize, out: &mut Values) {
     match out {
         Values::U8(v) => v.extend_from_slice(bytes),
+        Values::U9(_) => unreachable!("files are read in 8, 16 or 32 bits"),
         Values::U16(v) => v.extend(
             bytes
                 .chunks_exact(2)
@@ -329,7 +333,8 @@ fn decode_v1(fields: &[&str], body: &[u8]) -> Result<Saved> {
     values_from(body, width, &mut values);
     Ok(Saved {
         spec: spec.to_string(),
-        values,
+        // (In the narrowest width, as a computation stores them: nine bits below 512.)
+        values: values.narrowed(),
         count,
         version: 1,
         checked: false,
@@ -401,7 +406,8 @@ fn decode_v2(header: &str, fields: &[&str], body: &[u8]) -> Result<Saved> {
     }
     Ok(Saved {
         spec: spec.to_string(),
-        values,
+        // (In the narrowest width, as a computation stores them: nine bits below 512.)
+        values: values.narrowed(),
         count,
         version: 2,
         checked: true,

@@ -26,7 +26,7 @@
 //! proof is noticed at the exact length it needs (509,622 values for 0.16).
 
 use super::rules::TakeAndBreak;
-use super::values::Values;
+use super::values::{Seq, Values};
 
 /// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,9 +66,10 @@ pub fn find_period(rules: &TakeAndBreak, values: &Values) -> Option<Period> {
         return None;
     }
     match values {
-        Values::U8(v) => find_in(rules, v),
-        Values::U16(v) => find_in(rules, v),
-        Values::U32(v) => find_in(rules, v),
+        Values::U8(v) => find_in(rules, &v[..]),
+        Values::U9(v) => find_in(rules, v.view()),
+        Values::U16(v) => find_in(rules, &v[..]),
+        Values::U32(v) => find_in(rules, &v[..]),
     }
 }
 
@@ -81,7 +82,7 @@ pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
 }
 
 /// [`find_period`] on a slice: the first proven candidate of [`candidates`].
-pub fn find_in<T: Copy + PartialEq>(rules: &TakeAndBreak, g: &[T]) -> Option<Period> {
+pub fn find_in<G: Seq>(rules: &TakeAndBreak, g: G) -> Option<Period> {
     let len = g.len() as u64;
     candidates(rules, g, 32)
         .into_iter()
@@ -109,11 +110,7 @@ pub struct Candidate {
 ///
 /// Cost: one pass over the candidate shifts (`p ≤ len/2`, since a proof needs at least
 /// `2p` values) with a two-value prefilter, plus a backward pass per match.
-pub fn candidates<T: Copy + PartialEq>(
-    rules: &TakeAndBreak,
-    g: &[T],
-    max: usize,
-) -> Vec<Candidate> {
+pub fn candidates<G: Seq>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     let len = g.len();
     if len < 4 || proof_bound(rules, 0, 1).is_none() {
@@ -121,16 +118,19 @@ pub fn candidates<T: Copy + PartialEq>(
     }
     let w = (len / 16).clamp(2, 1024);
     let start = len - w; // window g[start..len]
-    let window = &g[start..len];
+    let window: Vec<u32> = (start..len).map(|i| g.at(i)).collect();
     let (x0, x1) = (window[0], window[1]);
     for p in 1..=(len / 2).min(start) {
         let q = start - p;
-        if g[q] != x0 || g[q + 1] != x1 || g[q..len - p] != *window {
+        if g.at(q) != x0
+            || g.at(q + 1) != x1
+            || window.iter().enumerate().any(|(k, &x)| g.at(q + k) != x)
+        {
             continue;
         }
         // Least n0 with g(n+p) = g(n) for every n0 ≤ n < len − p.
         let mut n = q;
-        while n > 0 && g[n - 1] == g[n - 1 + p] {
+        while n > 0 && g.at(n - 1) == g.at(n - 1 + p) {
             n -= 1;
         }
         let needed = values_needed(rules, n as u64, p as u64).expect("the theorem applies");
@@ -148,7 +148,7 @@ pub fn candidates<T: Copy + PartialEq>(
 }
 
 /// From a proven `(n0, p)`: the least period (a divisor of `p`) and its least preperiod.
-pub fn least<T: Copy + PartialEq>(g: &[T], n0: u64, p: u64) -> Period {
+pub fn least<G: Seq>(g: G, n0: u64, p: u64) -> Period {
     let n0u = n0 as usize;
     let pu = p as usize;
     // Divisors of p in increasing order.
@@ -169,10 +169,10 @@ pub fn least<T: Copy + PartialEq>(g: &[T], n0: u64, p: u64) -> Period {
     // holds over one full period.
     let q = small
         .into_iter()
-        .find(|&d| (n0u..n0u + pu).all(|n| g[n] == g[n + d]))
+        .find(|&d| (n0u..n0u + pu).all(|n| g.at(n) == g.at(n + d)))
         .unwrap_or(pu);
     let mut m = n0u;
-    while m > 0 && g[m - 1] == g[m - 1 + q] {
+    while m > 0 && g.at(m - 1) == g.at(m - 1 + q) {
         m -= 1;
     }
     Period {

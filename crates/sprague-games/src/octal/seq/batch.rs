@@ -3,7 +3,7 @@
 //! they read are adjacent. Separate from the speculative batches
 //! ([`super::speculate`]), which share the idea but run in parallel.
 
-use super::{Algorithm, Cell, Computation, Stamp};
+use super::{Algorithm, Computation, Known, Stamp, Store};
 
 impl Computation {
     /// Whether heap `n` starts a batch (`Computation::batch`): the sparse method's general
@@ -26,9 +26,10 @@ impl Computation {
     /// the batch, since the later heaps' marks were made without it as a rare part; so
     /// does a new largest value (the marks are sized for the values so far). Returns
     /// false when nothing was computed.
-    pub(super) fn batch<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: bool) -> bool {
+    pub(super) fn batch<S: Store>(&mut self, g: &mut S, end: usize, stop: bool) -> bool {
         let start = g.len();
         let len = end - start;
+        let mut scratch = Vec::new();
         let base = self.prepare_marks_for(self.counts.len() as u32, len);
         let size = self.mark.len();
         // Rows a cache line longer than the marks: rows of a power-of-two length would
@@ -38,11 +39,16 @@ impl Computation {
             self.batch_flat = vec![0; len * stride];
         }
         {
-            let known: &[T] = &g[..start];
+            let known = g.view();
             let (rare, rare_vals) = (&self.rare[1..], &self.rare_vals[1..]);
             let unequal = self.rules.unequal;
             let mmask = size - 1;
+            let last_rare = rare.last().map_or(0, |&a| a as usize);
             for &j in &self.pair_js {
+                // Every part read below, g(from..start), as one slice where the store
+                // holds it so (for nine-bit values, in the window of the latest values).
+                let from = start.saturating_sub(j + last_rare);
+                let stored = known.stored(from, start);
                 for (&a, &va) in rare.iter().zip(rare_vals) {
                     let a = a as usize;
                     // Heaps n = m + j whose split with rare part a has m − a below the
@@ -55,14 +61,17 @@ impl Computation {
                         }
                         continue;
                     }
-                    let parts = &known[lo - j - a..hi - j - a];
+                    let parts = match stored {
+                        Some(all) => &all[lo - j - a - from..hi - j - a - from],
+                        None => known.run(lo - j - a, hi - j - a, &mut scratch),
+                    };
                     let flat = &mut self.batch_flat[..];
                     // Heap lo + k: row (lo + k − start)·stride, stamp base + 1 + (lo + k − start).
                     let mut row = (lo - start) * stride;
                     for (k, &b) in parts.iter().enumerate() {
                         if !(unequal && 2 * a == lo + k - j) {
                             let stamp = base + 1 + (lo + k - start) as Stamp;
-                            flat[row + ((va ^ b.get()) as usize & mmask)] = stamp;
+                            flat[row + ((va ^ b.into()) as usize & mmask)] = stamp;
                         }
                         row += stride;
                     }
@@ -74,18 +83,18 @@ impl Computation {
             self.mark
                 .copy_from_slice(&self.batch_flat[i * stride..i * stride + size]);
             self.stamp = base + 1 + i as Stamp;
-            let v = match self.sparse_candidate(g, n, start) {
+            let v = match self.sparse_candidate(g.view(), n, start) {
                 Ok(v) => v,
-                Err(c) => self.settle(g, n, c),
+                Err(c) => self.settle(g.view(), n, c),
             };
-            let Some(x) = T::put(v) else {
+            let Some(x) = S::fit(v) else {
                 // Widening: the caller computes this heap again.
                 break;
             };
             g.push(x);
             self.stats.batched += 1;
             self.record(n, v);
-            self.watch(g);
+            self.watch(g.view());
             if (v & self.mask).count_ones() & 1 == 0
                 || 2 * v as usize >= size
                 || (stop && self.proven.is_some())

@@ -1,12 +1,16 @@
-//! The [`Cell`] widths (`u8`, `u16`, `u32`) the computation is generic over: one stored
-//! value of a [`Values`](crate::octal::values::Values) sequence, with the vector kernel
-//! of its width.
+//! What the computation is generic over: the [`Cell`] widths (`u8`, `u16`, `u32`), one
+//! stored value of a [`Values`](crate::octal::values::Values) sequence with the vector
+//! kernel of its width; the [`Known`] views it reads the values through (a slice, or nine-bit
+//! values); and the [`Store`]s it grows them in (a vector, or nine-bit values).
 
 use super::Stamp;
 use crate::octal::simd;
+use crate::octal::values::{Nine, NineView, Seq};
 
 /// One stored value: `u8`, `u16` or `u32`.
-pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
+pub trait Cell: Copy + PartialEq + Send + Sync + Into<u32> + 'static {
+    /// Whether the values are bytes ([`Cell::bytes`] gives them).
+    const BYTES: bool = false;
     /// The value as a machine word.
     fn get(self) -> u32;
     /// The value in this width, if it fits.
@@ -21,6 +25,7 @@ pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
     fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
 }
 impl Cell for u8 {
+    const BYTES: bool = true;
     #[inline]
     fn get(self) -> u32 {
         self as u32
@@ -64,5 +69,216 @@ impl Cell for u32 {
     #[inline]
     fn clear_xors(left: &[u32], right: &[u32], want: &mut [Stamp]) {
         simd::clear_xors_plain(left, right, want);
+    }
+}
+
+/// What the computation reads: the values so far, as a slice of one width or a view of
+/// nine-bit values, with runs of adjacent values for the vector kernels.
+pub(super) trait Known: Seq + Send + Sync {
+    /// The width of the runs.
+    type C: Cell;
+    /// `g(a..b)` as one slice: borrowed where the values are stored so, else copied into
+    /// `scratch` (nine-bit values away from the 16-bit windows).
+    fn run<'s>(self, a: usize, b: usize, scratch: &'s mut Vec<Self::C>) -> &'s [Self::C]
+    where
+        Self: 's;
+    /// `g(a..b)` as one slice where the values are stored so (always, in a vector).
+    fn stored<'s>(self, a: usize, b: usize) -> Option<&'s [Self::C]>
+    where
+        Self: 's;
+}
+
+impl<T: Cell> Known for &[T] {
+    type C = T;
+    #[inline(always)]
+    fn run<'s>(self, a: usize, b: usize, _scratch: &'s mut Vec<T>) -> &'s [T]
+    where
+        Self: 's,
+    {
+        &self[a..b]
+    }
+    #[inline(always)]
+    fn stored<'s>(self, a: usize, b: usize) -> Option<&'s [T]>
+    where
+        Self: 's,
+    {
+        Some(&self[a..b])
+    }
+}
+
+impl Known for NineView<'_> {
+    type C = u16;
+    #[inline(always)]
+    fn run<'s>(self, a: usize, b: usize, scratch: &'s mut Vec<u16>) -> &'s [u16]
+    where
+        Self: 's,
+    {
+        // (The common places inline; the others in a call of their own.)
+        if a >= self.tail_base {
+            &self.tail[a - self.tail_base..b - self.tail_base]
+        } else if b <= self.head.len() {
+            &self.head[a..b]
+        } else {
+            run_elsewhere(self, a, b, scratch)
+        }
+    }
+    fn stored<'s>(self, a: usize, b: usize) -> Option<&'s [u16]>
+    where
+        Self: 's,
+    {
+        if a >= self.tail_base {
+            Some(&self.tail[a - self.tail_base..b - self.tail_base])
+        } else if b <= self.head.len() {
+            Some(&self.head[a..b])
+        } else if a >= self.middle_base && b <= self.middle_base + self.middle.len() {
+            Some(&self.middle[a - self.middle_base..b - self.middle_base])
+        } else {
+            None
+        }
+    }
+}
+
+/// [`Known::run`] of nine-bit values off the first and the latest values: a slice of the
+/// middle window, or the values decoded into `scratch`.
+#[inline(never)]
+fn run_elsewhere<'s>(g: NineView<'s>, a: usize, b: usize, scratch: &'s mut Vec<u16>) -> &'s [u16] {
+    if let Some(run) = g.stored(a, b) {
+        return run;
+    }
+    scratch.clear();
+    scratch.reserve(b - a);
+    let head = b.min(g.head.len()).min(g.tail_base);
+    if a < head {
+        scratch.extend_from_slice(&g.head[a..head]);
+    }
+    let packed = b.min(g.tail_base);
+    g.decode(a.max(head), packed, scratch);
+    if packed < b {
+        scratch.extend_from_slice(&g.tail[packed.max(a) - g.tail_base..b - g.tail_base]);
+    }
+    scratch
+}
+
+/// Where a computation keeps its values as it grows: a vector of one width, or nine-bit
+/// values ([`Nine`]).
+pub(super) trait Store: Send {
+    /// The width of its runs.
+    type C: Cell;
+    /// A view of its values.
+    type View<'a>: Known<C = Self::C>
+    where
+        Self: 'a;
+    /// The values other than the latest (nothing for a vector): fixed while a speculative
+    /// batch writes its guesses after the latest values.
+    type Fixed<'a>: Copy + Send + Sync
+    where
+        Self: 'a;
+    /// Every value.
+    fn view(&self) -> Self::View<'_>;
+    /// How many values.
+    fn len(&self) -> usize;
+    /// `v` in the store's width, if it fits.
+    fn fit(v: u32) -> Option<Self::C>;
+    /// Appends a value.
+    fn push(&mut self, x: Self::C);
+    /// Keeps the first `n` values.
+    fn truncate(&mut self, n: usize);
+    /// Room for `extra` more values.
+    fn reserve(&mut self, extra: usize);
+    /// The fixed values, and the latest ones as a vector whose first value is `g(base)`,
+    /// with `base` (speculative batches write their guesses in its spare capacity).
+    fn open(&mut self) -> (Self::Fixed<'_>, &mut Vec<Self::C>, usize);
+    /// `fixed` for a shorter time.
+    fn reborrow<'b, 'a: 'b>(fixed: Self::Fixed<'a>) -> Self::Fixed<'b>
+    where
+        Self: 'a;
+    /// The view of `fixed` followed by `latest` (from `base`).
+    fn view_of<'a>(fixed: Self::Fixed<'a>, latest: &'a [Self::C], base: usize) -> Self::View<'a>
+    where
+        Self: 'a;
+}
+
+impl<T: Cell> Store for Vec<T> {
+    type C = T;
+    type View<'a> = &'a [T];
+    type Fixed<'a> = ();
+    #[inline(always)]
+    fn view(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn fit(v: u32) -> Option<T> {
+        T::put(v)
+    }
+    #[inline(always)]
+    fn push(&mut self, x: T) {
+        Vec::push(self, x)
+    }
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n)
+    }
+    fn reserve(&mut self, extra: usize) {
+        Vec::reserve(self, extra)
+    }
+    fn reborrow<'b, 'a: 'b>(_: ()) {}
+    fn open(&mut self) -> ((), &mut Vec<T>, usize) {
+        ((), self, 0)
+    }
+    #[inline(always)]
+    fn view_of<'a>(_: (), latest: &'a [T], _base: usize) -> &'a [T]
+    where
+        Self: 'a,
+    {
+        latest
+    }
+}
+
+impl Store for Nine {
+    type C = u16;
+    type View<'a> = NineView<'a>;
+    type Fixed<'a> = NineView<'a>;
+    #[inline(always)]
+    fn view(&self) -> NineView<'_> {
+        Nine::view(self)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Nine::len(self)
+    }
+    #[inline(always)]
+    fn fit(v: u32) -> Option<u16> {
+        (v < 512).then_some(v as u16)
+    }
+    #[inline(always)]
+    fn push(&mut self, x: u16) {
+        Nine::push(self, x)
+    }
+    fn truncate(&mut self, n: usize) {
+        Nine::truncate(self, n)
+    }
+    fn reserve(&mut self, extra: usize) {
+        Nine::reserve(self, extra)
+    }
+    #[inline(always)]
+    fn reborrow<'b, 'a: 'b>(fixed: NineView<'a>) -> NineView<'b> {
+        fixed
+    }
+    fn open(&mut self) -> (NineView<'_>, &mut Vec<u16>, usize) {
+        self.open_latest()
+    }
+    #[inline(always)]
+    fn view_of<'a>(fixed: NineView<'a>, latest: &'a [u16], base: usize) -> NineView<'a>
+    where
+        Self: 'a,
+    {
+        NineView {
+            tail: latest,
+            tail_base: base,
+            ..fixed
+        }
     }
 }

@@ -5,9 +5,10 @@
 //! checks, partner lists, progress) reads in one place.
 
 use super::batch::BATCH;
-use super::{residues, Algorithm, Cell, Computation, MAX_HEAPS};
+use super::{residues, Algorithm, Computation, Known, Store, MAX_HEAPS};
 use crate::error::{Error, Result};
 use crate::octal::period;
+use crate::octal::values::Seq;
 use crate::octal::Values;
 
 impl Computation {
@@ -47,6 +48,12 @@ impl Computation {
                     self.values = Values::U8(v);
                     r
                 }
+                Values::U9(v) => {
+                    let mut v = std::mem::take(v);
+                    let r = self.run(&mut v, target, stop, progress);
+                    self.values = Values::U9(v);
+                    r
+                }
                 Values::U16(v) => {
                     let mut v = std::mem::take(v);
                     let r = self.run(&mut v, target, stop, progress);
@@ -61,18 +68,23 @@ impl Computation {
                 }
             };
             if let Some(next) = done? {
-                // `next` did not fit: widen and store it.
-                self.values.widen();
-                match &mut self.values {
-                    Values::U16(v) => v.push(next as u16),
-                    Values::U32(v) => v.push(next),
-                    Values::U8(_) => unreachable!("widened"),
+                // `next` did not fit: widen until it does, and store it.
+                loop {
+                    self.values.widen();
+                    match &mut self.values {
+                        Values::U9(v) if next < 512 => v.push(next as u16),
+                        Values::U16(v) if next < 1 << 16 => v.push(next as u16),
+                        Values::U32(v) => v.push(next),
+                        _ => continue,
+                    }
+                    break;
                 }
                 self.record(self.values.len() - 1, next);
                 let vals = std::mem::take(&mut self.values);
                 match &vals {
-                    Values::U16(v) => self.watch(v),
-                    Values::U32(v) => self.watch(v),
+                    Values::U9(v) => self.watch(v.view()),
+                    Values::U16(v) => self.watch(&v[..]),
+                    Values::U32(v) => self.watch(&v[..]),
                     Values::U8(_) => unreachable!("widened"),
                 }
                 self.values = vals;
@@ -106,14 +118,14 @@ impl Computation {
 
     /// The period watch, after a new last value.
     #[inline]
-    pub(super) fn watch<T: Cell>(&mut self, g: &[T]) {
+    pub(super) fn watch<K: Known>(&mut self, g: K) {
         if self.proven.is_some() {
             return;
         }
         let n = g.len() - 1;
         if !self.cands.is_empty() {
-            let last = g[n];
-            self.cands.retain(|c| g[n - c.p as usize] == last);
+            let last = g.at(n);
+            self.cands.retain(|c| g.at(n - c.p as usize) == last);
             if let Some(c) = self.cands.first() {
                 if c.needed <= g.len() as u64 {
                     self.proven = Some(period::least(g, c.n0, c.p));
@@ -139,9 +151,9 @@ impl Computation {
 
     /// Runs in width `T` until `target` values, a proven period (with `stop`), or a value
     /// that does not fit (returned).
-    fn run<T: Cell>(
+    fn run<S: Store>(
         &mut self,
-        g: &mut Vec<T>,
+        g: &mut S,
         target: usize,
         stop: bool,
         progress: &mut dyn FnMut(u64, u64),
@@ -163,8 +175,8 @@ impl Computation {
                     let p = p.period as usize;
                     self.stats.copied += (target - g.len()) as u64;
                     while g.len() < target {
-                        let x = g[g.len() - p];
-                        g.push(x);
+                        let x = g.view().at(g.len() - p);
+                        g.push(S::fit(x).expect("a value stored"));
                     }
                     break;
                 }
@@ -177,17 +189,17 @@ impl Computation {
                     // Every value, computed: by residue classes, from the last period.
                     self.residues_tried = true;
                     let p = p.period as usize;
-                    self.residues = residues::Residues::new(g, n.saturating_sub(p), p);
+                    self.residues = residues::Residues::new(g.view(), n.saturating_sub(p), p);
                 }
             }
             if self.rare_stale && self.residues.is_none() {
                 // The residue method stopped: the rare heaps it did not list, listed.
-                self.choose_mask_in(g);
+                self.choose_mask_in(g.view());
                 self.rare_stale = false;
             }
             if n >= self.next_mask_check && self.method == Algorithm::Sparse && !self.rare_stale {
                 // Re-choose the mask from the histogram (cheap: once per doubling).
-                self.choose_mask_in(g);
+                self.choose_mask_in(g.view());
                 self.next_mask_check = n * 2;
             } else if n & 0xFFFF == 0
                 && (n < 1 << 22 || n & 0xF_FFFF == 0)
@@ -201,10 +213,10 @@ impl Computation {
             if watched && n & check == 0 {
                 self.limits.check(n as u64, "heaps tabulated")?;
             }
-            if let Some(v) = self.residue_value(g, n) {
-                g.push(T::put(v).expect("below 64"));
+            if let Some(v) = self.residue_value(g.view(), n) {
+                g.push(S::fit(v).expect("below 64"));
                 self.record(n, v);
-                self.watch(g);
+                self.watch(g.view());
                 continue;
             }
             if self.speculates(n) {
@@ -231,14 +243,14 @@ impl Computation {
                 }
             }
             let v = match self.method {
-                Algorithm::Plain => self.plain_value(g, n),
-                Algorithm::Sparse => self.sparse_value(g, n),
+                Algorithm::Plain => self.plain_value(g.view(), n),
+                Algorithm::Sparse => self.sparse_value(g.view(), n),
             };
-            match T::put(v) {
+            match S::fit(v) {
                 Some(x) => {
                     g.push(x);
                     self.record(n, v);
-                    self.watch(g);
+                    self.watch(g.view());
                 }
                 None => return Ok(Some(v)),
             }
@@ -250,7 +262,7 @@ impl Computation {
     /// the rare heaps are not listed (Dawson's Kayles has a rare heap in nine, 3.3 MB at
     /// 10⁶); the first heap it cannot answer after that ends it, and the list is made
     /// again from the values (once: a proven period's prediction never fails).
-    fn residue_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+    fn residue_value<K: Known>(&mut self, g: K, n: usize) -> Option<u32> {
         let res = self.residues.as_ref()?;
         let single = self.single_bits(g, n);
         match res.value(g, n, single, &self.pair_js, self.rules.unequal) {
@@ -274,7 +286,7 @@ impl Computation {
     /// value, else the general path (its cheap part, then the targets settled). The choice
     /// is made here, with the driver's other choices of path, so that the general path
     /// does not depend on the small one.
-    fn sparse_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    fn sparse_value<K: Known>(&mut self, g: K, n: usize) -> u32 {
         if self.small() {
             if let Some(v) = self.small_value(g, n) {
                 return v;

@@ -2,7 +2,7 @@
 //! method, which marks every option of a heap and takes the mex. Separate because both
 //! the plain and the sparse method mark options through these functions.
 
-use super::{Cell, Computation, Stamp};
+use super::{Computation, Known, Stamp};
 use rayon::prelude::*;
 
 impl Computation {
@@ -44,7 +44,7 @@ impl Computation {
     }
 
     /// Marks the values of options leaving zero or one heap, and three-heap splits.
-    pub(super) fn mark_simple<T: Cell>(&mut self, g: &[T], n: usize) {
+    pub(super) fn mark_simple<K: Known>(&mut self, g: K, n: usize) {
         let t = self.rules.digits.len() - 1;
         for k in 0..self.js.len() {
             let (j, d) = self.js[k];
@@ -56,7 +56,7 @@ impl Computation {
                 self.set(0);
             }
             if d & 2 != 0 && m >= 1 && j >= 1 {
-                self.set(g[m].get());
+                self.set(g.at(m));
             }
             if d & 8 != 0 && m >= 3 {
                 self.mark_triples(g, m);
@@ -70,7 +70,7 @@ impl Computation {
                     self.set(0);
                 }
                 if tail & 2 != 0 && m >= 1 {
-                    self.set(g[m].get());
+                    self.set(g.at(m));
                 }
                 if tail & 4 != 0 {
                     self.mark_pairs_all(g, m);
@@ -82,16 +82,16 @@ impl Computation {
         }
     }
 
-    fn mark_triples<T: Cell>(&mut self, g: &[T], m: usize) {
+    fn mark_triples<K: Known>(&mut self, g: K, m: usize) {
         for a in 1..=m / 3 {
-            let ga = g[a].get();
+            let ga = g.at(a);
             for b in a..=(m - a) / 2 {
-                self.set(ga ^ g[b].get() ^ g[m - a - b].get());
+                self.set(ga ^ g.at(b) ^ g.at(m - a - b));
             }
         }
     }
 
-    pub(super) fn mark_pairs_all<T: Cell>(&mut self, g: &[T], m: usize) {
+    pub(super) fn mark_pairs_all<K: Known>(&mut self, g: K, m: usize) {
         if m < 2 {
             return;
         }
@@ -106,7 +106,7 @@ impl Computation {
                     || vec![0u64; words],
                     |mut acc, a| {
                         if !(unequal && 2 * a == m) {
-                            let v = (g[a].get() ^ g[m - a].get()) as usize;
+                            let v = (g.at(a) ^ g.at(m - a)) as usize;
                             acc[v / 64] |= 1 << (v % 64);
                         }
                         acc
@@ -133,7 +133,7 @@ impl Computation {
             if unequal && 2 * a == m {
                 continue;
             }
-            self.set(g[a].get() ^ g[m - a].get());
+            self.set(g.at(a) ^ g.at(m - a));
         }
     }
 
@@ -145,7 +145,7 @@ impl Computation {
         v
     }
 
-    pub(super) fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+    pub(super) fn plain_value<K: Known>(&mut self, g: K, n: usize) -> u32 {
         self.prepare_marks();
         self.mark_simple(g, n);
         for k in 0..self.pair_js.len() {

@@ -2,7 +2,10 @@
 //! sparse-space method, computed incrementally.
 //!
 //! Storage: values are kept one byte each while they fit, and the whole sequence is widened
-//! to 16 and then 32 bits the first time a value needs it ([`Values`]).
+//! to nine bits (with 16-bit windows where the computation reads most), 16 and then 32 bits
+//! the first time a value needs it ([`Values`]). The computation reads the values through a
+//! view (`cell::Known`: a slice, or the nine-bit view, which hands out runs of values as
+//! slices of its windows or decoded) and grows them through a store (`cell::Store`).
 //!
 //! The plain method takes the mex over every option: for a heap `n`, `O(n)` splits for each
 //! removal that may leave two heaps (`O(n²)` for the sequence; rayon splits the work for
@@ -66,11 +69,11 @@
 //! length the proof needs.
 //!
 //! Layout: this module holds the [`Computation`] state and its accessors; `cell` the
-//! stored widths (the storage itself, [`Values`], is `octal::values`), `grow` the driver
-//! and the period watch, `marks` the mex marks and the plain method, `sparse` the sparse
-//! method's mask and candidate, `strategy` the ways the targets are settled, `small` the
-//! small-value path, `batch` the sequential batches and `speculate` the speculative
-//! parallel batches.
+//! stored widths, the views and the stores (the storage itself, [`Values`], is
+//! `octal::values`), `grow` the driver and the period watch, `marks` the mex marks and the
+//! plain method, `sparse` the sparse method's mask and candidate, `strategy` the ways the
+//! targets are settled, `small` the small-value path, `batch` the sequential batches and
+//! `speculate` the speculative parallel batches.
 
 mod batch;
 mod cell;
@@ -83,6 +86,7 @@ mod speculate;
 mod strategy;
 
 pub use cell::Cell;
+use cell::{Known, Store};
 
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
 use small::{splits_ring, SplitsOf};
@@ -335,7 +339,7 @@ impl Computation {
         let mut c = Computation::new(rules, method);
         let mut kept = prefix.clone();
         kept.truncate(keep);
-        c.values = kept;
+        c.values = kept.narrowed();
         c.rebuild_sparse_state();
         if n > keep {
             c.extend_to((n - 1) as u64, &mut |_, _| {})?;
@@ -394,6 +398,18 @@ impl Computation {
     /// ([`Computation::compute_every_value`]).
     pub fn computes_every_value(&self) -> bool {
         self.every_value
+    }
+
+    /// Tests: the values stored in nine bits from now on, with 16-bit windows of `head`
+    /// first values, `tail` (to twice that) latest and `middle` (to twice that) on each
+    /// side of the middle.
+    #[cfg(test)]
+    pub(crate) fn store_in_nine_bits(&mut self, head: usize, tail: usize, middle: usize) {
+        let mut nine = super::values::Nine::with_windows(head, tail, middle);
+        for i in 0..self.values.len() {
+            nine.push(self.values.get(i) as u16);
+        }
+        self.values = Values::U9(nine);
     }
 
     /// Sets the search limits of the sparse method (speed only; see [`Tuning`]).

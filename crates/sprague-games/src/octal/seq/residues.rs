@@ -28,7 +28,7 @@
 //! [`MAX_PERIOD`] (the table of `S` costs `p²` steps once; longer periods, such as 0.16's
 //! 149,459, have few rare values, and the sparse method computes them fast).
 
-use super::Cell;
+use super::Known;
 
 /// The longest period the residue method takes.
 pub(super) const MAX_PERIOD: usize = 1 << 12;
@@ -56,16 +56,16 @@ impl Residues {
     /// The prediction of period `p` made from the values `g(start..start + p)` (which
     /// must be known), with the exceptions among `g(1..)`. `None` when the period is too
     /// long, a value is 64 or more, or the exceptions are too many.
-    pub(super) fn new<T: Cell>(g: &[T], start: usize, p: usize) -> Option<Residues> {
+    pub(super) fn new<K: Known>(g: K, start: usize, p: usize) -> Option<Residues> {
         if p == 0 || p > MAX_PERIOD || start + p > g.len() {
             return None;
         }
-        if g.iter().any(|x| x.get() >= 64) {
+        if (0..g.len()).any(|i| g.at(i) >= 64) {
             return None;
         }
         let mut pred = vec![0u8; p];
         for a in start..start + p {
-            pred[a % p] = g[a].get() as u8;
+            pred[a % p] = g.at(a) as u8;
         }
         let sets = (0..p)
             .map(|k| {
@@ -82,8 +82,8 @@ impl Residues {
             except_vals: Vec::new(),
             from: 0,
         };
-        for (a, x) in g.iter().enumerate().skip(1) {
-            if !res.record(a, x.get()) {
+        for a in 1..g.len() {
+            if !res.record(a, g.at(a)) {
                 return None;
             }
         }
@@ -110,9 +110,9 @@ impl Residues {
     /// `g(n)`, from `single` (the values of the options leaving no heap or one, as bits)
     /// and the splits of `n − j` for each `j` of `pair_js`; `None` when a split size is
     /// too small for the count of the module documentation, or the value would be 64.
-    pub(super) fn value<T: Cell>(
+    pub(super) fn value<K: Known>(
         &self,
-        g: &[T],
+        g: K,
         n: usize,
         single: u64,
         pair_js: &[usize],
@@ -135,7 +135,7 @@ impl Residues {
                     break;
                 }
                 if !(unequal && 2 * e == m) {
-                    bits |= 1 << ((ve ^ g[m - e].get()) & 63);
+                    bits |= 1 << ((ve ^ g.at(m - e)) & 63);
                 }
             }
         }

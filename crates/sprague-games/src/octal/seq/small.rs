@@ -4,7 +4,7 @@
 //! `octal::simd`. Separate because it is a self-contained fast path with its own state.
 
 use super::sparse::rare_range;
-use super::{Cell, Computation};
+use super::{Cell, Computation, Known};
 use crate::octal::simd::{self, BLOCK};
 
 impl Computation {
@@ -23,7 +23,7 @@ impl Computation {
     /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
     /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
     /// general method decides).
-    pub(super) fn small_value<T: Cell>(&mut self, g: &[T], n: usize) -> Option<u32> {
+    pub(super) fn small_value<K: Known>(&mut self, g: K, n: usize) -> Option<u32> {
         let common_bits = self.common_bits();
         let unequal = self.rules.unequal;
         let mut marks = self.single_bits(g, n);
@@ -44,7 +44,8 @@ impl Computation {
                     m,
                     mask: self.mask,
                     rare_marks: rare_part_bits(
-                        &g[..m],
+                        g,
+                        m,
                         unequal,
                         &self.rare[r.clone()],
                         &self.rare_vals[r],
@@ -90,7 +91,7 @@ impl Computation {
 
     /// The values below 64 of the options of heap `n` that leave no heap or one, as bits
     /// (the rules have no infinite tail and no three-heap splits).
-    pub(super) fn single_bits<T: Cell>(&self, g: &[T], n: usize) -> u64 {
+    pub(super) fn single_bits<K: Known>(&self, g: K, n: usize) -> u64 {
         let mut marks = 0u64;
         for &(j, d) in &self.js {
             if j > n {
@@ -101,7 +102,7 @@ impl Computation {
                 marks |= 1;
             }
             if d & 2 != 0 && m >= 1 && j >= 1 {
-                marks |= 1 << (g[m].get() & 63);
+                marks |= 1 << (g.at(m) & 63);
             }
         }
         marks
@@ -162,10 +163,11 @@ pub(super) fn splits_ring(pair_js: &[usize]) -> usize {
 /// The values `g(a) ^ g(m − a)` (all below 64) of the splits of `m = below.len()` whose
 /// part `a` is one of the rare heaps `heaps` (values `vals`, all below `m`), as bits;
 /// the equal split is left out when the parts must differ.
-fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
-    let m = below.len();
-    if let Some(bytes) = T::bytes(below) {
-        if !(unequal && m.is_multiple_of(2)) {
+fn rare_part_bits<K: Known>(below: K, m: usize, unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
+    if K::C::BYTES && !(unequal && m.is_multiple_of(2)) {
+        // (Bytes: the run is borrowed, not copied.)
+        let mut scratch = Vec::new();
+        if let Some(bytes) = K::C::bytes(below.run(0, m, &mut scratch)) {
             return simd::rare_part_bits_u8(bytes, heaps, vals);
         }
     }
@@ -173,7 +175,7 @@ fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u3
     for (&a, &va) in heaps.iter().zip(vals) {
         let a = a as usize;
         if !(unequal && 2 * a == m) {
-            bits |= BIT[((va ^ below[m - a].get()) & 63) as usize];
+            bits |= BIT[((va ^ below.at(m - a)) & 63) as usize];
         }
     }
     bits
@@ -183,8 +185,8 @@ fn rare_part_bits<T: Cell>(below: &[T], unequal: bool, heaps: &[u32], vals: &[u3
 /// record of size `m`) stopped, OR-ing the bit of each value `g(a) ^ g(b)` (all below 64)
 /// into `splits.found`, until it covers `targets` (checked every 32 splits) or the splits
 /// run out. Returns the number of splits looked at.
-fn scan_bits<T: Cell>(
-    g: &[T],
+fn scan_bits<K: Known>(
+    g: K,
     m: usize,
     unequal: bool,
     targets: u64,
@@ -194,28 +196,31 @@ fn scan_bits<T: Cell>(
     if h == 0 {
         return 0;
     }
-    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)); the equal split (i = 0
-    // when m is even) is not a move when the parts must differ.
-    let left = &g[1..=h];
-    let right = &g[m - h..m];
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)), with left = g(1..=h)
+    // and right = g(m − h..m); the equal split (i = 0 when m is even) is not a move when
+    // the parts must differ.
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     let skip = usize::from(unequal && m.is_multiple_of(2));
     let mut f = splits.found;
     let start = splits.scanned.max(skip);
     let mut i = start;
     while i < h && targets & !f != 0 {
         let end = (i + BLOCK).min(h);
-        let (l, r) = (&left[h - end..h - i], &right[i..end]);
+        let (l, r) = (
+            g.run(1 + h - end, 1 + h - i, &mut left),
+            g.run(m - h + i, m - h + end, &mut right),
+        );
         // A whole block of byte values goes to the vector kernel.
         match (
-            T::bytes(l).map(<&[u8; BLOCK]>::try_from),
-            T::bytes(r).map(<&[u8; BLOCK]>::try_from),
+            K::C::bytes(l).map(<&[u8; BLOCK]>::try_from),
+            K::C::bytes(r).map(<&[u8; BLOCK]>::try_from),
         ) {
             (Some(Ok(l)), Some(Ok(r))) => f |= simd::xor_bits_reversed(l, r),
             _ => {
-                for (x, y) in l.iter().rev().zip(r) {
+                for (&x, &y) in l.iter().rev().zip(r) {
                     // A table rather than a shift: the compiler would vectorize the shifts
                     // with SSE2, which has no per-lane shift (measured slower).
-                    f |= BIT[((x.get() ^ y.get()) & 63) as usize];
+                    f |= BIT[((x.into() ^ y.into()) & 63) as usize];
                 }
             }
         }

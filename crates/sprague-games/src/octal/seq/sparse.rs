@@ -5,7 +5,7 @@
 //! which builds on this one (it takes the rare/common helpers below); the driver (`grow`)
 //! chooses between the two.
 
-use super::{Cell, Computation, Stamp, FIRST_SEARCH};
+use super::{Computation, Known, Stamp, FIRST_SEARCH};
 use crate::octal::Values;
 
 impl Computation {
@@ -34,15 +34,16 @@ impl Computation {
     fn choose_mask(&mut self) {
         let vals = std::mem::take(&mut self.values);
         match &vals {
-            Values::U8(v) => self.choose_mask_in(v),
-            Values::U16(v) => self.choose_mask_in(v),
-            Values::U32(v) => self.choose_mask_in(v),
+            Values::U8(v) => self.choose_mask_in(&v[..]),
+            Values::U9(v) => self.choose_mask_in(v.view()),
+            Values::U16(v) => self.choose_mask_in(&v[..]),
+            Values::U32(v) => self.choose_mask_in(&v[..]),
         }
         self.values = vals;
     }
 
     /// Chooses the mask with the fewest rare heaps and lists those heaps (no copy of `g`).
-    pub(super) fn choose_mask_in<T: Cell>(&mut self, g: &[T]) {
+    pub(super) fn choose_mask_in<K: Known>(&mut self, g: K) {
         let bits = 32 - (self.counts.len() as u32).leading_zeros();
         let masks = 1u32 << bits.min(12);
         let mut best = (u64::MAX, 0u32);
@@ -62,10 +63,10 @@ impl Computation {
         let n = g.len();
         let mask = self.mask;
         self.rare = (0..n)
-            .filter(|&i| (g[i].get() & mask).count_ones() & 1 == 0)
+            .filter(|&i| (g.at(i) & mask).count_ones() & 1 == 0)
             .map(|i| i as u32)
             .collect();
-        self.rare_vals = self.rare.iter().map(|&i| g[i as usize].get()).collect();
+        self.rare_vals = self.rare.iter().map(|&i| g.at(i as usize)).collect();
         self.choose_partners(n);
     }
 
@@ -109,9 +110,9 @@ impl Computation {
     ///
     /// With `far_done = s > 0`, the splits whose rare part `a` has `m − a < s` are taken as
     /// marked already (a speculative batch from heap `s` marks them in parallel).
-    pub(super) fn sparse_candidate<T: Cell>(
+    pub(super) fn sparse_candidate<K: Known>(
         &mut self,
-        g: &[T],
+        g: K,
         n: usize,
         far_done: usize,
     ) -> std::result::Result<u32, u32> {
@@ -153,9 +154,9 @@ impl Computation {
     /// targets are `far.targets` still unmarked, then the unmarked rare values from
     /// `far.common` to the candidate (the same list, in the same order, as marking
     /// everything and scanning from 0).
-    pub(super) fn guess_candidate<T: Cell>(
+    pub(super) fn guess_candidate<K: Known>(
         &mut self,
-        g: &[T],
+        g: K,
         n: usize,
         far_done: usize,
         far: &FarCandidate,
@@ -190,7 +191,7 @@ impl Computation {
 
     /// The splits of heap `n` with a rare part `a` whose other part `m − a` is at least
     /// `far_done` (all of them when it is 0), marked.
-    fn mark_near_rare_parts<T: Cell>(&mut self, g: &[T], n: usize, far_done: usize) {
+    fn mark_near_rare_parts<K: Known>(&mut self, g: K, n: usize, far_done: usize) {
         let unequal = self.rules.unequal;
         let stamp = self.stamp;
         let mark = &mut self.mark[..];
@@ -330,8 +331,8 @@ pub(super) fn rare_range(rare: &[u32], lo: usize, hi: usize) -> std::ops::Range<
 /// `g` needs only the values `g(m − a)` of these parts (a speculative batch passes the
 /// values before the batch). `mark` has a power-of-two length above every value: the mask
 /// spares the bounds check.
-pub(super) fn mark_rare_parts<T: Cell>(
-    below: &[T],
+pub(super) fn mark_rare_parts<K: Known>(
+    below: K,
     m: usize,
     unequal: bool,
     heaps: &[u32],
@@ -340,15 +341,23 @@ pub(super) fn mark_rare_parts<T: Cell>(
     stamp: Stamp,
 ) {
     let mmask = mark.len() - 1;
+    let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) else {
+        return;
+    };
+    // The parts m − a as one run (in the 16-bit window of the latest values, for nine-bit
+    // values): `parts[last − a] = g(m − a)`.
+    let mut scratch = Vec::new();
+    let parts = below.run(m - last as usize, m - first as usize + 1, &mut scratch);
+    let part = |a: u32| -> u32 { parts[(last - a) as usize].into() };
     if unequal && m.is_multiple_of(2) {
         for (&a, &va) in heaps.iter().zip(vals) {
             if 2 * a as usize != m {
-                mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+                mark[(va ^ part(a)) as usize & mmask] = stamp;
             }
         }
     } else {
         for (&a, &va) in heaps.iter().zip(vals) {
-            mark[(va ^ below[m - a as usize].get()) as usize & mmask] = stamp;
+            mark[(va ^ part(a)) as usize & mmask] = stamp;
         }
     }
 }

@@ -7,7 +7,7 @@
 use super::marks::mark_size;
 use super::sparse::{least_unmarked_common, mark_rare_parts, rare_range, FarCandidate};
 use super::strategy::{scan_chunked, Strategy};
-use super::{Algorithm, Cell, Computation, Stamp};
+use super::{Algorithm, Computation, Known, Stamp, Store};
 use rayon::prelude::*;
 use std::marker::PhantomData;
 
@@ -58,9 +58,9 @@ impl Computation {
     /// gives the right value; a wrong guess drops the next batch, which is then made again
     /// from the committed values. So the sequence is exactly the sequential one. Returns
     /// false when nothing was committed (the caller then computes the heap alone).
-    pub(super) fn speculate_until<T: Cell>(
+    pub(super) fn speculate_until<S: Store>(
         &mut self,
-        g: &mut Vec<T>,
+        g: &mut S,
         limit: usize,
         stop: bool,
     ) -> bool {
@@ -96,9 +96,9 @@ impl Computation {
     /// batch beside them when nothing before it would change its marks (then left in
     /// `next`), and commits the batch up to its first wrong guess.
     #[allow(clippy::too_many_arguments)]
-    fn check_and_commit<T: Cell>(
+    fn check_and_commit<S: Store>(
         &mut self,
-        g: &mut Vec<T>,
+        g: &mut S,
         batch: Guessed,
         limit: usize,
         stop: bool,
@@ -108,7 +108,7 @@ impl Computation {
     ) {
         let start = g.len();
         for &(v, _, _) in &batch.guesses {
-            g.push(T::put(v).expect("a guess fits its width"));
+            g.push(S::fit(v).expect("a guess fits its width"));
         }
         let end = g.len();
         let size = self.mark.len();
@@ -151,10 +151,10 @@ impl Computation {
                     r
                 }
             };
-            g.push(T::put(v).expect("below a guess that fits"));
+            g.push(S::fit(v).expect("below a guess that fits"));
             self.stats.speculated += 1;
             self.record(n, v);
-            self.watch(g);
+            self.watch(g.view());
             if wrong.is_some() || (stop && self.proven.is_some()) {
                 all_right = false;
                 break;
@@ -177,7 +177,7 @@ impl Computation {
 
     /// The far marks of the batch of `len` heaps after the values of `room` (stamps from
     /// `base + 1`), and what they settle of each heap's candidate, on every core.
-    fn mark_far<T: Cell>(&mut self, room: &GuessRoom<'_, T>, len: usize, base: Stamp) {
+    fn mark_far<S: Store>(&mut self, room: &GuessRoom<'_, S>, len: usize, base: Stamp) {
         let common_bits = self.common_bits();
         let far = FarMarks {
             rare: &self.rare,
@@ -199,9 +199,9 @@ impl Computation {
     /// each written to `room`: the common candidate `c` of the sparse method, guessing
     /// that every target below it has a witness. A guess that does not fit the width or
     /// the marks ends the batch early.
-    fn guess_batch<T: Cell>(
+    fn guess_batch<S: Store>(
         &mut self,
-        room: &mut GuessRoom<'_, T>,
+        room: &mut GuessRoom<'_, S>,
         end: usize,
         base: Stamp,
     ) -> Guessed {
@@ -226,7 +226,7 @@ impl Computation {
                     (c, from)
                 }
             };
-            let Some(x) = T::put(v) else {
+            let Some(x) = S::fit(v) else {
                 break;
             };
             if 2 * v as usize >= size {
@@ -293,8 +293,8 @@ pub(super) struct Guessed {
 /// task: for each, a scan of every split until each of its targets has a witness.
 /// Per heap: `None` when the guess holds, `Some(r)` when the value is the target `r`
 /// without one (the least), and the steps the scan took.
-fn check_guesses<T: Cell>(
-    values: &[T],
+fn check_guesses<K: Known>(
+    values: K,
     batch: &Guessed,
     pair_js: &[usize],
     unequal: bool,
@@ -338,35 +338,42 @@ fn check_guesses<T: Cell>(
 }
 
 /// A sequence's values with room after them for the guesses of the next batch, written
-/// past the vector's length (in its spare capacity) while the values before stay shared
-/// with the checks of the batch before. The guesses are pushed onto the vector again
-/// once that batch is committed, so the vector never holds a value it did not commit.
-struct GuessRoom<'a, T> {
-    ptr: *mut T,
-    /// The shared values (the vector's length), and the guesses written after them.
+/// past the latest values' vector (in its spare capacity) while the values before stay
+/// shared with the checks of the batch before. The guesses are pushed onto the store again
+/// once that batch is committed, so the store never holds a value it did not commit.
+struct GuessRoom<'a, S: Store + 'a> {
+    /// The values before the latest vector's (none for a plain vector).
+    fixed: S::Fixed<'a>,
+    /// The latest vector's first value, `g(base)`.
+    ptr: *mut S::C,
+    base: usize,
+    /// The shared values (up to the vector's length), and the guesses written after them.
     start: usize,
     written: usize,
     room: usize,
-    _values: PhantomData<&'a mut Vec<T>>,
+    _values: PhantomData<&'a mut Vec<S::C>>,
 }
 
 // SAFETY: a room writes only past the shared values, within the capacity it reserved,
-// and its values are `Cell`s (`Send + Sync`).
-unsafe impl<T: Cell> Send for GuessRoom<'_, T> {}
+// and its values are `Cell`s (`Send + Sync`), as are the fixed values' views.
+unsafe impl<S: Store> Send for GuessRoom<'_, S> {}
 
-impl<'a, T: Cell> GuessRoom<'a, T> {
+impl<'a, S: Store> GuessRoom<'a, S> {
     /// Splits `g` into its values, shared, and room for `extra` values after them.
-    fn split(g: &'a mut Vec<T>, extra: usize) -> (&'a [T], GuessRoom<'a, T>) {
-        g.reserve(extra);
-        let start = g.len();
-        let ptr = g.as_mut_ptr();
-        // SAFETY: `ptr` points to `start` initialised values, followed by at least `extra`
+    fn split(g: &'a mut S, extra: usize) -> (S::View<'a>, GuessRoom<'a, S>) {
+        let (fixed, latest, base) = g.open();
+        latest.reserve(extra);
+        let len = latest.len();
+        let ptr = latest.as_mut_ptr();
+        // SAFETY: `ptr` points to `len` initialised values, followed by at least `extra`
         // of capacity; `g` stays borrowed for 'a, so nothing moves or frees them, and the
-        // room never writes below `start`.
-        let values = unsafe { std::slice::from_raw_parts(ptr, start) };
+        // room never writes below `base + len`.
+        let values = S::view_of(fixed, unsafe { std::slice::from_raw_parts(ptr, len) }, base);
         let room = GuessRoom {
+            fixed,
             ptr,
-            start,
+            base,
+            start: base + len,
             written: 0,
             room: extra,
             _values: PhantomData,
@@ -375,21 +382,25 @@ impl<'a, T: Cell> GuessRoom<'a, T> {
     }
 
     /// The values of the heaps below `n`: the shared values, then the guesses written.
-    fn values(&self, n: usize) -> &[T] {
-        assert!(n <= self.start + self.written, "heap {n} not written yet");
-        // SAFETY: the first `start + written` elements are initialised; `push` takes
-        // `&mut self`, so no slice of this room lives while it writes.
-        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+    fn values(&self, n: usize) -> S::View<'_> {
+        assert!(
+            self.base <= n && n <= self.start + self.written,
+            "heap {n} not written yet"
+        );
+        // SAFETY: the first `start + written − base` elements from `ptr` are initialised;
+        // `push` takes `&mut self`, so no view of this room lives while it writes.
+        let latest = unsafe { std::slice::from_raw_parts(self.ptr, n - self.base) };
+        S::view_of(S::reborrow(self.fixed), latest, self.base)
     }
 
     /// Writes the next guess.
-    fn push(&mut self, x: T) {
+    fn push(&mut self, x: S::C) {
         assert!(
             self.written < self.room,
             "a batch guesses no more than its room"
         );
         // SAFETY: within the capacity reserved by `split`, past the shared values.
-        unsafe { self.ptr.add(self.start + self.written).write(x) };
+        unsafe { self.ptr.add(self.start - self.base + self.written).write(x) };
         self.written += 1;
     }
 }
@@ -413,9 +424,9 @@ impl FarMarks<'_> {
     /// they leave unmarked, so that the heap's guess, made in turn, only adds its near
     /// marks (the scan of the marks for the candidate, a twentieth of Officers' work on
     /// one thread, runs here on every core).
-    fn mark<T: Cell>(
+    fn mark<K: Known>(
         &self,
-        known: &[T],
+        known: K,
         marks: &mut [Vec<Stamp>],
         far: &mut [FarCandidate],
         base: Stamp,

@@ -4,12 +4,12 @@
 //! trials that keep the faster. Separate because the values never depend on it: only
 //! the speed does.
 
-use super::{Algorithm, Cell, Computation, Stamp};
+use super::{Algorithm, Cell, Computation, Known, Stamp};
 
 impl Computation {
     /// The value of heap `n` from its common candidate `c` and its targets (in
     /// `self.targets` and `want`), by the strategy in use.
-    pub(super) fn settle<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> u32 {
+    pub(super) fn settle<K: Known>(&mut self, g: K, n: usize, c: u32) -> u32 {
         let (value, steps) = match self.strategy {
             Strategy::Scan => self.settle_by_scan(g, n, c),
             Strategy::Targeted => self.settle_targeted(g, n, c),
@@ -22,7 +22,7 @@ impl Computation {
 
     /// [`Strategy::Scan`]: every split from the ends, branch-free, until no target is
     /// missing. Returns the value and, when every target was found, the splits looked at.
-    fn settle_by_scan<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+    fn settle_by_scan<K: Known>(&mut self, g: K, n: usize, c: u32) -> (u32, Option<usize>) {
         let mut pending = std::mem::take(&mut self.targets);
         let mut steps = 0;
         for &j in &self.pair_js {
@@ -52,7 +52,7 @@ impl Computation {
     }
 
     /// [`Strategy::Targeted`]: in three phases, as the module documentation says.
-    fn settle_targeted<T: Cell>(&mut self, g: &[T], n: usize, c: u32) -> (u32, Option<usize>) {
+    fn settle_targeted<K: Known>(&mut self, g: K, n: usize, c: u32) -> (u32, Option<usize>) {
         let unequal = self.rules.unequal;
         let stamp = self.stamp;
         let mut need = self.targets.len();
@@ -162,7 +162,7 @@ impl Computation {
     /// Whether a split of some `n − j` (j a splitting removal) has parts of common values
     /// `u`, `w` with `u ^ w = r`, looked for within `budget` steps.
     /// Returns the index in `partners[r]` of the `w` that worked.
-    fn find_target<T: Cell>(&self, g: &[T], n: usize, r: u32, budget: &mut usize) -> Option<usize> {
+    fn find_target<K: Known>(&self, g: K, n: usize, r: u32, budget: &mut usize) -> Option<usize> {
         let unequal = self.rules.unequal;
         let ws = self.partners.get(r as usize)?;
         for (i, &w) in ws.iter().enumerate() {
@@ -175,7 +175,6 @@ impl Computation {
                     break;
                 }
                 let m = n - j;
-                let below = &g[..m];
                 let k = match list.last() {
                     Some(&a) if (a as usize) < m => list.len(),
                     _ => list.partition_point(|&a| (a as usize) < m),
@@ -183,7 +182,7 @@ impl Computation {
                 let steps = k.min(*budget);
                 let hit = list[..steps].iter().position(|&a| {
                     let a = a as usize;
-                    below[m - a].get() == w && !(unequal && 2 * a == m)
+                    g.at(m - a) == w && !(unequal && 2 * a == m)
                 });
                 if let Some(pos) = hit {
                     *budget -= pos + 1;
@@ -284,8 +283,8 @@ impl Clock {
 /// The loop stores unconditionally (`want[x] = 0` also for values not wanted, which leaves
 /// them not wanted) instead of branching on every split, and looks at `pending` only once
 /// a chunk.
-pub(super) fn scan_chunked<T: Cell>(
-    g: &[T],
+pub(super) fn scan_chunked<K: Known>(
+    g: K,
     m: usize,
     unequal: bool,
     want: &mut [Stamp],
@@ -303,13 +302,18 @@ pub(super) fn scan_chunked<T: Cell>(
     // (`want` has a power-of-two length above every value.)
     debug_assert!(want.len().is_power_of_two());
     let mut i = 0;
+    let (mut left, mut right) = (Vec::new(), Vec::new());
     while i < last && !pending.is_empty() {
         // 32 splits per target still wanted: the check of `pending` stays a small part of
         // the work (with 4 a target it took a third as long as the splits), and as the
         // targets are found the chunks shrink, so few splits are looked at past the last.
         let chunk = (32 * pending.len()).max(32).min(last - i);
         // Split number i + k (k < chunk): a = i + k + 1, b = m − a.
-        T::clear_xors(&g[i + 1..i + 1 + chunk], &g[m - i - chunk..m - i], want);
+        K::C::clear_xors(
+            g.run(i + 1, i + 1 + chunk, &mut left),
+            g.run(m - i - chunk, m - i, &mut right),
+            want,
+        );
         i += chunk;
         pending.retain(|&r| want[r as usize] == stamp);
     }
@@ -321,8 +325,8 @@ pub(super) fn scan_chunked<T: Cell>(
 /// value `x = g(a) ^ g(b)` still wanted; returns how many are still wanted (`need` at the
 /// start) and how many splits it looked at.
 #[allow(clippy::too_many_arguments)]
-fn scan<T: Cell>(
-    g: &[T],
+fn scan<K: Known>(
+    g: K,
     m: usize,
     unequal: bool,
     want: &mut [Stamp],
@@ -335,20 +339,18 @@ fn scan<T: Cell>(
     if h == 0 {
         return (need, 0);
     }
-    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)).
-    let left = &g[1..=h];
-    let right = &g[m - h..m];
+    // Pairs (left[h−1−i], right[i]) = (g(h − i), g(m − h + i)), with left = g(1..=h)
+    // and right = g(m − h..m).
     let skip = usize::from(unequal && m.is_multiple_of(2));
     let steps = h.min(budget.saturating_add(skip).saturating_add(from));
     let first = (skip + from).min(steps);
     let mut done = 0;
-    for (x, y) in left[h - steps..h - first]
-        .iter()
-        .rev()
-        .zip(&right[first..steps])
-    {
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    let left = g.run(1 + h - steps, 1 + h - first, &mut left);
+    let right = g.run(m - h + first, m - h + steps, &mut right);
+    for (&x, &y) in left.iter().rev().zip(right) {
         done += 1;
-        let v = (x.get() ^ y.get()) as usize;
+        let v = (x.into() ^ y.into()) as usize;
         if want[v] == stamp {
             want[v] = 0;
             need -= 1;

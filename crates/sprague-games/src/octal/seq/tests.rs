@@ -9,6 +9,7 @@ use crate::octal::entries::{
 };
 use crate::octal::game::OctalGame;
 use crate::octal::tests::oct;
+use crate::octal::values::{Nine, Seq};
 use crate::octal::*;
 
 fn seq(r: &TakeAndBreak, n: u64, m: Algorithm) -> Vec<u32> {
@@ -388,4 +389,111 @@ fn the_period_watch_stops_when_the_proof_is_complete() {
         assert_eq!(c.period(), Some(p));
     }
     assert!(proven >= 20, "{proven}");
+}
+
+#[test]
+fn nine_bit_storage_reads_like_a_vector() {
+    // Every path of the computation through the nine-bit store, with 16-bit windows of a
+    // few values, so that most reads and runs fall in the packed values or across the
+    // windows' edges: the plain sparse path, the general path, sequential and speculative
+    // batches, every value past a period (residues), and Lasker's Nim, whose values pass
+    // 511 (the store then widens to 16 bits). In steps, so that the batches guessed ahead
+    // are dropped and the store truncated.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let rules = [
+        oct("0.6"),
+        oct("0.16"),
+        oct("0.1777"),
+        oct("0.356"),
+        oct("4.07"),
+        TakeAndBreak::grundy_game(),
+        TakeAndBreak::lasker_nim(),
+    ];
+    for r in &rules {
+        let want = seq(r, 1200, Algorithm::Plain);
+        for mode in 0..5 {
+            let mut c = Computation::new(r.clone(), Algorithm::Sparse);
+            // (Mode 0: a first window longer than the latest one.)
+            let head = if mode == 0 { 40 } else { 5 };
+            c.store_in_nine_bits(head, 7, 3);
+            match mode {
+                0 => {}
+                1 => c.without_small_path(),
+                2 => {
+                    c.force_batches_from(40);
+                    c.without_small_path();
+                }
+                3 => {
+                    c.force_speculation_from(40);
+                    c.without_small_path();
+                }
+                _ => c.compute_every_value(true),
+            }
+            for upto in (150..=1200).step_by(150) {
+                pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
+            }
+            assert_eq!(c.values().to_u32(), want, "{} mode {mode}", r.name);
+            let wide = want.iter().any(|&v| v >= 512);
+            assert_eq!(
+                matches!(c.values(), Values::U9(_)),
+                !wide,
+                "{} mode {mode}",
+                r.name
+            );
+            let s = c.stats();
+            match mode {
+                2 if r.name == "octal:0.6" => assert!(s.batched > 500, "{s:?}"),
+                3 if r.name == "octal:0.6" => assert!(s.speculated > 500, "{s:?}"),
+                4 if r.name == "octal:4.07" => assert!(s.residues > 500, "{s:?}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn nine_bit_values_read_back_from_every_place() {
+    // Pushes, truncations below and above the latest window, and views, against a plain
+    // vector of the same values; a resumed computation narrows 16-bit values below 512.
+    let mut nine = Nine::with_windows(3, 4, 2);
+    let mut plain: Vec<u32> = Vec::new();
+    let mut x = 12345u32;
+    for step in 0..2000 {
+        x = x.wrapping_mul(1103515245).wrapping_add(12345);
+        if step % 97 == 96 {
+            let n = (x as usize >> 8) % (plain.len() + 1);
+            nine.truncate(n);
+            plain.truncate(n);
+        } else {
+            let v = (x >> 16) % 512;
+            nine.push(v as u16);
+            plain.push(v);
+        }
+        let view = nine.view();
+        assert_eq!(view.len(), plain.len());
+        let k = (x as usize >> 4) % (plain.len().max(1));
+        if !plain.is_empty() {
+            assert_eq!(view.at(k), plain[k], "step {step}");
+        }
+    }
+    let values = Values::U9(nine.clone());
+    assert_eq!(values.to_u32(), plain);
+    assert_eq!(Values::from_u32(&plain), values);
+    // Resumed from 16-bit values (as a file gives them), the store is the narrowest:
+    // nine bits for Lasker's Nim to 400 (values from 256 to 511), a byte for Officers.
+    for (r, upto, nine) in [
+        (TakeAndBreak::lasker_nim(), 400, true),
+        (oct("0.6"), 700, false),
+    ] {
+        let full = seq(&r, upto, Algorithm::Plain);
+        assert_eq!(full.iter().any(|&v| v >= 256), nine);
+        let wide = Values::U16(full.iter().map(|&v| v as u16).collect());
+        let c = Computation::resume(r, Algorithm::Sparse, wide, 10).unwrap();
+        assert_eq!(matches!(c.values(), Values::U9(_)), nine);
+        assert_eq!(matches!(c.values(), Values::U8(_)), !nine);
+        assert_eq!(c.values().to_u32(), full);
+    }
 }
