@@ -7,7 +7,7 @@ use crate::signals::GRACEFUL;
 use anyhow::{bail, Context, Result};
 use sprague_games::octal::file::{self, Encoder};
 use sprague_games::octal::Values;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 /// holds: the game and the count, and for a truncated file how many values were recovered.
 pub fn read(path: &Path, spec: &str) -> Result<Values> {
     let name = path.display();
-    let bytes = std::fs::read(path).with_context(|| format!("reading `{name}`"))?;
-    let saved = file::decode_for(&bytes, spec).with_context(|| format!("reading `{name}`"))?;
+    let saved = decode_file(path)
+        .and_then(|saved| Ok(saved.of_game(spec)?))
+        .with_context(|| format!("reading `{name}`"))?;
     if saved.values.is_empty() {
         bail!(
             "reading `{name}`: the file is cut short before its first complete block: nothing to resume from (its header declares {} values of `{}`)",
@@ -46,6 +47,25 @@ pub fn read(path: &Path, spec: &str) -> Result<Values> {
         n - 1
     );
     Ok(saved.values)
+}
+
+/// Decodes the file at `path` a piece at a time, so that it is never held whole beside
+/// its values.
+fn decode_file(path: &Path) -> Result<file::Saved> {
+    let mut f = std::fs::File::open(path)?;
+    let len = f.metadata()?.len();
+    let mut decoder = file::Decoder::expecting(usize::try_from(len).unwrap_or(usize::MAX));
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        decoder.feed(&buf[..n])?;
+    }
+    Ok(decoder.finish()?)
 }
 
 /// Writes `values` to `path` atomically: into a temporary file in the same folder, flushed

@@ -337,18 +337,19 @@ impl Computation {
         let n = prefix.len();
         let keep = n.saturating_sub(verify).max(1);
         let mut c = Computation::new(rules, method);
-        let mut kept = prefix.clone();
+        // Only the values to check are kept aside (not a copy of the whole prefix).
+        let checked: Vec<u32> = (keep..n).map(|i| prefix.get(i)).collect();
+        let mut kept = prefix;
         kept.truncate(keep);
         c.values = kept.narrowed();
         c.rebuild_sparse_state();
         if n > keep {
             c.extend_to((n - 1) as u64, &mut |_, _| {})?;
-            for i in keep..n {
-                if c.values.get(i) != prefix.get(i) {
+            for (i, &saved) in (keep..n).zip(&checked) {
+                if c.values.get(i) != saved {
                     return Err(Error::invalid(format!(
-                        "the saved sequence is not this game's: g({i}) is {} but the file says {}",
+                        "the saved sequence is not this game's: g({i}) is {} but the file says {saved}",
                         c.values.get(i),
-                        prefix.get(i)
                     )));
                 }
             }

@@ -482,6 +482,16 @@ fn nine_bit_values_read_back_from_every_place() {
     let values = Values::U9(nine.clone());
     assert_eq!(values.to_u32(), plain);
     assert_eq!(Values::from_u32(&plain), values);
+    // Files keep 2 bytes a value; read back, values below 512 are nine bits, and a file
+    // whose values reach 512 in its later blocks is widened there.
+    for (upto, nine) in [(400, true), (700, false)] {
+        let v = grundy_sequence(&TakeAndBreak::lasker_nim(), upto, Algorithm::Sparse).unwrap();
+        let bytes = file::encode("lasker", &v).unwrap();
+        let back = file::decode(&bytes).unwrap().values;
+        assert_eq!(matches!(back, Values::U9(_)), nine);
+        assert_eq!(back.to_u32(), v.to_u32());
+        assert_eq!(back, v);
+    }
     // Resumed from 16-bit values (as a file gives them), the store is the narrowest:
     // nine bits for Lasker's Nim to 400 (values from 256 to 511), a byte for Officers.
     for (r, upto, nine) in [
