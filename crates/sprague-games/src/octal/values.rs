@@ -30,7 +30,7 @@ impl Values {
         let max = v.iter().copied().max().unwrap_or(0);
         if max < 256 {
             Values::U8(v.iter().map(|&x| x as u8).collect())
-        } else if max < 512 {
+        } else if max < NINE_BITS {
             let mut nine = Nine::default();
             v.iter().for_each(|&x| nine.push(x as u16));
             Values::U9(nine)
@@ -122,6 +122,24 @@ impl Values {
         }
     }
 
+    /// Appends `v`, widening the values first as often as it needs (for the computation in
+    /// `seq`, when its store's width does not hold the next value).
+    pub(super) fn push_widening(&mut self, v: u32) {
+        loop {
+            match self {
+                Values::U8(x) if v < 256 => x.push(v as u8),
+                Values::U9(x) if v < NINE_BITS => x.push(v as u16),
+                Values::U16(x) if v < 1 << 16 => x.push(v as u16),
+                Values::U32(x) => x.push(v),
+                _ => {
+                    self.widen();
+                    continue;
+                }
+            }
+            return;
+        }
+    }
+
     /// The narrowest width for values that a file gave in 16 bits: nine bits where every
     /// value is below 512 (a computation resumed from a file then holds it in less memory),
     /// one byte where every value is below 256.
@@ -130,7 +148,7 @@ impl Values {
             Values::U16(v) if v.iter().all(|&x| x < 256) => {
                 Values::U8(v.into_iter().map(|x| x as u8).collect())
             }
-            Values::U16(v) if v.iter().all(|&x| x < 512) => {
+            Values::U16(v) if v.iter().all(|&x| u32::from(x) < NINE_BITS) => {
                 let mut nine = Nine::default();
                 nine.reserve(v.len());
                 v.into_iter().for_each(|x| nine.push(x));
@@ -192,6 +210,8 @@ pub struct Nine {
     middle_len: usize,
 }
 
+/// The values a [`Nine`] sequence holds: those below 512.
+pub const NINE_BITS: u32 = 1 << 9;
 /// The values kept in 16 bits at the start of a [`Nine`] sequence.
 pub const NINE_HEAD: usize = 1 << 16;
 /// The fewest latest values kept in 16 bits in a [`Nine`] sequence (at most twice as many).
@@ -245,7 +265,7 @@ impl Nine {
     }
     /// Appends `v` (below 512).
     pub fn push(&mut self, v: u16) {
-        debug_assert!(v < 512);
+        debug_assert!(u32::from(v) < NINE_BITS);
         self.windows();
         let i = self.low.len();
         self.low.push(v as u8);

@@ -5,7 +5,7 @@
 
 use super::{block_seed, block_sum, check_spec, header_check, Saved, MAGIC, MAX_BLOCK};
 use crate::error::{Error, Result};
-use crate::octal::values::{Nine, Values};
+use crate::octal::values::{Nine, Values, NINE_BITS};
 
 /// Decodes a saved sequence (version 1 or 2). A truncated version-2 file gives its good
 /// prefix; a checksum that does not match, an unknown version or a malformed header is an
@@ -312,7 +312,7 @@ fn values_from(bytes: &[u8], width: usize, out: &mut Values) {
                     .chunks_exact(2)
                     .map(|c| u16::from_le_bytes([c[0], c[1]]))
             };
-            let fits = words().take_while(|&x| x < 512).count();
+            let fits = words().take_while(|&x| u32::from(x) < NINE_BITS).count();
             words().take(fits).for_each(|x| v.push(x));
             if fits < bytes.len() / 2 {
                 out.widen();

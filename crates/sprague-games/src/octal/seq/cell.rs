@@ -5,7 +5,7 @@
 
 use super::Stamp;
 use crate::octal::simd;
-use crate::octal::values::{Nine, NineView, Seq};
+use crate::octal::values::{Nine, NineView, Seq, NINE_BITS};
 
 /// One stored value: `u8`, `u16` or `u32`.
 pub trait Cell: Copy + PartialEq + Send + Sync + Into<u32> + 'static {
@@ -251,7 +251,7 @@ impl Store for Nine {
     }
     #[inline(always)]
     fn fit(v: u32) -> Option<u16> {
-        (v < 512).then_some(v as u16)
+        (v < NINE_BITS).then_some(v as u16)
     }
     #[inline(always)]
     fn push(&mut self, x: u16) {

@@ -69,16 +69,7 @@ impl Computation {
             };
             if let Some(next) = done? {
                 // `next` did not fit: widen until it does, and store it.
-                loop {
-                    self.values.widen();
-                    match &mut self.values {
-                        Values::U9(v) if next < 512 => v.push(next as u16),
-                        Values::U16(v) if next < 1 << 16 => v.push(next as u16),
-                        Values::U32(v) => v.push(next),
-                        _ => continue,
-                    }
-                    break;
-                }
+                self.values.push_widening(next);
                 self.record(self.values.len() - 1, next);
                 let vals = std::mem::take(&mut self.values);
                 match &vals {
