@@ -41,6 +41,7 @@ pub mod compound;
 pub mod error;
 pub mod impartial;
 pub mod limits;
+pub mod pages;
 pub mod partizan;
 pub mod quotient;
 pub mod retrograde;

@@ -162,7 +162,11 @@ impl<V: KeyValue> KeyTable<V> {
     /// Doubles the slots (or makes the first ones) and puts every key back.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(MIN_SLOTS);
-        let old = std::mem::replace(&mut self.slots, vec![FREE; size]);
+        // Asked for on huge pages before it is filled: a large table is read at random.
+        let mut slots = Vec::with_capacity(size);
+        crate::pages::advise(&slots);
+        slots.resize(size, FREE);
+        let old = std::mem::replace(&mut self.slots, slots);
         for s in old {
             if s.val != EMPTY {
                 self.put(u64::from(s.hi) << 32 | u64::from(s.lo), s.val);

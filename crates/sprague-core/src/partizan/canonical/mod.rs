@@ -402,6 +402,7 @@ impl Context {
     /// Appends option lists to the pool; where they start.
     fn pool_append(&mut self, l: &[GameId], r: &[GameId]) -> u32 {
         let start = self.pool.len() as u32;
+        crate::pages::reserve(&mut self.pool, l.len() + r.len());
         self.pool.extend_from_slice(l);
         self.pool.extend_from_slice(r);
         start

@@ -5,6 +5,7 @@
 
 use super::super::dyadic::Dyadic;
 use super::{options_hash, Context, GameId, Info, Kind, Nus, Side, NOT_NUS, NO_STOP};
+use crate::pages;
 use rustc_hash::FxHashMap;
 
 /// A memo of comparisons between one option-list form and ids, valid for one canonicalisation.
@@ -173,15 +174,18 @@ impl Context {
         }
         let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
         let start = self.pool_append(&l, &r);
-        self.info.push(Info {
-            ls,
-            rs,
-            start,
-            nl: l.len() as u32,
-            nr: r.len() as u32,
-            kind: Kind::General,
-        });
-        self.nus_of.push(NOT_NUS);
+        pages::push(
+            &mut self.info,
+            Info {
+                ls,
+                rs,
+                start,
+                nl: l.len() as u32,
+                nr: r.len() as u32,
+                kind: Kind::General,
+            },
+        );
+        pages::push(&mut self.nus_of, NOT_NUS);
         let (info, pool) = (&self.info, &self.pool);
         self.by_options.insert_unique(hash, id, |g| {
             let (gl, gr) = info[g.0 as usize].ranges();
