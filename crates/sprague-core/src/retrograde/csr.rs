@@ -1,5 +1,7 @@
 //! Compressed adjacency lists: the flat graph representation the retrograde solvers run on.
 
+use crate::pages;
+
 /// Compressed adjacency (CSR): the successors of `v` are `targets[offsets[v]..offsets[v+1]]`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Csr {
@@ -12,15 +14,16 @@ pub struct Csr {
 impl Csr {
     /// Builds a CSR over `n` vertices from arcs `(from, to)`.
     pub fn from_arcs(n: usize, arcs: impl Iterator<Item = (u32, u32)> + Clone) -> Csr {
-        let mut offsets = vec![0u32; n + 1];
+        // On huge pages when large: the arcs are written and read at random places.
+        let mut offsets = pages::filled(n + 1, 0u32);
         for (f, _) in arcs.clone() {
             offsets[f as usize + 1] += 1;
         }
         for i in 0..n {
             offsets[i + 1] += offsets[i];
         }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; offsets[n] as usize];
+        let mut fill = pages::copy_of(&offsets);
+        let mut targets = pages::filled(offsets[n] as usize, 0u32);
         for (f, t) in arcs {
             targets[fill[f as usize] as usize] = t;
             fill[f as usize] += 1;

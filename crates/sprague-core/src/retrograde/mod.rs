@@ -228,6 +228,8 @@ fn run_packed<W: Watch>(
         return Ok(None);
     }
     let mut word = Vec::with_capacity(n);
+    // Read at random as the positions are decided: on huge pages when large.
+    crate::pages::advise(&word);
     let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 20));
     for v in 0..n {
         let d = graph.offsets[v + 1] - graph.offsets[v];
@@ -325,15 +327,16 @@ fn solve_watched<G: IndexedGame + ?Sized, W: Watch>(
 /// The reverse move graph of an indexed game, as CSR (two passes over the successors).
 pub fn reverse_of<G: IndexedGame + ?Sized>(game: &G) -> Csr {
     let n = game.len();
-    let mut offsets = vec![0u32; n + 1];
+    // On huge pages when large, as `Csr::from_arcs`'s.
+    let mut offsets = crate::pages::filled(n + 1, 0u32);
     for v in 0..n as u32 {
         game.for_each_successor(v, &mut |w| offsets[w as usize + 1] += 1);
     }
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let mut fill = offsets.clone();
-    let mut targets = vec![0u32; offsets[n] as usize];
+    let mut fill = crate::pages::copy_of(&offsets);
+    let mut targets = crate::pages::filled(offsets[n] as usize, 0u32);
     for v in 0..n as u32 {
         game.for_each_successor(v, &mut |w| {
             targets[fill[w as usize] as usize] = v;
@@ -349,9 +352,10 @@ fn run<W: Watch>(
     mut preds: impl FnMut(u32, &mut dyn FnMut(u32)),
     watch: &mut W,
 ) -> std::result::Result<Retro, W::E> {
-    let mut status = vec![DRAW; n];
+    // Read at random as the positions are decided: on huge pages when large.
+    let mut status = crate::pages::filled(n, DRAW);
     // Undecided: number of successors not yet known to be won. Decided: the remoteness.
-    let mut count = vec![0u32; n];
+    let mut count = crate::pages::filled(n, 0u32);
     let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 20));
     for v in 0..n as u32 {
         let d = degree(v);
