@@ -84,6 +84,8 @@ fn advise_range(start: usize, bytes: usize) {
     // splits a mapping at the ends of a range it is advised on, and the allocator can then
     // no longer move a growing table's mapping in one piece (`mremap`): it copies the table,
     // holding it twice meanwhile. Only whole huge pages inside the mapping are backed so.
+    // (On a system whose pages are larger than 4 KiB the start may be misaligned: the call
+    // then fails, and the table stays on small pages.)
     const PAGE: usize = 4096;
     let first = start / PAGE * PAGE;
     let end = (start + bytes).next_multiple_of(PAGE);
