@@ -1,8 +1,9 @@
 //! Large tables on huge pages, where the system offers them on request.
 //!
 //! Why: the searches that read large tables at random (Domineering's components and the
-//! arena of canonical forms, the arrays of retrograde analysis, hundreds of megabytes) wait as much for the processor's
-//! translation of addresses as for the memory itself when the tables lie on 4 KiB pages:
+//! arena of canonical forms, the arrays of retrograde analysis, hundreds of megabytes)
+//! wait as much for the processor's translation of addresses as for the memory itself when
+//! the tables lie on 4 KiB pages:
 //! each read of a new place misses the translation cache. On 2 MiB pages the same tables
 //! need 512 times fewer translations. Linux gives them to memory that asks
 //! (`madvise(MADV_HUGEPAGE)`) when transparent huge pages are set to `madvise`, as many
@@ -11,8 +12,8 @@
 //!
 //! Measured on Domineering 6×6 on one thread (2-core development machine, whole-process
 //! runs, docs/partizan.md): the system set to give huge pages to all memory took 40–43 s
-//! where small pages took 47–55 s (3 runs each); the tables asking for them, 33.6–37.9 s where the build
-//! before took 38.5–40.6 s, in turn, with 1% more peak memory. The retrograde benchmark
+//! where small pages took 47–55 s (3 runs each); the tables asking for them, 33.6–37.9 s
+//! where the build before took 38.5–40.6 s, in turn, with 1% more peak memory. The retrograde benchmark
 //! (`cargo run --release -p sprague --example retrograde_bench`: a random graph of 10⁷
 //! vertices and 5·10⁷ arcs built, transposed and solved) took 12.9–13.8 s where the build
 //! before took 17.9–22.7 s (3 runs each, in turn), the same peak memory: building and
@@ -59,6 +60,13 @@ pub fn filled<T: Clone>(len: usize, x: T) -> Vec<T> {
     advise(&v);
     v.resize(len, x);
     v
+}
+
+/// Resizes `v` to `len` elements, new ones `x`, as [`Vec::resize`], growing it through
+/// [`reserve`].
+pub fn resize<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
+    reserve(v, len.saturating_sub(v.len()));
+    v.resize(len, x);
 }
 
 /// A copy of `items`, as `items.to_vec()`, on huge pages when large.
@@ -125,6 +133,9 @@ mod tests {
         assert!(big.len() == WORTH_IT && big.iter().all(|&x| x == 7));
         assert_eq!(copy_of(&big[..100]), vec![7u8; 100]);
         assert_eq!(copy_of(&v), v);
+        let mut w = vec![5u32; 3];
+        resize(&mut w, WORTH_IT, 9);
+        assert!(w.len() == WORTH_IT && w[..3] == [5; 3] && w[3..].iter().all(|&x| x == 9));
         let mut small = vec![1u8, 2];
         reserve(&mut small, 5);
         assert_eq!(small, [1, 2]);

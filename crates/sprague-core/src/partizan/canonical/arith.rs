@@ -27,9 +27,7 @@ impl Context {
         let v = self.intern(nl, nr);
         let top = g.0.max(v.0) as usize;
         if self.neg_of.len() <= top {
-            let more = top + 1 - self.neg_of.len();
-            crate::pages::reserve(&mut self.neg_of, more);
-            self.neg_of.resize(top + 1, NO_NEG);
+            crate::pages::resize(&mut self.neg_of, top + 1, NO_NEG);
         }
         self.neg_of[g.0 as usize] = v.0;
         self.neg_of[v.0 as usize] = g.0;

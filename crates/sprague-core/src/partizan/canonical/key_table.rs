@@ -163,10 +163,7 @@ impl<V: KeyValue> KeyTable<V> {
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(MIN_SLOTS);
         // Asked for on huge pages before it is filled: a large table is read at random.
-        let mut slots = Vec::with_capacity(size);
-        crate::pages::advise(&slots);
-        slots.resize(size, FREE);
-        let old = std::mem::replace(&mut self.slots, slots);
+        let old = std::mem::replace(&mut self.slots, crate::pages::filled(size, FREE));
         for s in old {
             if s.val != EMPTY {
                 self.put(u64::from(s.hi) << 32 | u64::from(s.lo), s.val);

@@ -322,16 +322,12 @@ impl Porter {
     fn remember(&mut self, g: GameId, r: FormRef) {
         let i = g.0 as usize;
         if self.to_store.len() <= i {
-            let more = i + 1 - self.to_store.len();
-            crate::pages::reserve(&mut self.to_store, more);
-            self.to_store.resize(i + 1, NONE);
+            crate::pages::resize(&mut self.to_store, i + 1, NONE);
         }
         self.to_store[i] = r.0;
         let j = r.0 as usize;
         if self.to_context.len() <= j {
-            let more = j + 1 - self.to_context.len();
-            crate::pages::reserve(&mut self.to_context, more);
-            self.to_context.resize(j + 1, NONE);
+            crate::pages::resize(&mut self.to_context, j + 1, NONE);
         }
         self.to_context[j] = g.0;
     }
