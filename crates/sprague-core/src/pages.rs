@@ -39,6 +39,14 @@ pub fn advise<T>(v: &Vec<T>) {
     advise_range(v.as_ptr() as usize, bytes);
 }
 
+/// Asks for huge pages for `bytes` bytes of memory from `start` that the caller allocated
+/// and has not touched yet (the segments of an arena), when worth it.
+pub(crate) fn advise_region(start: usize, bytes: usize) {
+    if bytes >= WORTH_IT {
+        advise_range(start, bytes);
+    }
+}
+
 /// Makes room for `additional` more elements in `v` as [`Vec::reserve`] does (at least
 /// doubling its capacity), and asks for a large table's memory on huge pages: the part
 /// not touched yet gets them as it is filled. (Copying the elements into fresh memory

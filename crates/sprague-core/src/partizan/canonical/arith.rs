@@ -2,7 +2,7 @@
 //! by its parameters and numbers by translation. Kept apart from comparison and
 //! canonicalisation, which it calls.
 
-use super::{pair_key, Context, GameId, Kind, Side, NO_NEG};
+use super::{pair_key, Context, GameId, Kind, Side};
 
 impl Context {
     /// `-g`.
@@ -10,10 +10,8 @@ impl Context {
         if let Some(n) = self.as_nus(g).and_then(|n| n.neg()) {
             return self.nus(n);
         }
-        if let Some(&v) = self.neg_of.get(g.0 as usize) {
-            if v != NO_NEG {
-                return GameId(v);
-            }
+        if let Some(v) = self.arena.neg(g) {
+            return v;
         }
         let l = self.opts(g, Side::Left);
         let r = self.opts(g, Side::Right);
@@ -25,12 +23,7 @@ impl Context {
         nl.sort_unstable();
         nr.sort_unstable();
         let v = self.intern(nl, nr);
-        let top = g.0.max(v.0) as usize;
-        if self.neg_of.len() <= top {
-            crate::pages::resize(&mut self.neg_of, top + 1, NO_NEG);
-        }
-        self.neg_of[g.0 as usize] = v.0;
-        self.neg_of[v.0 as usize] = g.0;
+        self.arena.set_neg(g, v);
         v
     }
 
@@ -40,7 +33,7 @@ impl Context {
             // See `from_options`: a stopped context's games are meaningless anyway.
             return self.zero();
         }
-        let (ka, kb) = (self.info[a.0 as usize].kind, self.info[b.0 as usize].kind);
+        let (ka, kb) = (self.arena.info(a).kind, self.arena.info(b).kind);
         if ka != Kind::General && kb != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                 if let Some(s) = x.add(y) {
@@ -61,19 +54,16 @@ impl Context {
             if ka == Kind::Number || kb == Kind::Number {
                 // Number translation: G + x = {G^L + x | G^R + x} when G is not a number.
                 let (x, g) = if ka == Kind::Number { (a, b) } else { (b, a) };
-                for i in self.range(g, side) {
-                    let o = self.pool[i];
+                for o in self.run(g, side) {
                     let t = self.add(o, x);
                     sides[k].push(t);
                 }
             } else {
-                for i in self.range(a, side) {
-                    let o = self.pool[i];
+                for o in self.run(a, side) {
                     let t = self.add(o, b);
                     sides[k].push(t);
                 }
-                for i in self.range(b, side) {
-                    let o = self.pool[i];
+                for o in self.run(b, side) {
                     let t = self.add(a, o);
                     sides[k].push(t);
                 }

@@ -21,8 +21,8 @@ impl Context {
             // the caller reads the error from `stopped` and drops the context.
             return false;
         }
-        let ia = self.info[a.0 as usize];
-        let ib = self.info[b.0 as usize];
+        let ia = self.arena.info(a);
+        let ib = self.arena.info(b);
         if ia.kind != Kind::General && ib.kind != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                 if let Some(v) = x.le(y) {
@@ -81,8 +81,7 @@ impl Context {
         let check_br = ib.kind != Kind::Number;
         let mut v = true;
         if check_al {
-            for i in self.range(a, Side::Left) {
-                let g = self.pool[i];
+            for g in self.run(a, Side::Left) {
                 if self.le(b, g) {
                     v = false;
                     break;
@@ -90,8 +89,7 @@ impl Context {
             }
         }
         if v && check_br {
-            for i in self.range(b, Side::Right) {
-                let g = self.pool[i];
+            for g in self.run(b, Side::Right) {
                 if self.le(g, a) {
                     v = false;
                     break;

@@ -19,11 +19,13 @@
 //! up-sums in `ups`. This file holds the arena itself: its layout, construction of games and
 //! access to their options.
 
+mod arena;
 mod arith;
 mod compare;
 mod key_table;
 mod nus;
 mod portable;
+mod segments;
 mod simplify;
 mod stops;
 mod structure;
@@ -46,6 +48,7 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::fmt;
+use std::sync::Arc;
 
 /// The largest nimber a context holds, `*65535`: one below a power of two, so that a nim
 /// sum of nimbers it holds is held too (nim addition is XOR). `*n` has `n` options, which a
@@ -88,12 +91,6 @@ enum Side {
     Right,
 }
 
-/// `Context::neg_of` of a game whose negative is not known yet.
-const NO_NEG: u32 = u32::MAX;
-
-/// `Context::nus_of` of a game that is not a nus.
-const NOT_NUS: u32 = u32::MAX;
-
 /// What [`Context::le`] reads first about a game, kept apart from the nodes so that the
 /// comparisons decided by it touch one small array.
 #[derive(Clone, Copy)]
@@ -102,29 +99,23 @@ struct Info {
     /// does not fit.
     ls: i64,
     rs: i64,
-    /// The options in [`Context::pool`]: Left's at `start..start + nl`, Right's after them
-    /// (`nl` is [`UNSET`] until a nus's options are materialised).
+    /// A general game's options in the arena's pool: Left's at `start..start + nl`, Right's
+    /// after them. A nus's index in the arena's list of nus, with `nl` [`UNSET`] (its
+    /// options are written out apart, on first use).
     start: u32,
     nl: u32,
     nr: u32,
     kind: Kind,
 }
 
-impl Info {
-    /// Where the Left and the Right options lie in the pool (options materialised).
-    fn ranges(&self) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
-        let (s, nl, nr) = (self.start as usize, self.nl as usize, self.nr as usize);
-        (s..s + nl, s + nl..s + nl + nr)
-    }
-}
-
-/// `Info::nl` of a game whose options are not materialised yet.
+/// `Info::nl` of a nus, whose options lie apart (see [`Info::start`]).
 const UNSET: u32 = u32::MAX;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Kind {
-    /// Stored by its options.
-    General,
+    /// Stored by its options (variant 0: zero bytes are a valid record, see `arena`).
+    General = 0,
     /// `x + u·↑ + *m` with `u` or `m` not 0.
     Nus,
     /// A number.
@@ -175,23 +166,46 @@ fn fixed_stop(x: &Dyadic) -> i64 {
     }
 }
 
+/// A run of options in a context's pool (see [`Context::run`]), read one by one.
+///
+/// It points into the pool without borrowing the context, so that the loop reading it may
+/// call the context's `&mut self` methods. That is sound because the pool's memory never
+/// moves and lives as long as the arena, and a context holds its arena (`Context::arena`,
+/// set once, when the context is made) for its whole life: a run is made and used inside
+/// one call of a context's method and never kept past it.
+struct OptionRun {
+    next: *const GameId,
+    left: usize,
+}
+
+impl Iterator for OptionRun {
+    type Item = GameId;
+    #[inline(always)]
+    fn next(&mut self) -> Option<GameId> {
+        if self.left == 0 {
+            return None;
+        }
+        // SAFETY: `next` points at one of the `left` options still to read, in the pool of
+        // an arena alive for the whole call that made the run (see the type's comment).
+        let g = unsafe { *self.next };
+        self.left -= 1;
+        // SAFETY: at most one past the last option read.
+        self.next = unsafe { self.next.add(1) };
+        Some(g)
+    }
+}
+
 /// The arena of canonical games and the memo tables of the operations on them.
 /// Ids are only meaningful in the context that made them.
 pub struct Context {
-    /// What the comparisons read first about each game, and where its options lie.
-    info: Vec<Info>,
-    /// Every game's canonical options, one after another (see [`Info`]): the only copy of
-    /// the option lists (append-only, so a range of it stays valid).
-    pool: Vec<GameId>,
-    /// Per game, its index in `nus_list` when it is a nus, else [`NOT_NUS`]: the
-    /// parameters of the few nus apart, so that a general game costs a few bytes besides
-    /// its options (Domineering 6×6 makes millions of games).
-    nus_of: Vec<u32>,
-    nus_list: Vec<Nus>,
-    by_nus: FxHashMap<Nus, GameId>,
-    /// The general games by their option lists: the table holds ids only, hashed and
-    /// compared by the options in the pool ([`options_hash`]).
-    by_options: hashbrown::HashTable<GameId>,
+    /// The games: shared with the other contexts of a parallel search
+    /// ([`Context::sharing`]), this context's own otherwise.
+    arena: Arc<arena::Arena>,
+    /// 0, made with the context (asked for often: the start of every sum).
+    zero: GameId,
+    /// The nus this context has asked the arena for: their ids without taking the arena's
+    /// locks (nus are few, and asked for at every sum of numbers).
+    nus_ids: FxHashMap<Nus, GameId>,
     /// Sums, under the pair of ids (the smaller first) packed in a `u64` ([`pair_key`]).
     add_memo: KeyTable,
     le_memo: FxHashMap<(GameId, GameId), bool>,
@@ -207,9 +221,6 @@ pub struct Context {
     /// Options of nus written out so far (`*n` has `n` a side): work that no comparison
     /// counts, so the watch counts it too.
     materialised: u64,
-    /// Per game, its negative once computed ([`NO_NEG`] before): indexed by id, so a
-    /// lookup is one read and an entry 4 bytes.
-    neg_of: Vec<u32>,
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: FxHashMap<GameId, u64>,
     /// The memo tables of the modules built on canonical forms (thermography keeps its
@@ -232,13 +243,26 @@ impl Default for Context {
 impl Context {
     /// An empty context.
     pub fn new() -> Self {
+        Context::on(Arc::new(arena::Arena::new()))
+    }
+
+    /// A context of its own (empty caches) over the games of this one: a thread of a
+    /// parallel search takes one, and the ids it makes and reads mean the same here.
+    pub fn sharing(&self) -> Self {
+        Context::on(Arc::clone(&self.arena))
+    }
+
+    /// Whether `other` reads the same games (made by [`Context::sharing`]).
+    pub fn shares_games_with(&self, other: &Context) -> bool {
+        Arc::ptr_eq(&self.arena, &other.arena)
+    }
+
+    fn on(arena: Arc<arena::Arena>) -> Self {
+        let zero = arena.nus_id(Nus::number(Dyadic::zero()));
         Context {
-            info: Vec::new(),
-            pool: Vec::new(),
-            nus_of: Vec::new(),
-            nus_list: Vec::new(),
-            by_nus: FxHashMap::default(),
-            by_options: hashbrown::HashTable::new(),
+            arena,
+            zero,
+            nus_ids: FxHashMap::default(),
             add_memo: KeyTable::new(),
             le_memo: FxHashMap::default(),
             le_recent: vec![0; 1 << LE_RECENT_MIN_BITS].into_boxed_slice(),
@@ -246,7 +270,6 @@ impl Context {
             le_searches: 0,
             le_calls: 0,
             materialised: 0,
-            neg_of: Vec::new(),
             stops: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             memos: FxHashMap::default(),
@@ -255,14 +278,14 @@ impl Context {
         }
     }
 
-    /// How many distinct games the arena holds.
+    /// How many distinct games the arena holds (0 is made with it).
     pub fn len(&self) -> usize {
-        self.info.len()
+        self.arena.len()
     }
 
-    /// Whether the arena is empty.
+    /// Whether the arena holds no game but 0.
     pub fn is_empty(&self) -> bool {
-        self.info.is_empty()
+        self.len() <= 1
     }
 
     // ----- construction -----
@@ -281,32 +304,25 @@ impl Context {
     /// [`Context::nus`] without the bound on nimbers, for the far star of atomic weights,
     /// which is compared with but never printed or expanded.
     pub(crate) fn nus_unbounded(&mut self, nus: Nus) -> GameId {
-        if let Some(&id) = self.by_nus.get(&nus) {
+        if let Some(&id) = self.nus_ids.get(&nus) {
             return id;
         }
-        let id = GameId(self.info.len() as u32);
-        let stop = fixed_stop(&nus.number);
-        self.info.push(Info {
-            ls: stop,
-            rs: stop,
-            start: 0,
-            nl: UNSET,
-            nr: 0,
-            kind: if nus.is_number() {
-                Kind::Number
-            } else {
-                Kind::Nus
-            },
-        });
-        self.nus_of.push(self.nus_list.len() as u32);
-        self.nus_list.push(nus.clone());
-        self.by_nus.insert(nus, id);
+        let id = self.arena.nus_id(nus.clone());
+        self.nus_ids.insert(nus, id);
         id
+    }
+
+    /// The id of `nus` when the arena holds it.
+    fn find_nus(&self, nus: &Nus) -> Option<GameId> {
+        match self.nus_ids.get(nus) {
+            Some(&id) => Some(id),
+            None => self.arena.find_nus(nus),
+        }
     }
 
     /// 0.
     pub fn zero(&mut self) -> GameId {
-        self.nus(Nus::number(Dyadic::zero()))
+        self.zero
     }
 
     /// An integer.
@@ -349,10 +365,7 @@ impl Context {
 
     /// The `x + u·↑ + *m` parameters of a game of that form, `None` for any other game.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
-        match self.nus_of[g.0 as usize] {
-            NOT_NUS => None,
-            i => Some(&self.nus_list[i as usize]),
-        }
+        self.arena.as_nus(g)
     }
 
     /// The number part of a nus (`x` of `x + u·↑ + *m`), as a game.
@@ -371,18 +384,22 @@ impl Context {
         self.as_number(g).is_some()
     }
 
-    /// Writes out the options of a nus. Once the context is stopped, nothing more is
-    /// written (a stopped context's games are meaningless, and writing out `*65535`'s
-    /// options for each of its own options is the work that stopped it): the game then
-    /// shows no options.
-    fn materialise(&mut self, g: GameId) {
-        if self.info[g.0 as usize].nl != UNSET || self.is_stopped() {
-            return;
+    /// Writes out the options of the nus at `index` of the arena's list, if no context
+    /// sharing the arena did; `(start, left count, right count)` in the pool. Once the
+    /// context is stopped, nothing more is written (a stopped context's games are
+    /// meaningless, and writing out `*65535`'s options for each of its own options is the
+    /// work that stopped it): `None`, and the game shows no options.
+    #[cold]
+    #[inline(never)]
+    fn materialise_cold(&mut self, index: u32) -> Option<(u32, u32, u32)> {
+        let entry = self.arena.nus_entry(index);
+        if let Some(&r) = entry.options.get() {
+            return Some(r);
         }
-        let Some(nus) = self.as_nus(g).cloned() else {
-            return;
-        };
-        let (l, r) = nus.options();
+        if self.is_stopped() {
+            return None;
+        }
+        let (l, r) = entry.nus.options();
         let mut li: Vec<GameId> = l.into_iter().map(|n| self.nus(n)).collect();
         let mut ri: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
         li.sort_unstable();
@@ -392,55 +409,63 @@ impl Context {
         if before / CHECK_EVERY != self.materialised / CHECK_EVERY {
             self.check_watch();
         }
-        let start = self.pool_append(&li, &ri);
-        let info = &mut self.info[g.0 as usize];
-        info.start = start;
-        info.nl = li.len() as u32;
-        info.nr = ri.len() as u32;
+        let entry = self.arena.nus_entry(index);
+        // Two contexts may write out the same nus at once: the first record stays (the
+        // other's copy of the options stays unread in the pool).
+        Some(*entry.options.get_or_init(|| {
+            let start = self.arena.push_options(&li, &ri);
+            (start, li.len() as u32, ri.len() as u32)
+        }))
     }
 
-    /// Appends option lists to the pool; where they start.
-    fn pool_append(&mut self, l: &[GameId], r: &[GameId]) -> u32 {
-        let start = self.pool.len() as u32;
-        crate::pages::reserve(&mut self.pool, l.len() + r.len());
-        self.pool.extend_from_slice(l);
-        self.pool.extend_from_slice(r);
-        start
-    }
-
-    /// Where the options of `side` of `g` lie in the pool.
-    fn range(&mut self, g: GameId, side: Side) -> std::ops::Range<usize> {
-        if self.info[g.0 as usize].nl == UNSET {
-            self.materialise(g);
-            if self.info[g.0 as usize].nl == UNSET {
-                // Stopped: no options (see `materialise`).
-                return 0..0;
-            }
+    /// The options of `side` of `g`, for a loop that calls back into the context while it
+    /// reads them (which a borrowed slice would forbid) without copying them.
+    #[inline(always)]
+    fn run(&mut self, g: GameId, side: Side) -> OptionRun {
+        let (start, n) = self.range(g, side);
+        let opts = self.arena.options(start, n);
+        OptionRun {
+            next: opts.as_ptr(),
+            left: opts.len(),
         }
-        let (left, right) = self.info[g.0 as usize].ranges();
+    }
+
+    /// Where the options of `side` of `g` lie in the pool: start and count.
+    #[inline(always)]
+    fn range(&mut self, g: GameId, side: Side) -> (usize, usize) {
+        let info = self.arena.info(g);
+        let (start, nl, nr) = if info.nl != UNSET {
+            (info.start, info.nl, info.nr)
+        } else {
+            match self.materialise_cold(info.start) {
+                Some(r) => r,
+                // Stopped: no options (see `materialise`).
+                None => return (0, 0),
+            }
+        };
         match side {
-            Side::Left => left,
-            Side::Right => right,
+            Side::Left => (start as usize, nl as usize),
+            Side::Right => ((start + nl) as usize, nr as usize),
         }
     }
 
     /// A copy of the options of `side` of `g`, for callers that go on changing the
     /// context while they read them.
     fn opts(&mut self, g: GameId, side: Side) -> Vec<GameId> {
-        let r = self.range(g, side);
-        self.pool[r].to_vec()
+        let (start, n) = self.range(g, side);
+        self.arena.options(start, n).to_vec()
     }
 
     /// The canonical Left options of `g`, sorted by id.
     pub fn left_options(&mut self, g: GameId) -> &[GameId] {
-        let r = self.range(g, Side::Left);
-        &self.pool[r]
+        let (start, n) = self.range(g, Side::Left);
+        self.arena.options(start, n)
     }
 
     /// The canonical Right options of `g`, sorted by id.
     pub fn right_options(&mut self, g: GameId) -> &[GameId] {
-        let r = self.range(g, Side::Right);
-        &self.pool[r]
+        let (start, n) = self.range(g, Side::Right);
+        self.arena.options(start, n)
     }
 
     /// The memo table of type `T` that a module built on canonical forms keeps in this

@@ -4,8 +4,7 @@
 //! general games are made.
 
 use super::super::dyadic::Dyadic;
-use super::{options_hash, Context, GameId, Info, Kind, Nus, Side, NOT_NUS, NO_STOP};
-use crate::pages;
+use super::{Context, GameId, Nus, Side};
 use rustc_hash::FxHashMap;
 
 /// A memo of comparisons between one option-list form and ids, valid for one canonicalisation.
@@ -100,14 +99,14 @@ impl Context {
         // Stops are monotone: a dominated option's stops are at most (Left) its
         // dominator's. (An option whose stops do not fit, `NO_STOP`, goes last for Left
         // and first for Right: only the order, not the result, depends on it.)
-        let info = &self.info;
+        let arena = &self.arena;
         match side {
             Side::Left => order.sort_by_key(|g| {
-                let i = info[g.0 as usize];
+                let i = arena.info(*g);
                 std::cmp::Reverse((i.ls, i.rs))
             }),
             Side::Right => order.sort_by_key(|g| {
-                let i = info[g.0 as usize];
+                let i = arena.info(*g);
                 (i.rs, i.ls)
             }),
         }
@@ -146,52 +145,7 @@ impl Context {
         if let Some(id) = self.recognise_nus(&l, &r) {
             return id;
         }
-        let hash = options_hash(&l, &r);
-        let (info, pool) = (&self.info, &self.pool);
-        let same = |g: &GameId| {
-            let (gl, gr) = info[g.0 as usize].ranges();
-            pool[gl] == l[..] && pool[gr] == r[..]
-        };
-        if let Some(&id) = self.by_options.find(hash, same) {
-            return id;
-        }
-        let id = GameId(self.info.len() as u32);
-        // A canonical form that is not a number has options on both sides; its left stop is
-        // the largest right stop of a Left option, its right stop the least left stop of a
-        // Right option.
-        let mut ls = NO_STOP;
-        let mut rs = NO_STOP;
-        let mut fits = !l.is_empty() && !r.is_empty();
-        for &o in l.iter() {
-            let s = self.info[o.0 as usize].rs;
-            fits &= s != NO_STOP;
-            ls = ls.max(s);
-        }
-        for (k, &o) in r.iter().enumerate() {
-            let s = self.info[o.0 as usize].ls;
-            fits &= s != NO_STOP;
-            rs = if k == 0 { s } else { rs.min(s) };
-        }
-        let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
-        let start = self.pool_append(&l, &r);
-        pages::push(
-            &mut self.info,
-            Info {
-                ls,
-                rs,
-                start,
-                nl: l.len() as u32,
-                nr: r.len() as u32,
-                kind: Kind::General,
-            },
-        );
-        pages::push(&mut self.nus_of, NOT_NUS);
-        let (info, pool) = (&self.info, &self.pool);
-        self.by_options.insert_unique(hash, id, |g| {
-            let (gl, gr) = info[g.0 as usize].ranges();
-            options_hash(&pool[gl], &pool[gr])
-        });
-        id
+        self.arena.general_id(&l, &r)
     }
 
     /// If the canonical form `{l | r}` is `x + u·↑ + *m`, its id. A nus's canonical options are
@@ -268,7 +222,7 @@ impl Context {
             }
             let same = |opts: &[Nus], ids: &[GameId], ctx: &Context| {
                 opts.iter()
-                    .all(|o| ctx.by_nus.get(o).is_some_and(|id| ids.contains(id)))
+                    .all(|o| ctx.find_nus(o).is_some_and(|id| ids.contains(&id)))
             };
             if same(&cl, l, self) && same(&cr, r, self) {
                 return Some(self.nus(c));

@@ -118,7 +118,7 @@ fn stops_and_cached_comparisons_agree_with_the_definitions() {
     let games = day_three_sample(&mut c);
     for &g in &games {
         let (ls, rs) = c.stops(g);
-        let info = c.info[g.0 as usize];
+        let info = c.arena.info(g);
         assert_eq!(
             (info.ls, info.rs),
             (fixed_stop(&ls), fixed_stop(&rs)),
