@@ -4,27 +4,65 @@
 //! engines that run them (the rules and the solver name it; it names neither).
 //!
 //! In a search on several threads the table is also linked to the keys all threads share
-//! ([`SharedTable`]): a key missing here is looked up there (its form imported into this
-//! thread's context), and every key solved here is recorded there.
+//! ([`SharedTable`]): a key missing here is looked up there (its value a game of the arena
+//! the threads' contexts share), and every key solved here is recorded there.
 
 use super::shared::SharedKeys;
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::{Context, GameId, KeyTable, Porter};
+use crate::partizan::canonical::{GameId, KeyTable};
 use std::sync::Arc;
 
-/// This thread's side of the tables shared by the threads of a search.
+/// This thread's side of the tables shared by the threads of a search: the table, and a
+/// small cache of it (the table is behind locks, and a search reads the same few entries
+/// again and again).
 pub(super) struct Link {
     pub(super) table: Arc<SharedKeys>,
-    pub(super) porter: Porter,
+    /// Direct-mapped: entry `slot(key)` holds a key and its value ([`NO_ENTRY`]: none).
+    cache: Box<[(u64, u32)]>,
+}
+
+/// log2 of the entries of a thread's cache (16 bytes each: 4 MiB), so that memory does not
+/// grow with the threads: a thread alone keeps every component in `CompactMemo::map`, the
+/// threads of a search keep them once, in the shared table, and these caches.
+const CACHE_BITS: u32 = 18;
+
+/// The value bits of an empty cache entry (no arena makes `u32::MAX` games).
+const NO_ENTRY: u32 = u32::MAX;
+
+impl Link {
+    /// A link to `table`, with an empty cache.
+    pub(super) fn new(table: Arc<SharedKeys>) -> Self {
+        Link {
+            table,
+            cache: vec![(0, NO_ENTRY); 1 << CACHE_BITS].into_boxed_slice(),
+        }
+    }
+
+    #[inline(always)]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize
+    }
+
+    #[inline]
+    fn cached(&self, key: u64) -> Option<GameId> {
+        let (k, v) = self.cache[Self::slot(key)];
+        (v != NO_ENTRY && k == key).then_some(GameId(v))
+    }
+
+    #[inline]
+    fn keep(&mut self, key: u64, v: GameId) {
+        self.cache[Self::slot(key)] = (key, v.0);
+    }
 }
 
 /// The table of components under a ruleset's compact `u64` keys, for
 /// `Ruleset::solve_component`, with an optional progress callback and the solver's
 /// deadline and cancellation flag.
 pub struct CompactMemo<'p> {
-    /// Normal form → value.
-    pub map: KeyTable,
+    /// Normal form → value, when the search runs alone (linked to the threads' table, the
+    /// values are there, and in the link's cache).
+    map: KeyTable,
     progress: Option<Box<dyn FnMut(usize) + 'p>>,
     limits: Limits,
     what: String,
@@ -82,41 +120,64 @@ impl<'p> CompactMemo<'p> {
         self.len() == 0
     }
 
-    /// The value of `key`: from this table, or, when `shared` and another thread of the
-    /// search has solved it, its form imported into `ctx` (and kept here).
+    /// Keys held by this table itself (not the threads' table).
+    pub(super) fn own_len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// The value of `key` if solved: from this table alone, or, on several threads, from
+    /// this thread's cache, or, when `shared`, from the threads' table too (a game of the
+    /// arena the threads' contexts share). Small components may be left to be solved
+    /// again (`shared` false) where looking them up would cost more.
     #[inline]
-    pub fn get(&mut self, key: u64, ctx: &mut Context, shared: bool) -> Option<GameId> {
-        if let Some(v) = self.map.get(key) {
+    pub fn get(&mut self, key: u64, shared: bool) -> Option<GameId> {
+        let Some(link) = self.link.as_mut() else {
+            return self.map.get(key);
+        };
+        if let Some(v) = link.cached(key) {
             return Some(v);
         }
         if !shared {
             return None;
         }
-        let link = self.link.as_mut()?;
-        let form = link.table.get(&key)?;
-        let v = link.porter.import(ctx, form);
-        self.map.insert(key, v);
+        let v = link.table.get(&key)?;
+        link.keep(key, v);
         Some(v)
+    }
+
+    /// The value of `key`, which a search solved (on several threads, looked up in the
+    /// threads' table when no longer cached).
+    #[inline]
+    pub fn solved(&mut self, key: u64) -> Option<GameId> {
+        self.get(key, true)
     }
 
     /// Asks for the memory of `key`'s entry ahead of a [`CompactMemo::get`] of it (see
     /// [`KeyTable::prefetch`]).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        self.map.prefetch(key);
+        match &self.link {
+            None => self.map.prefetch(key),
+            Some(link) => {
+                let slot: *const (u64, u32) = &link.cache[Link::slot(key)];
+                crate::partizan::canonical::prefetch_read(slot as *const u8);
+            }
+        }
     }
 
-    /// Stores a value (recorded for the other threads too, its form with it when
-    /// `shared`); every 2^16 entries, tells the progress callback how many there are.
+    /// Stores a value (on several threads, in the threads' table, where every thread finds
+    /// it); every 2^16 entries, tells the progress callback how many there are.
     /// Every few thousand entries, checks the solver's limits: fails with
     /// [`Error::Timeout`](crate::error::Error::Timeout) past the deadline or
     /// [`Error::Interrupted`](crate::error::Error::Interrupted) once the flag is set (the
     /// value is stored all the same).
-    pub fn insert(&mut self, key: u64, v: GameId, ctx: &mut Context, shared: bool) -> Result<()> {
-        self.map.insert(key, v);
-        if let Some(link) = self.link.as_mut() {
-            let form = shared.then(|| link.porter.export(ctx, v));
-            link.table.record(key, form);
+    pub fn insert(&mut self, key: u64, v: GameId) -> Result<()> {
+        match self.link.as_mut() {
+            None => self.map.insert(key, v),
+            Some(link) => {
+                link.keep(key, v);
+                link.table.record(key, Some(v));
+            }
         }
         self.inserted += 1;
         let n = self.inserted;

@@ -1,14 +1,15 @@
 //! The tables that the threads of one parallel partizan search share: positions (or a
-//! ruleset's compact keys of them) to their canonical forms in a [`FormStore`]. Each thread
-//! searches with its own [`Context`](super::canonical::Context) and memo, looks up here what
-//! the others have solved before searching it, and records what it solves.
+//! ruleset's compact keys of them) to their canonical values, games of the one arena the
+//! threads' contexts share (`Context::sharing`). Each thread searches with its own
+//! [`Context`](super::canonical::Context) and memo, looks up here what the others have
+//! solved before searching it, and records what it solves.
 //!
 //! A table also counts the distinct positions solved by any thread: every position a
-//! search solves is recorded, with its form or, where sharing it would cost more than
+//! search solves is recorded, with its value or, where looking it up would cost more than
 //! solving it again (small positions), without one. That count is the number of distinct
 //! positions the search needed, the same whatever the number of threads.
 
-use super::canonical::{FormRef, KeyTable};
+use super::canonical::{GameId, KeyTable};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,44 +20,44 @@ const SHARD_BITS: u32 = 6;
 const SHARDS: usize = 1 << SHARD_BITS;
 
 /// One shard of a [`SharedTable`]: the positions whose hash falls in it, each with its
-/// form where shared.
+/// value where shared.
 pub trait Shard<K>: Default {
     /// `Some(form)` when `key` was recorded (`form` as recorded), `None` when not.
-    fn find(&self, key: &K) -> Option<Option<FormRef>>;
+    fn find(&self, key: &K) -> Option<Option<GameId>>;
     /// Records `key` with `form`, replacing what was recorded.
-    fn put(&mut self, key: K, form: Option<FormRef>);
+    fn put(&mut self, key: K, form: Option<GameId>);
 }
 
-impl<K: Hash + Eq> Shard<K> for FxHashMap<K, Option<FormRef>> {
-    fn find(&self, key: &K) -> Option<Option<FormRef>> {
+impl<K: Hash + Eq> Shard<K> for FxHashMap<K, Option<GameId>> {
+    fn find(&self, key: &K) -> Option<Option<GameId>> {
         self.get(key).copied()
     }
-    fn put(&mut self, key: K, form: Option<FormRef>) {
+    fn put(&mut self, key: K, form: Option<GameId>) {
         self.insert(key, form);
     }
 }
 
 /// The shards of the table of compact keys: key and entry in one 12-byte slot, where a
-/// hash map of `Option<FormRef>` took 17 bytes a bucket (Domineering 6×6 on two threads
+/// hash map of `Option<GameId>` took 17 bytes a bucket (Domineering 6×6 on two threads
 /// records 4.2 million positions).
-impl Shard<u64> for KeyTable<Option<FormRef>> {
-    fn find(&self, key: &u64) -> Option<Option<FormRef>> {
+impl Shard<u64> for KeyTable<Option<GameId>> {
+    fn find(&self, key: &u64) -> Option<Option<GameId>> {
         self.get(*key)
     }
-    fn put(&mut self, key: u64, form: Option<FormRef>) {
+    fn put(&mut self, key: u64, form: Option<GameId>) {
         self.insert(key, form);
     }
 }
 
-/// Positions solved by any thread of a search, with their forms where shared.
-pub struct SharedTable<K, S = FxHashMap<K, Option<FormRef>>> {
+/// Positions solved by any thread of a search, with their values where shared.
+pub struct SharedTable<K, S = FxHashMap<K, Option<GameId>>> {
     shards: Box<[Mutex<S>]>,
     len: AtomicU64,
     _keys: std::marker::PhantomData<fn(K)>,
 }
 
 /// The table of a ruleset's compact keys.
-pub type SharedKeys = SharedTable<u64, KeyTable<Option<FormRef>>>;
+pub type SharedKeys = SharedTable<u64, KeyTable<Option<GameId>>>;
 
 impl<K: Hash + Eq, S: Shard<K>> Default for SharedTable<K, S> {
     fn default() -> Self {
@@ -82,14 +83,14 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
         self.shards[s].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The form of `key`, when a thread has solved it and shared its form.
-    pub fn get(&self, key: &K) -> Option<FormRef> {
+    /// The value of `key`, when a thread has solved it and shared its value.
+    pub fn get(&self, key: &K) -> Option<GameId> {
         self.shard(key).find(key).flatten()
     }
 
-    /// Records that `key` was solved, with its form when `form` is given (a form recorded
-    /// once stays).
-    pub fn record(&self, key: K, form: Option<FormRef>) {
+    /// Records that `key` was solved, with its value when `form` is given (a value
+    /// recorded once stays).
+    pub fn record(&self, key: K, form: Option<GameId>) {
         let mut shard = self.shard(&key);
         match shard.find(&key) {
             Some(Some(_)) => {}
@@ -121,9 +122,9 @@ mod tests {
     use super::*;
     use crate::partizan::canonical::KeyValue;
 
-    /// A form reference for the tests (the table never reads what it names).
-    fn form(n: u32) -> FormRef {
-        Option::<FormRef>::from_bits(n).expect("not the bits of none")
+    /// A game for the tests (the table never reads what it names).
+    fn form(n: u32) -> GameId {
+        Option::<GameId>::from_bits(n).expect("not the bits of none")
     }
 
     /// The flat shards of compact keys answer as the hash-map shards do, through a mix of

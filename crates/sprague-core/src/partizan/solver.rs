@@ -10,26 +10,25 @@
 //! stored.
 //! All ids live in the caller's [`Context`]; one solver must be used with one context.
 //!
-//! [`ValueSolver::in_parallel`] makes a solver use every thread of the current rayon pool
-//!: threads with contexts of their own solve the positions a few moves
-//! below the first position asked for, sharing what they solve through a
-//! [`SharedTable`]; the solver then finds those positions solved.
+//! [`ValueSolver::in_parallel`] makes a solver use every thread of the current rayon pool:
+//! threads with contexts of their own over the caller's games (`Context::sharing`) solve
+//! the positions a few moves below the first position asked for, sharing what they solve
+//! through a [`SharedTable`]; the solver then finds those positions solved.
 
 use super::memo::{CompactMemo, Link};
 use super::rules::Ruleset;
 use super::shared::{SharedKeys, SharedTable};
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::{Context, FormStore, GameId, Porter};
+use crate::partizan::canonical::{Context, GameId};
 use crate::search::{evaluate, Budget, Recurrence};
 use crate::value::Side;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
-/// The tables shared by the threads of a parallel search: the forms, and the positions
-/// solved under the ruleset's compact keys and under the generic search's keys.
+/// The tables shared by the threads of a parallel search: the positions solved under the
+/// ruleset's compact keys and under the generic search's keys.
 pub(super) struct Shared<P> {
-    store: Arc<FormStore>,
     compact: Arc<SharedKeys>,
     generic: Arc<SharedTable<P>>,
 }
@@ -37,7 +36,6 @@ pub(super) struct Shared<P> {
 impl<P: std::hash::Hash + Eq> Shared<P> {
     fn new() -> Self {
         Shared {
-            store: Arc::new(FormStore::new()),
             compact: Arc::new(SharedKeys::new()),
             generic: Arc::new(SharedTable::new()),
         }
@@ -47,7 +45,6 @@ impl<P: std::hash::Hash + Eq> Shared<P> {
 impl<P> Clone for Shared<P> {
     fn clone(&self) -> Self {
         Shared {
-            store: Arc::clone(&self.store),
             compact: Arc::clone(&self.compact),
             generic: Arc::clone(&self.generic),
         }
@@ -58,10 +55,10 @@ impl<P> Clone for Shared<P> {
 /// entry, and the canonical form it names in the caller's context).
 const BYTES_PER_COMPONENT: u64 = 150;
 
-/// The most threads a parallel search uses: each holds an arena of its own, which ends up
-/// holding most of the forms the search makes, so memory grows with the threads (two
-/// threads: about 2.2 times one thread's on Domineering 6×6).
-pub const MAX_THREADS: usize = 4;
+/// The most threads a parallel search uses. The threads share one arena and one table of
+/// the components solved; each adds its own caches and memos of sums and comparisons
+/// (about 32 MiB a thread on Domineering 6×6: 389 MiB on four threads, 325 on two).
+pub const MAX_THREADS: usize = 16;
 
 /// A parallel search looks for a frontier of at least this many positions a thread, so
 /// that the threads start apart and finish together...
@@ -137,21 +134,15 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     pub fn positions(&self) -> usize {
         match &self.shared {
             Some(s) => (s.compact.len() + s.generic.len()) as usize,
-            None => self.memo.len() + self.compact.map.len(),
+            None => self.memo.len() + self.compact.own_len(),
         }
     }
 
     /// Links this solver to the tables shared by the threads of a search; `salt` numbers
     /// its thread.
     fn link(&mut self, shared: Shared<R::Position>, salt: u32) {
-        let porter = Porter::new(Arc::clone(&shared.store));
-        self.compact.link(
-            Link {
-                table: Arc::clone(&shared.compact),
-                porter,
-            },
-            salt,
-        );
+        self.compact
+            .link(Link::new(Arc::clone(&shared.compact)), salt);
         self.shared = Some(shared);
     }
 
@@ -163,7 +154,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             // The first position asked for: the threads solve the positions below it.
             let shared = Shared::new();
             self.link(shared.clone(), 0);
-            self.solve_below(&comps, &shared)?;
+            self.solve_below(ctx, &comps, &shared)?;
         }
         let mut total = ctx.zero();
         for c in &comps {
@@ -275,9 +266,15 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     }
 
     /// Solves the frontier below `comps` ([`ValueSolver::frontier`]) on the threads of the
-    /// pool, each with its own context and solver linked to `shared`, taking the next
-    /// unsolved position in turn. The first error stops every thread and is returned.
-    fn solve_below(&self, comps: &[R::Position], shared: &Shared<R::Position>) -> Result<()> {
+    /// pool, each with its own context over `ctx`'s games and its own solver linked to
+    /// `shared`, taking the next unsolved position in turn. The first error stops every
+    /// thread and is returned.
+    fn solve_below(
+        &self,
+        ctx: &Context,
+        comps: &[R::Position],
+        shared: &Shared<R::Position>,
+    ) -> Result<()> {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         use std::sync::Mutex;
         let frontier = self.frontier(comps);
@@ -305,13 +302,12 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             }
         }));
         let (rules, closed_forms, fast_path) = (self.rules, self.closed_forms, self.fast_path);
-        let threads = self.threads;
+        let contexts: Vec<Context> = (0..self.threads).map(|_| ctx.sharing()).collect();
         rayon::scope(|scope| {
-            for salt in 0..threads {
+            for (salt, mut ctx) in contexts.into_iter().enumerate() {
                 let (frontier, next, first_error, stop, limits) =
                     (&frontier, &next, &first_error, &stop, &limits);
                 scope.spawn(move |_| {
-                    let mut ctx = Context::new();
                     ctx.watch(limits);
                     let mut solver = ValueSolver::with_limits(rules, limits.clone());
                     solver.closed_forms = closed_forms;
@@ -343,10 +339,8 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             return Ok(v);
         }
         let generic = self.shared.as_ref().map(|s| Arc::clone(&s.generic));
-        if let (Some(table), Some(link)) = (&generic, self.compact.link.as_mut()) {
-            if let Some(form) = table.get(&root) {
-                return Ok(link.porter.import(ctx, form));
-            }
+        if let Some(v) = generic.as_ref().and_then(|table| table.get(&root)) {
+            return Ok(v);
         }
         let stored = self.positions() as u64;
         let what = format!("{} components searched", self.rules.name());
@@ -378,8 +372,7 @@ struct Canonical<'a, 'r, R: Ruleset> {
     rules: &'r R,
     ctx: &'a mut Context,
     compact: &'a mut CompactMemo<'r>,
-    /// The components solved by the threads of a parallel search (their forms through
-    /// `compact`'s porter).
+    /// The components solved by the threads of a parallel search.
     generic: Option<&'a SharedTable<R::Position>>,
     /// Room left for the ruleset's own search.
     room: u64,
@@ -523,10 +516,8 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         }
         let v = self.ctx.from_options(&values[0], &values[1]);
         self.values = values;
-        if let (Some(key), Some(table), Some(link)) =
-            (key, self.generic, self.compact.link.as_mut())
-        {
-            table.record(key, Some(link.porter.export(self.ctx, v)));
+        if let (Some(key), Some(table)) = (key, self.generic) {
+            table.record(key, Some(v));
         }
         v
     }
@@ -534,10 +525,8 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
 
 impl<R: Ruleset> Canonical<'_, '_, R> {
     /// The value of the normalised component `n` when another thread of a parallel search
-    /// has solved it, imported into this context.
+    /// has solved it.
     fn shared_value(&mut self, n: &R::Position) -> Option<GameId> {
-        let form = self.generic?.get(n)?;
-        let link = self.compact.link.as_mut()?;
-        Some(link.porter.import(self.ctx, form))
+        self.generic?.get(n)
     }
 }

@@ -51,6 +51,23 @@ impl KeyValue for GameId {
     }
 }
 
+/// A game, or none, in 32 bits: the threads' table of positions solved keeps it so (an
+/// arena makes fewer than 2^32 − 2 games, so the bits of a game are never those of none).
+impl KeyValue for Option<GameId> {
+    fn to_bits(self) -> u32 {
+        self.map_or(NO_GAME, |g| {
+            assert!(g.0 < NO_GAME, "a game with the bits of none");
+            g.0
+        })
+    }
+    fn from_bits(bits: u32) -> Self {
+        (bits != NO_GAME).then_some(GameId(bits))
+    }
+}
+
+/// The bits of no game in a [`KeyTable`].
+const NO_GAME: u32 = u32::MAX - 1;
+
 /// A map from `u64` keys to values of 32 bits ([`GameId`]s unless told otherwise).
 pub struct KeyTable<V: KeyValue = GameId> {
     slots: Vec<Slot>,
@@ -180,17 +197,23 @@ impl<V: KeyValue> KeyTable<V> {
             return;
         }
         let slot = &self.slots[self.home(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; here it
-        // is a slot of the table. SSE, which the instruction needs, is part of every x86-64
-        // processor.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot).cast::<i8>());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        prefetch_read((slot as *const Slot).cast::<u8>());
     }
+}
+
+/// Asks the processor to bring the memory at `p` into its cache, for a read soon after
+/// (nothing on processors other than x86-64).
+#[inline(always)]
+pub(crate) fn prefetch_read(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address. SSE, which
+    // the instruction needs, is part of every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 #[cfg(test)]

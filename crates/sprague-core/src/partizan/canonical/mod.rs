@@ -24,7 +24,6 @@ mod arith;
 mod compare;
 mod key_table;
 mod nus;
-mod portable;
 mod segments;
 mod simplify;
 mod stops;
@@ -35,9 +34,9 @@ mod ups;
 mod uptimal;
 mod watch;
 
+pub(crate) use key_table::prefetch_read;
 pub use key_table::{KeyTable, KeyValue};
 pub use nus::{Nus, MAX_UP_LITERAL};
-pub use portable::{FormRef, FormStore, Porter};
 pub use ups::{up_nth, up_sum};
 pub use uptimal::{Uptimal, MAX_UPTIMAL_BIRTHDAY};
 pub use watch::{COMPARISONS_PER_POSITION, DEFAULT_MAX_COMPARISONS, SEARCH_WEIGHT};

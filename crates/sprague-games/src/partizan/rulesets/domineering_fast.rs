@@ -174,17 +174,18 @@ pub(super) fn value(
     Ok(if neg { ctx.neg(v) } else { v })
 }
 
-/// Regions of at least this many cells are shared between the threads of a parallel
-/// search (their forms handed over); smaller ones cost less to solve again than to share.
+/// Regions of at least this many cells that a thread of a parallel search has not met are
+/// looked up in the table the threads share (behind locks); smaller ones cost less to
+/// solve again than to look up.
 const SHARED_CELLS: u32 = 10;
 
-/// Whether the region `key` is shared between threads.
+/// Whether the region `key` is looked up in the threads' table.
 fn shared(key: u64) -> bool {
     key.count_ones() >= SHARED_CELLS
 }
 
 fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> Result<GameId> {
-    if let Some(v) = memo.get(root, ctx, shared(root)) {
+    if let Some(v) = memo.get(root, shared(root)) {
         return Ok(v);
     }
     let zero = ctx.zero();
@@ -200,7 +201,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
     let mut children: Vec<u64> = Vec::new();
     while let Some(mut frame) = stack.pop() {
         if !frame.expanded {
-            if memo.get(frame.key, ctx, shared(frame.key)).is_some() {
+            if memo.get(frame.key, shared(frame.key)).is_some() {
                 continue;
             }
             frame.expanded = true;
@@ -243,7 +244,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 }
                 // Only this thread's table: another thread's work is looked up once, when
                 // the child's turn comes.
-                match memo.get(it.key, ctx, false) {
+                match memo.get(it.key, false) {
                     Some(v) => {
                         it.key = u64::from(v.0);
                         it.flags |= KNOWN;
@@ -275,7 +276,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             let v = if it.flags & KNOWN != 0 {
                 GameId(it.key as u32)
             } else {
-                memo.map.get(it.key).ok_or_else(|| {
+                memo.solved(it.key).ok_or_else(|| {
                     Error::invalid("domineering: a component was not searched (internal error)")
                 })?
             };
@@ -303,10 +304,9 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
         let v = ctx.from_options(&left, &right);
         // A context stopped by its bound on comparisons gives meaningless values.
         ctx.stopped()?;
-        memo.insert(frame.key, v, ctx, shared(frame.key))?;
+        memo.insert(frame.key, v)?;
     }
-    memo.map
-        .get(root)
+    memo.solved(root)
         .ok_or_else(|| Error::invalid("domineering: the root was not searched (internal error)"))
 }
 
