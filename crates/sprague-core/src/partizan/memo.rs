@@ -10,7 +10,7 @@
 use super::shared::SharedKeys;
 use crate::error::Result;
 use crate::limits::Limits;
-use crate::partizan::canonical::{GameId, KeyTable};
+use crate::partizan::canonical::{DirectCache, GameId, KeyTable};
 use std::sync::Arc;
 
 /// This thread's side of the tables shared by the threads of a search: the table, and a
@@ -18,41 +18,21 @@ use std::sync::Arc;
 /// again and again).
 pub(super) struct Link {
     pub(super) table: Arc<SharedKeys>,
-    /// Direct-mapped: entry `slot(key)` holds a key and its value ([`NO_ENTRY`]: none).
-    cache: Box<[(u64, u32)]>,
+    cache: DirectCache<GameId>,
 }
 
-/// log2 of the entries of a thread's cache (16 bytes each: 4 MiB), so that memory does not
+/// log2 of the entries of a thread's cache (16 bytes each: 2 MiB), so that memory does not
 /// grow with the threads: a thread alone keeps every component in `CompactMemo::map`, the
 /// threads of a search keep them once, in the shared table, and these caches.
-const CACHE_BITS: u32 = 18;
-
-/// The value bits of an empty cache entry (no arena makes `u32::MAX` games).
-const NO_ENTRY: u32 = u32::MAX;
+const CACHE_BITS: u32 = 17;
 
 impl Link {
     /// A link to `table`, with an empty cache.
     pub(super) fn new(table: Arc<SharedKeys>) -> Self {
         Link {
             table,
-            cache: vec![(0, NO_ENTRY); 1 << CACHE_BITS].into_boxed_slice(),
+            cache: DirectCache::new(CACHE_BITS),
         }
-    }
-
-    #[inline(always)]
-    fn slot(key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize
-    }
-
-    #[inline]
-    fn cached(&self, key: u64) -> Option<GameId> {
-        let (k, v) = self.cache[Self::slot(key)];
-        (v != NO_ENTRY && k == key).then_some(GameId(v))
-    }
-
-    #[inline]
-    fn keep(&mut self, key: u64, v: GameId) {
-        self.cache[Self::slot(key)] = (key, v.0);
     }
 }
 
@@ -129,19 +109,19 @@ impl<'p> CompactMemo<'p> {
     /// this thread's cache, or, when `shared`, from the threads' table too (a game of the
     /// arena the threads' contexts share). Small components may be left to be solved
     /// again (`shared` false) where looking them up would cost more.
-    #[inline]
+    #[inline(always)]
     pub fn get(&mut self, key: u64, shared: bool) -> Option<GameId> {
         let Some(link) = self.link.as_mut() else {
             return self.map.get(key);
         };
-        if let Some(v) = link.cached(key) {
+        if let Some(v) = link.cache.get(key) {
             return Some(v);
         }
         if !shared {
             return None;
         }
         let v = link.table.get(&key)?;
-        link.keep(key, v);
+        link.cache.keep(key, v);
         Some(v)
     }
 
@@ -158,10 +138,7 @@ impl<'p> CompactMemo<'p> {
     pub fn prefetch(&self, key: u64) {
         match &self.link {
             None => self.map.prefetch(key),
-            Some(link) => {
-                let slot: *const (u64, u32) = &link.cache[Link::slot(key)];
-                crate::partizan::canonical::prefetch_read(slot as *const u8);
-            }
+            Some(link) => link.cache.prefetch(key),
         }
     }
 
@@ -175,7 +152,7 @@ impl<'p> CompactMemo<'p> {
         match self.link.as_mut() {
             None => self.map.insert(key, v),
             Some(link) => {
-                link.keep(key, v);
+                link.cache.keep(key, v);
                 link.table.record(key, Some(v));
             }
         }

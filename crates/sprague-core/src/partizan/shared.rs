@@ -78,8 +78,10 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
     fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, S> {
         let mut h = FxHasher::default();
         key.hash(&mut h);
-        // The high bits: the shard's own map hashes the same way and uses the low ones.
-        let s = (h.finish() >> (64 - SHARD_BITS)) as usize;
+        // Not the hash's own top bits: a shard that is a hash map (hashbrown) tells its
+        // entries apart by them, and they would be nearly equal within a shard. A product
+        // with an odd constant mixes every bit into the top ones.
+        let s = (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize;
         self.shards[s].lock().unwrap_or_else(|e| e.into_inner())
     }
 

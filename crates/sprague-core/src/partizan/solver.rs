@@ -55,9 +55,9 @@ impl<P> Clone for Shared<P> {
 /// entry, and the canonical form it names in the caller's context).
 const BYTES_PER_COMPONENT: u64 = 150;
 
-/// The most threads a parallel search uses. The threads share one arena and one table of
-/// the components solved; each adds its own caches and memos of sums and comparisons
-/// (about 32 MiB a thread on Domineering 6×6: 389 MiB on four threads, 325 on two).
+/// The most threads a parallel search uses. The threads share one arena, one table of the
+/// components solved and one memo of sums; each adds its caches and its memo of
+/// comparisons (Domineering 6×6: 335 MiB on four threads, 317 on two).
 pub const MAX_THREADS: usize = 16;
 
 /// A parallel search looks for a frontier of at least this many positions a thread, so

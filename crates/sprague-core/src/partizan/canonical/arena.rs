@@ -17,7 +17,8 @@
 //! nus, written out on first use (a [`OnceLock`]), and a game's negative (an atomic, the
 //! same value whoever writes it first).
 
-use super::segments::{Segments, Zeroable};
+use super::caches::Sharded;
+use super::segments::{Segments, Zeroable, SEGMENTS};
 use super::{options_hash, GameId, Info, Kind, Nus, NO_STOP, UNSET};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
@@ -35,13 +36,18 @@ pub(super) struct NusEntry {
     pub(super) options: OnceLock<(u32, u32, u32)>,
 }
 
+/// The segments of the games' records.
+pub(super) type InfoSegments = Segments<Info, 10>;
+/// The segments of the option lists.
+pub(super) type PoolSegments = Segments<GameId, 12>;
+
 /// The arena (see the module's comment).
 pub(super) struct Arena {
     /// Per game, what comparisons read first (see [`Info`]); a nus's `start` is its index
     /// in `nus`.
-    info: Segments<Info, 10>,
+    info: InfoSegments,
     /// Every game's canonical options, Left's then Right's, each game's in one segment.
-    pool: Segments<GameId, 12>,
+    pool: PoolSegments,
     /// Per game, 1 + the id of its negative once known, else 0.
     negs: Segments<AtomicU32, 10>,
     /// The parameters of the nus, each boxed (a `Nus` holds big integers, not valid as zero
@@ -51,6 +57,9 @@ pub(super) struct Arena {
     /// The general games by their option lists: ids only, hashed and compared by their
     /// options in the pool ([`options_hash`]).
     by_options: Box<[Mutex<hashbrown::HashTable<GameId>>]>,
+    /// The memo of sums of the contexts that share the arena (`Context::sharing`), under
+    /// their pair of ids.
+    pub(super) sums: Sharded<GameId>,
 }
 
 // SAFETY: an `Info` is plain integers and a `Kind`, whose variant 0 is `General`: valid as
@@ -58,8 +67,13 @@ pub(super) struct Arena {
 unsafe impl Zeroable for Info {}
 unsafe impl Zeroable for GameId {}
 
+/// The shard of a game or nus by its hash. Not the hash's top bits: a shard's hash table
+/// (hashbrown) tells its entries apart by the top 7 bits of the same hash, which would then
+/// be nearly equal within a shard, and every lookup would compare the options of many
+/// candidates (Domineering 6×6 took a fifth longer so). A product with an odd constant
+/// mixes every bit of the hash into the top ones.
 fn shard_of(hash: u64) -> usize {
-    (hash >> (64 - SHARD_BITS)) as usize
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -78,7 +92,13 @@ impl Arena {
             by_options: (0..1 << SHARD_BITS)
                 .map(|_| Mutex::new(hashbrown::HashTable::new()))
                 .collect(),
+            sums: Sharded::default(),
         }
+    }
+
+    /// Where the segments of records and of options lie now (see `Context::seen`).
+    pub(super) fn addresses(&self) -> ([usize; SEGMENTS], [usize; SEGMENTS]) {
+        (self.info.addresses(), self.pool.addresses())
     }
 
     /// Games made so far.

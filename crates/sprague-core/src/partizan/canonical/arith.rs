@@ -33,7 +33,7 @@ impl Context {
             // See `from_options`: a stopped context's games are meaningless anyway.
             return self.zero();
         }
-        let (ka, kb) = (self.arena.info(a).kind, self.arena.info(b).kind);
+        let (ka, kb) = (self.info(a).kind, self.info(b).kind);
         if ka != Kind::General && kb != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                 if let Some(s) = x.add(y) {
@@ -46,7 +46,7 @@ impl Context {
         } else {
             pair_key(b, a)
         };
-        if let Some(v) = self.add_memo.get(key) {
+        if let Some(v) = self.known_sum(key) {
             return v;
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
@@ -70,8 +70,34 @@ impl Context {
             }
         }
         let v = self.from_options(&sides[0], &sides[1]);
-        self.add_memo.insert(key, v);
+        self.keep_sum(key, v);
         v
+    }
+
+    /// The sum under `key`, when known: in this context's memo, or, sharing its arena, in
+    /// its cache or else the arena's table.
+    #[inline]
+    fn known_sum(&mut self, key: u64) -> Option<GameId> {
+        let Some(cache) = self.sums_cache.as_mut() else {
+            return self.add_memo.get(key);
+        };
+        if let Some(v) = cache.get(key) {
+            return Some(v);
+        }
+        let v = self.arena.sums.get(key)?;
+        cache.keep(key, v);
+        Some(v)
+    }
+
+    /// Remembers the sum `v` under `key` (see [`Context::known_sum`]).
+    fn keep_sum(&mut self, key: u64, v: GameId) {
+        match self.sums_cache.as_mut() {
+            None => self.add_memo.insert(key, v),
+            Some(cache) => {
+                cache.keep(key, v);
+                self.arena.sums.insert(key, v);
+            }
+        }
     }
 
     /// `a - b`.

@@ -21,8 +21,8 @@ impl Context {
             // the caller reads the error from `stopped` and drops the context.
             return false;
         }
-        let ia = self.arena.info(a);
-        let ib = self.arena.info(b);
+        let ia = self.info(a);
+        let ib = self.info(b);
         if ia.kind != Kind::General && ib.kind != Kind::General {
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                 if let Some(v) = x.le(y) {

@@ -15,7 +15,7 @@
 //! written (a `GameId` from another context, a caller's mistake) reads a valid value instead
 //! of uninitialised memory.
 
-use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
+use std::alloc::Layout;
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -31,7 +31,7 @@ unsafe impl Zeroable for AtomicU32 {}
 unsafe impl<T> Zeroable for AtomicPtr<T> {}
 
 /// The most segments: with `B` ≥ 4, more than 2^32 elements, past any index of a `u32`.
-const SEGMENTS: usize = 30;
+pub(super) const SEGMENTS: usize = 30;
 
 /// A counter on a cache line of its own, so that appending (which bumps it) does not slow
 /// the reads of the segment table next to it.
@@ -77,10 +77,16 @@ impl<T: Zeroable, const B: u32> Segments<T, B> {
 
     /// The segment of index `i` and the place in it.
     #[inline(always)]
-    fn locate(i: usize) -> (usize, usize) {
+    pub(super) fn locate(i: usize) -> (usize, usize) {
         let j = i + (1 << B);
         let k = (usize::BITS - 1 - j.leading_zeros()) - B;
         (k as usize, j - (1usize << (B + k)))
+    }
+
+    /// Where each segment lies now (0 for one not allocated yet), for a reader to keep:
+    /// an allocated segment never moves while the array lives.
+    pub(super) fn addresses(&self) -> [usize; SEGMENTS] {
+        std::array::from_fn(|k| self.segments[k].load(Ordering::Acquire) as usize)
     }
 
     /// Elements in segment `k`.
@@ -111,12 +117,7 @@ impl<T: Zeroable, const B: u32> Segments<T, B> {
         }
         let layout = Self::layout(k);
         assert!(layout.size() > 0, "segments of a zero-sized type");
-        // SAFETY: the layout's size is not zero.
-        let p = unsafe { alloc_zeroed(layout) } as *mut T;
-        if p.is_null() {
-            handle_alloc_error(layout);
-        }
-        crate::pages::advise_region(p as usize, layout.size());
+        let p = crate::pages::zeroed(layout) as *mut T;
         self.segments[k].store(p, Ordering::Release);
         p
     }
@@ -214,8 +215,9 @@ impl<T: Zeroable, const B: u32> Drop for Segments<T, B> {
         for (k, s) in self.segments.iter().enumerate() {
             let p = s.load(Ordering::Acquire);
             if !p.is_null() {
-                // SAFETY: allocated by `segment` with this layout; `T` needs no drop.
-                unsafe { dealloc(p as *mut u8, Self::layout(k)) };
+                // SAFETY: allocated by `segment` with this layout, freed once here; `T`
+                // needs no drop.
+                unsafe { crate::pages::free_zeroed(p as *mut u8, Self::layout(k)) };
             }
         }
     }

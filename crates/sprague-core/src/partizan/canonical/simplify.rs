@@ -99,14 +99,14 @@ impl Context {
         // Stops are monotone: a dominated option's stops are at most (Left) its
         // dominator's. (An option whose stops do not fit, `NO_STOP`, goes last for Left
         // and first for Right: only the order, not the result, depends on it.)
-        let arena = &self.arena;
+        let ctx = &*self;
         match side {
             Side::Left => order.sort_by_key(|g| {
-                let i = arena.info(*g);
+                let i = ctx.info(*g);
                 std::cmp::Reverse((i.ls, i.rs))
             }),
             Side::Right => order.sort_by_key(|g| {
-                let i = arena.info(*g);
+                let i = ctx.info(*g);
                 (i.rs, i.ls)
             }),
         }
@@ -145,7 +145,9 @@ impl Context {
         if let Some(id) = self.recognise_nus(&l, &r) {
             return id;
         }
-        self.arena.general_id(&l, &r)
+        let id = self.arena.general_id(&l, &r);
+        self.see(id);
+        id
     }
 
     /// If the canonical form `{l | r}` is `x + u·↑ + *m`, its id. A nus's canonical options are

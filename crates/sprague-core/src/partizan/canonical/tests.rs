@@ -182,3 +182,60 @@ fn undominated_options_are_the_maximal_ones_by_the_definition() {
         }
     }
 }
+
+/// Contexts sharing one arena, on threads of their own, make each game once: the same
+/// games built and added in different orders at the same time get the same ids on every
+/// thread, the ids one context alone gives them print the same, and sums and negatives
+/// agree whoever computed them first.
+#[test]
+fn contexts_sharing_an_arena_make_each_game_once() {
+    let mut base = Context::new();
+    let sample = day_three_sample(&mut base);
+    let n = sample.len();
+    // Per thread: the sample built again, then each pair's sum and its negative.
+    let results: Vec<(Vec<GameId>, Vec<GameId>)> = std::thread::scope(|scope| {
+        let hands: Vec<_> = (0..4usize)
+            .map(|t| {
+                let mut c = base.sharing();
+                assert!(c.shares_games_with(&base));
+                scope.spawn(move || {
+                    let again = day_three_sample(&mut c);
+                    let mut out = Vec::new();
+                    for k in 0..3 * n {
+                        let (i, j) = ((k * 7 + t * 31) % n, (k * 13 + 5) % n);
+                        let s = c.add(again[i], again[j]);
+                        out.push(s);
+                        out.push(c.neg(s));
+                    }
+                    (again, out)
+                })
+            })
+            .collect();
+        hands.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (again, _) in &results {
+        assert_eq!(again, &sample, "the sample again, on a thread");
+    }
+    // Sums and negatives against one context alone (printed: ids differ between arenas).
+    let mut alone = Context::new();
+    let mine = day_three_sample(&mut alone);
+    for (t, (_, out)) in results.iter().enumerate() {
+        for k in 0..3 * n {
+            let (i, j) = ((k * 7 + t * 31) % n, (k * 13 + 5) % n);
+            let s = alone.add(mine[i], mine[j]);
+            let m = alone.neg(s);
+            assert_eq!(
+                base.display(out[2 * k]),
+                alone.display(s),
+                "thread {t}, sum {k}"
+            );
+            assert_eq!(
+                out[2 * k + 1],
+                base.neg(out[2 * k]),
+                "thread {t}, negative {k}"
+            );
+            assert_eq!(base.display(out[2 * k + 1]), alone.display(m));
+        }
+    }
+    assert!(base.shares_games_with(&base.sharing()) && !base.shares_games_with(&alone));
+}

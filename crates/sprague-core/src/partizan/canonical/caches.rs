@@ -1,0 +1,122 @@
+//! The two halves of a memo that the threads of a search share: a [`Sharded`] table behind
+//! locks, which holds every entry once, and a [`DirectCache`] a thread, which holds the
+//! entries that thread used last without a lock. The memo of sums of the contexts that
+//! share an arena (`Context::sharing`), and the components solved (`CompactMemo`), are kept
+//! so: memory then grows with the entries, not with the threads.
+
+use super::key_table::{prefetch_read, KeyTable, KeyValue};
+use rustc_hash::FxHasher;
+use std::hash::Hasher;
+use std::marker::PhantomData;
+use std::sync::Mutex;
+
+/// The value bits of an empty cache entry (never a value's: see [`KeyValue`]).
+const NO_ENTRY: u32 = u32::MAX;
+
+/// A lossy cache of `u64` keys: each key has one entry, where a newer key replaces it.
+pub struct DirectCache<V: KeyValue> {
+    entries: Box<[(u64, u32)]>,
+    bits: u32,
+    _values: PhantomData<V>,
+}
+
+impl<V: KeyValue> DirectCache<V> {
+    /// An empty cache of `2^bits` entries (16 bytes each).
+    pub fn new(bits: u32) -> Self {
+        DirectCache {
+            entries: vec![(0, NO_ENTRY); 1 << bits].into_boxed_slice(),
+            bits,
+            _values: PhantomData,
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// The value kept for `key`, if it is still there.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<V> {
+        let (k, v) = self.entries[self.slot(key)];
+        (v != NO_ENTRY && k == key).then(|| V::from_bits(v))
+    }
+
+    /// Keeps `v` for `key`, in place of what its entry held.
+    #[inline]
+    pub fn keep(&mut self, key: u64, v: V) {
+        let i = self.slot(key);
+        self.entries[i] = (key, v.to_bits());
+    }
+
+    /// Asks for the memory of `key`'s entry ahead of a lookup.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch_read((&self.entries[self.slot(key)] as *const (u64, u32)).cast::<u8>());
+    }
+}
+
+/// log2 of the shards of a [`Sharded`] table.
+const SHARD_BITS: u32 = 6;
+
+/// A table of `u64` keys in shards, each behind its own lock, for threads to share.
+pub struct Sharded<V: KeyValue> {
+    shards: Box<[Mutex<KeyTable<V>>]>,
+}
+
+impl<V: KeyValue> Default for Sharded<V> {
+    fn default() -> Self {
+        Sharded {
+            shards: (0..1 << SHARD_BITS)
+                .map(|_| Mutex::new(KeyTable::new()))
+                .collect(),
+        }
+    }
+}
+
+impl<V: KeyValue> Sharded<V> {
+    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, KeyTable<V>> {
+        let mut h = FxHasher::default();
+        h.write_u64(key);
+        // The high bits: the shard's table places keys by other bits of its own hash.
+        let s = (h.finish() >> (64 - SHARD_BITS)) as usize;
+        self.shards[s].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value of `key`, if stored.
+    pub fn get(&self, key: u64) -> Option<V> {
+        self.shard(key).get(key)
+    }
+
+    /// Stores `v` under `key`.
+    pub fn insert(&self, key: u64, v: V) {
+        self.shard(key).insert(key, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::canonical::GameId;
+
+    #[test]
+    fn a_cache_forgets_but_never_misreads() {
+        let mut c: DirectCache<GameId> = DirectCache::new(4);
+        let table: Sharded<GameId> = Sharded::default();
+        for k in 0..1000u64 {
+            c.keep(k * 7, GameId(k as u32));
+            table.insert(k * 7, GameId(k as u32));
+        }
+        let mut kept = 0;
+        for k in 0..1000u64 {
+            if let Some(v) = c.get(k * 7) {
+                assert_eq!(v, GameId(k as u32));
+                kept += 1;
+            }
+            assert_eq!(table.get(k * 7), Some(GameId(k as u32)));
+            assert_eq!(table.get(k * 7 + 1), None);
+        }
+        assert!(kept > 0 && kept <= 16, "{kept}");
+        assert_eq!(c.get(1), None);
+    }
+}
