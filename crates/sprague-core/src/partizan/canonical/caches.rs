@@ -10,10 +10,12 @@ use std::hash::Hasher;
 use std::marker::PhantomData;
 use std::sync::Mutex;
 
-/// The value bits of an empty cache entry (never a value's: see [`KeyValue`]).
-const NO_ENTRY: u32 = u32::MAX;
-
 /// A lossy cache of `u64` keys: each key has one entry, where a newer key replaces it.
+///
+/// An entry holds the key and 1 + the value's bits ([`KeyValue`] bits are never
+/// `u32::MAX`), so that an empty entry is zero bytes: the cache is allocated zeroed, and
+/// the system backs only the pages a search touches (a small search on sixteen threads
+/// does not pay for sixteen full caches).
 pub struct DirectCache<V: KeyValue> {
     entries: Box<[(u64, u32)]>,
     bits: u32,
@@ -24,7 +26,7 @@ impl<V: KeyValue> DirectCache<V> {
     /// An empty cache of `2^bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Self {
         DirectCache {
-            entries: vec![(0, NO_ENTRY); 1 << bits].into_boxed_slice(),
+            entries: vec![(0, 0); 1 << bits].into_boxed_slice(),
             bits,
             _values: PhantomData,
         }
@@ -39,14 +41,14 @@ impl<V: KeyValue> DirectCache<V> {
     #[inline]
     pub fn get(&self, key: u64) -> Option<V> {
         let (k, v) = self.entries[self.slot(key)];
-        (v != NO_ENTRY && k == key).then(|| V::from_bits(v))
+        (v != 0 && k == key).then(|| V::from_bits(v - 1))
     }
 
     /// Keeps `v` for `key`, in place of what its entry held.
     #[inline]
     pub fn keep(&mut self, key: u64, v: V) {
         let i = self.slot(key);
-        self.entries[i] = (key, v.to_bits());
+        self.entries[i] = (key, v.to_bits().wrapping_add(1));
     }
 
     /// Asks for the memory of `key`'s entry ahead of a lookup.
