@@ -10,7 +10,7 @@ pub(crate) const MAX_THREADS: usize = 1_024;
 
 /// The help of every command's `--threads`.
 pub(crate) const HELP: &str =
-    "Worker threads of the parallel computations (Grundy sequences of take-and-break games, quotient sweeps, tables of rules scripts, the canonical-form searches of partizan games on at most 4, Ski-Jumps on one; default: one per core); the results are the same whatever N";
+    "Worker threads of the parallel computations (Grundy sequences of take-and-break games, quotient sweeps, tables of rules scripts, the canonical-form searches of partizan games on at most 16, Ski-Jumps on one; default: one per core); the results are the same whatever N";
 
 /// The number of threads a `--threads` value asks for (`None`: one per core), checked.
 pub(crate) fn count(threads: Option<usize>) -> Result<usize> {
