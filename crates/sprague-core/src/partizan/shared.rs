@@ -9,15 +9,11 @@
 //! solving it again (small positions), without one. That count is the number of distinct
 //! positions the search needed, the same whatever the number of threads.
 
-use super::canonical::{GameId, KeyTable};
+use super::canonical::{lock, shard_of, GameId, KeyTable, SHARD_BITS};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-
-/// log2 of the number of shards (each behind its own lock).
-const SHARD_BITS: u32 = 6;
-const SHARDS: usize = 1 << SHARD_BITS;
 
 /// One shard of a [`SharedTable`]: the positions whose hash falls in it, each with its
 /// value where shared.
@@ -69,7 +65,9 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
     /// An empty table.
     pub fn new() -> Self {
         SharedTable {
-            shards: (0..SHARDS).map(|_| Mutex::new(S::default())).collect(),
+            shards: (0..1 << SHARD_BITS)
+                .map(|_| Mutex::new(S::default()))
+                .collect(),
             len: AtomicU64::new(0),
             _keys: std::marker::PhantomData,
         }
@@ -78,11 +76,7 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
     fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, S> {
         let mut h = FxHasher::default();
         key.hash(&mut h);
-        // Not the hash's own top bits: a shard that is a hash map (hashbrown) tells its
-        // entries apart by them, and they would be nearly equal within a shard. A product
-        // with an odd constant mixes every bit into the top ones.
-        let s = (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize;
-        self.shards[s].lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.shards[shard_of(h.finish())])
     }
 
     /// The value of `key`, when a thread has solved it and shared its value.

@@ -17,17 +17,13 @@
 //! nus, written out on first use (a [`OnceLock`]), and a game's negative (an atomic, the
 //! same value whoever writes it first).
 
-use super::caches::Sharded;
+use super::caches::{lock, shard_of, Sharded, SHARD_BITS};
 use super::segments::{Segments, Zeroable, SEGMENTS};
 use super::{options_hash, GameId, Info, Kind, Nus, NO_STOP, UNSET};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
-
-/// log2 of the shards of each hash-consing table, each behind its own lock, so that threads
-/// making different games rarely wait for each other.
-const SHARD_BITS: u32 = 6;
+use std::sync::{Mutex, OnceLock};
 
 /// A nus's parameters, and where its options lie in the pool once written out
 /// (`(start, left count, right count)`).
@@ -66,19 +62,6 @@ pub(super) struct Arena {
 // zero bytes, and without drop glue. A `GameId` is a `u32`.
 unsafe impl Zeroable for Info {}
 unsafe impl Zeroable for GameId {}
-
-/// The shard of a game or nus by its hash. Not the hash's top bits: a shard's hash table
-/// (hashbrown) tells its entries apart by the top 7 bits of the same hash, which would then
-/// be nearly equal within a shard, and every lookup would compare the options of many
-/// candidates (Domineering 6×6 took a fifth longer so). A product with an odd constant
-/// mixes every bit of the hash into the top ones.
-fn shard_of(hash: u64) -> usize {
-    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 impl Arena {
     /// An empty arena.

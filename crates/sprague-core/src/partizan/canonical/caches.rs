@@ -5,10 +5,29 @@
 //! so: memory then grows with the entries, not with the threads.
 
 use super::key_table::{prefetch_read, KeyTable, KeyValue};
-use rustc_hash::FxHasher;
-use std::hash::Hasher;
 use std::marker::PhantomData;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
+
+/// log2 of the shards of each table that threads share: the arena's hash-consing tables,
+/// [`Sharded`], and the positions solved (`partizan::shared`). Each shard has its own lock.
+pub const SHARD_BITS: u32 = 6;
+
+/// The shard of an entry by its hash (or by its key, where the key is a `u64`). Not the
+/// hash's top bits as they are: a shard's hash table (hashbrown) tells its entries apart
+/// by the top 7 bits of the same hash, which would then be nearly equal within a shard,
+/// and every lookup would compare many candidates (Domineering 6×6 took a fifth longer
+/// so). A product with an odd constant mixes every bit of the hash into the top ones.
+#[inline]
+pub fn shard_of(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
+}
+
+/// Locks a shard. A thread that panicked while holding it left no table half-written
+/// (each change is one insertion), so a poisoned lock is taken as it is.
+#[inline]
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// A lossy cache of `u64` keys: each key has one entry, where a newer key replaces it.
 ///
@@ -58,9 +77,6 @@ impl<V: KeyValue> DirectCache<V> {
     }
 }
 
-/// log2 of the shards of a [`Sharded`] table.
-const SHARD_BITS: u32 = 6;
-
 /// A table of `u64` keys in shards, each behind its own lock, for threads to share.
 pub struct Sharded<V: KeyValue> {
     shards: Box<[Mutex<KeyTable<V>>]>,
@@ -77,12 +93,9 @@ impl<V: KeyValue> Default for Sharded<V> {
 }
 
 impl<V: KeyValue> Sharded<V> {
-    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, KeyTable<V>> {
-        let mut h = FxHasher::default();
-        h.write_u64(key);
-        // The high bits: the shard's table places keys by other bits of its own hash.
-        let s = (h.finish() >> (64 - SHARD_BITS)) as usize;
-        self.shards[s].lock().unwrap_or_else(|e| e.into_inner())
+    fn shard(&self, key: u64) -> MutexGuard<'_, KeyTable<V>> {
+        // A shard's table places keys by the low bits of its own mix of them.
+        lock(&self.shards[shard_of(key)])
     }
 
     /// The value of `key`, if stored.
