@@ -12,7 +12,7 @@
 #   KEEP=N     how many of each ladder's largest finished positions to print (default 10)
 #
 # sprague: target/release/sprague (cargo build --release -p sprague-cli), with --threads 1
-# and --threads <cores> (its partizan search uses at most 4).
+# and --threads <cores> (its partizan search uses at most 16).
 # The peer: bench/partizan/peer, a small program outside sprague's workspace (not built by
 # CI) that links cgt-tools' library, the `cgt` crate from crates.io (AGPL-3.0; its licence
 # stays its own, nothing of it is in sprague's crates). Build it once with
