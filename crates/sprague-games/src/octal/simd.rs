@@ -83,8 +83,12 @@ pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u6
     let m = below.len();
     let len = heaps.len().min(vals.len());
     // Heaps a ≤ m − 4 (m − a ≥ 4) go to the vector kernel, which reads the four bytes
-    // that end at m − a; the others are done here.
-    let vector = heaps[..len].partition_point(|&a| a as usize + 4 <= m);
+    // that end at m − a; the others are done here. (Usually every rare heap is far below
+    // `m`: no search. The search took an eighth of 0.1777's time.)
+    let vector = match heaps[..len].last() {
+        Some(&a) if a as usize + 4 <= m => len,
+        _ => heaps[..len].partition_point(|&a| a as usize + 4 <= m),
+    };
     let mut bits = 0u64;
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
@@ -92,9 +96,17 @@ pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u6
         if vector >= 8 && m <= i32::MAX as usize && avx2() {
             let whole = vector / 8 * 8;
             // SAFETY: AVX2 is present (checked above), and every heap a of
-            // `heaps[..whole]` has 1 ≤ a ≤ m − 4 and m < 2³¹.
+            // `heaps[..vector]` has 1 ≤ a ≤ m − 4 and m < 2³¹.
             bits = unsafe { avx2::rare_part_bits_u8(below, &heaps[..whole], &vals[..whole]) };
-            done = whole;
+            if whole < vector {
+                // The rest as one more block of eight that overlaps the last: a value
+                // marked twice is marked once (0.1777 has 15 rare heaps after heap 0).
+                let last = vector - 8..vector;
+                // SAFETY: as above; these heaps are among `heaps[..vector]`.
+                bits |=
+                    unsafe { avx2::rare_part_bits_u8(below, &heaps[last.clone()], &vals[last]) };
+            }
+            done = vector;
         }
     }
     for (&a, &va) in heaps[done..len].iter().zip(&vals[done..len]) {
@@ -283,10 +295,23 @@ mod tests {
                     .filter(|_| next().is_multiple_of(density))
                     .collect();
                 let vals: Vec<u32> = heaps.iter().map(|_| (next() % 64) as u32).collect();
-                let want = heaps.iter().zip(&vals).fold(0u64, |b, (&a, &v)| {
-                    b | 1 << ((v ^ u32::from(below[m - a as usize])) & 63)
-                });
-                assert_eq!(rare_part_bits_u8(&below, &heaps, &vals), want, "m {m}");
+                let want = |k: usize| {
+                    heaps[..k].iter().zip(&vals).fold(0u64, |b, (&a, &v)| {
+                        b | 1 << ((v ^ u32::from(below[m - a as usize])) & 63)
+                    })
+                };
+                assert_eq!(
+                    rare_part_bits_u8(&below, &heaps, &vals),
+                    want(heaps.len()),
+                    "m {m}"
+                );
+                // Every prefix of the heaps at most m − 4 (all to the vector kernel: whole
+                // blocks of eight, and an overlapping last block).
+                let far = heaps.partition_point(|&a| a as usize + 4 <= m);
+                for k in 0..=far.min(40) {
+                    let got = rare_part_bits_u8(&below, &heaps[..k], &vals[..k]);
+                    assert_eq!(got, want(k), "m {m}, {k} heaps");
+                }
             }
         }
     }
