@@ -9,8 +9,8 @@ Usage: bench/scaling.py [JOB ...]
 Jobs (default: every job but officers8):
   officers     sprague table officers --upto 10^7 --checksum
   officers8    the same to 10^8 (minutes on one thread)
-  proof1777    sprague table octal:0.1777 --period --checksum (computes until the period
-               is proven, about 4.4·10^8 values)
+  proof1777    sprague table octal:0.1777 --period --checksum --upto 450000000 (computes
+               until the period is proven, about 4.43·10^8 values, then copies it)
   domineering  sprague solve domineering on the empty 6×6 board
   every        sprague table kayles / octal:0.07 --upto 10^6 --every-value --checksum, on
                one thread
@@ -183,7 +183,8 @@ JOBS = {
         "officers8", ["table", "officers", "--upto", str(10**8), "--checksum"], 10**8 + 1
     ),
     "proof1777": lambda: ladder(
-        "proof1777", ["table", "octal:0.1777", "--period", "--checksum"]
+        "proof1777",
+        ["table", "octal:0.1777", "--period", "--checksum", "--upto", "450000000"],
     ),
     "domineering": lambda: ladder(
         "domineering",
