@@ -171,6 +171,9 @@ pub struct Stats {
     /// Speculative batches guessed (far marks and guesses) while the batch before was
     /// checked, and kept.
     pub guessed_ahead: u64,
+    /// Speculative batches longer than the base length (on many threads, once the
+    /// guesses have held for a while).
+    pub wide_batches: u64,
     /// Heaps computed by the residue method (every value past a proven period).
     pub residues: u64,
     /// Values copied from a proven period rather than computed.
@@ -219,6 +222,9 @@ pub struct Computation {
     strategy_trial: StrategyTrial,
     /// The least heap that starts a speculative batch.
     speculate_from: usize,
+    /// The last heap whose speculative guess was wrong (0 before any): wide speculative
+    /// batches wait until the guesses have held for a while.
+    last_wrong_guess: usize,
     /// The least heap, and the fewest rare heaps, for sequential batches.
     batch_from: usize,
     batch_min_rare: usize,
@@ -301,6 +307,7 @@ impl Computation {
             strategy: Strategy::Targeted,
             strategy_trial: StrategyTrial::default(),
             speculate_from: SPECULATION_FROM,
+            last_wrong_guess: 0,
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),

@@ -107,6 +107,9 @@ impl Computation {
         next: &mut Option<Guessed>,
     ) {
         let start = g.len();
+        if batch.guesses.len() > SPECULATION_BATCH {
+            self.stats.wide_batches += 1;
+        }
         for &(v, _, _) in &batch.guesses {
             g.push(S::fit(v).expect("a guess fits its width"));
         }
@@ -148,6 +151,7 @@ impl Computation {
                 }
                 Some(r) => {
                     self.stats.full_scans += 1;
+                    self.last_wrong_guess = n;
                     r
                 }
             };
@@ -247,9 +251,24 @@ impl Computation {
     /// [`SPECULATION_BATCH`] (so the periodic chores of [`Computation::run`] keep their
     /// places), at most `target`, and not past the next mask check.
     fn speculation_end(&self, n: usize, target: usize) -> usize {
-        ((n / SPECULATION_BATCH + 1) * SPECULATION_BATCH)
+        let batch = self.speculation_batch(n);
+        ((n / batch + 1) * batch)
             .min(target)
             .min(self.next_mask_check.max(n + 1))
+    }
+
+    /// The length of the speculative batches from heap `n`: [`SPECULATION_BATCH`], or, on
+    /// many threads once the guesses have held for [`CALM_BATCHES`] wide batches,
+    /// [`HEAPS_PER_THREAD`] a thread (a power of two, at most [`MAX_SPECULATION_BATCH`]).
+    fn speculation_batch(&self, n: usize) -> usize {
+        let wide = (rayon::current_num_threads() * HEAPS_PER_THREAD)
+            .next_power_of_two()
+            .clamp(SPECULATION_BATCH, MAX_SPECULATION_BATCH);
+        if n.saturating_sub(self.last_wrong_guess) >= CALM_BATCHES * wide {
+            wide
+        } else {
+            SPECULATION_BATCH
+        }
     }
 
     /// Tests: the scan strategy for good (no trials), speculative batches from heap `from`.
@@ -265,6 +284,17 @@ impl Computation {
 /// Heaps per speculative batch ([`Computation::speculate`]): small, since a rare value
 /// drops the rest of its batch (Officers has about one in 400 heaps at 10⁶).
 const SPECULATION_BATCH: usize = 64;
+/// Heaps a thread of a wide speculative batch ([`Computation::speculation_batch`]). On 16
+/// threads, batches of 64 heaps leave each thread four heaps' checks (Officers at 10⁷:
+/// about 3 µs a heap on one thread), hardly longer than starting and joining the batch's
+/// tasks and the guessing of the next batch, which runs beside them on one thread.
+const HEAPS_PER_THREAD: usize = 16;
+/// The longest speculative batch.
+const MAX_SPECULATION_BATCH: usize = 1024;
+/// Wide batches begin this many of their lengths after the last wrong guess: a wrong guess
+/// drops the rest of its batch and the batch guessed ahead, so that long batches pay only
+/// where guesses hold (Officers' rare values, its wrong guesses, lie below 21,000).
+const CALM_BATCHES: usize = 4;
 /// The least heap that starts a speculative batch.
 pub(super) const SPECULATION_FROM: usize = 1 << 12;
 /// The fewest threads for speculative batches. Measured on 2 cores (Officers to 10⁷,

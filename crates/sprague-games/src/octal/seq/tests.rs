@@ -300,16 +300,48 @@ fn speculative_batches_are_exact() {
                 "batches were guessed while the one before was checked: {s:?}"
             );
         }
-        // Again in steps (each step ends the batches, dropping the batch guessed ahead),
-        // with the stamps of the marks near their wrap.
-        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
-        c.force_speculation_from(40);
-        c.without_small_path();
-        for upto in (100..=3000).step_by(100) {
-            c.stamps_near_wrap();
-            pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
-        }
+        // Again in steps.
+        let c = speculate_in_steps(&r, &pool, 3000, 100);
         assert_eq!(c.values().to_u32(), want, "{} in steps", r.name);
+    }
+}
+
+/// `g(0..=upto)` of `r` on the threads of `pool`, the general path's speculative batches
+/// from heap 40 on, computed in steps of `step` heaps (each step ends the batches,
+/// dropping the batch guessed ahead), with the stamps of the marks near their wrap at
+/// each step.
+fn speculate_in_steps(
+    r: &TakeAndBreak,
+    pool: &rayon::ThreadPool,
+    upto: u64,
+    step: usize,
+) -> Computation {
+    let mut c = Computation::new(r.clone(), Algorithm::Sparse);
+    c.force_speculation_from(40);
+    c.without_small_path();
+    for upto in (step as u64..=upto).step_by(step) {
+        c.stamps_near_wrap();
+        pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
+    }
+    c
+}
+
+#[test]
+fn wide_speculative_batches_on_many_threads_are_exact() {
+    // Sixteen threads: batches of 256 heaps once the guesses have held for 1,024 heaps
+    // (0.1777 has few rare values; Officers' wrong guesses keep its batches short).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(16)
+        .build()
+        .unwrap();
+    for r in [oct("0.6"), oct("0.16"), oct("0.1777")] {
+        let want = seq(&r, 12_000, Algorithm::Plain);
+        let c = speculate_in_steps(&r, &pool, 12_000, 1000);
+        assert_eq!(c.values().to_u32(), want, "{}", r.name);
+        let s = c.stats();
+        if r.name == "octal:0.1777" {
+            assert!(s.wide_batches > 3, "{}: {s:?}", r.name);
+        }
     }
 }
 
