@@ -371,6 +371,12 @@ fn take_and_break_tables_stream_and_save() {
     assert_eq!(v["count"], 301);
     assert_eq!(v["period"]["period"], "12");
     assert_eq!(v["period"]["preperiod"], "71");
+    // The values the proof needed, whether the table stops there or goes past.
+    let proof = "note: proven by the periodicity theorem with 168 values";
+    for args in [&["--upto", "1000"][..], &[]] {
+        let text = ok(&[&["table", "kayles", "--period"][..], args].concat());
+        assert!(text.contains(proof), "{text}");
+    }
     let text = ok(&["table", "lasker-nim", "--upto", "300"]);
     assert!(text.contains("\n300\t299\n"), "{text}");
     // --output: the file holds the values, the output only the summary.

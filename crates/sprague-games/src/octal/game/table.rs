@@ -9,7 +9,7 @@ use super::{misere_estimate, search_period, OctalGame, MISERE_LIMIT};
 use crate::error::{Error, Result};
 use crate::impartial::MisereSolver;
 use crate::interface::{HeapRows, Method, Play, Table, TablePeriod, ValueKind};
-use crate::octal::period::{find_period, Period};
+use crate::octal::period::{find_period, values_needed, Period};
 use crate::octal::rules::{HeapRules, TakeAndBreak};
 use crate::octal::seq::{Algorithm, Computation};
 use crate::octal::Values;
@@ -89,6 +89,7 @@ impl OctalGame {
             upto,
             misere: false,
             values: comp.into_values(),
+            proof_values: period.and_then(|p| values_needed(r, p.preperiod, p.period)),
             period,
             period_asked: req.period,
             periodicity_applies: r.periodicity_applies(),
@@ -149,6 +150,9 @@ pub struct OctalTable {
     pub values: Values,
     /// The proven period, when one was asked for and found.
     pub period: Option<Period>,
+    /// How many values the periodicity theorem needs to prove `period` (a table may have
+    /// more: `--upto` past the proof).
+    pub proof_values: Option<u64>,
     /// Whether a period was asked for (`--period`).
     pub period_asked: bool,
     /// Whether the periodicity theorem applies to the game.
@@ -176,6 +180,7 @@ impl OctalTable {
             misere: true,
             values: Values::from_u32(&vals),
             period: None,
+            proof_values: None,
             period_asked: false,
             periodicity_applies: r.periodicity_applies(),
             list_in_text: true,
@@ -258,9 +263,12 @@ impl OctalTable {
             match self.period {
                 Some(p) => {
                     table.period = Some(TablePeriod::new(p.preperiod, p.period));
+                    // (The values the proof needs, not the table's: `--upto` may go past.)
+                    let needed = self
+                        .proof_values
+                        .map_or(known as u64, |n| n.min(known as u64));
                     table.notes.push(format!(
-                        "proven by the periodicity theorem with {} values",
-                        known
+                        "proven by the periodicity theorem with {needed} values"
                     ));
                 }
                 None if !self.periodicity_applies => table.notes.push(format!(
