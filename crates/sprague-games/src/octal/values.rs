@@ -85,19 +85,18 @@ impl Values {
 
     /// [`Values::fletcher32`] of the first `count` values (all of them, if fewer).
     pub fn fletcher32_of_first(&self, count: usize) -> u32 {
-        let (mut lo, mut hi) = (0u32, 0u32);
-        let mut add = |w: u32| {
-            lo = (lo + w) % 65535;
-            hi = (hi + lo) % 65535;
-        };
-        for n in 0..count.min(self.len()) {
-            let v = self.get(n);
-            add(v & 0xFFFF);
-            if v > 0xFFFF {
-                add(v >> 16);
+        let count = count.min(self.len());
+        let mut f = Fletcher32::default();
+        match self {
+            Values::U8(v) => v[..count].iter().for_each(|&x| f.word(u32::from(x))),
+            Values::U16(v) => v[..count].iter().for_each(|&x| f.word(u32::from(x))),
+            Values::U9(v) => {
+                let view = v.view();
+                (0..count).for_each(|n| f.word(view.at(n)));
             }
+            Values::U32(v) => v[..count].iter().for_each(|&x| f.value(x)),
         }
-        hi << 16 | lo
+        f.finish()
     }
     /// Keeps the first `n` values (for the computation in `seq`).
     pub(super) fn truncate(&mut self, n: usize) {
@@ -424,6 +423,108 @@ impl Seq for NineView<'_> {
             u32::from(self.head[i])
         } else {
             self.packed(i)
+        }
+    }
+}
+
+/// Fletcher-32 over 16-bit words ([`Values::fletcher32`]), with the sums reduced modulo
+/// 65,535 once every 2^20 words rather than at each word: the same sums, at a fraction of
+/// the cost (a checksum of the 4.5·10⁸ values of the .1777 proof took about a second).
+#[derive(Default)]
+struct Fletcher32 {
+    lo: u64,
+    hi: u64,
+    /// Words added since the last reduction (below 2^20: `lo` stays below 2^37 and `hi`
+    /// below 2^57).
+    pending: u32,
+}
+
+impl Fletcher32 {
+    /// Adds one word (below 2^16).
+    #[inline]
+    fn word(&mut self, w: u32) {
+        self.lo += u64::from(w);
+        self.hi += self.lo;
+        self.pending += 1;
+        if self.pending == 1 << 20 {
+            self.reduce();
+        }
+    }
+
+    /// Adds a value: one word, or two (low half first) from 2^16 on.
+    #[inline]
+    fn value(&mut self, v: u32) {
+        self.word(v & 0xFFFF);
+        if v > 0xFFFF {
+            self.word(v >> 16);
+        }
+    }
+
+    fn reduce(&mut self) {
+        self.lo %= 65_535;
+        self.hi %= 65_535;
+        self.pending = 0;
+    }
+
+    /// The checksum: the second sum in the high half.
+    fn finish(mut self) -> u32 {
+        self.reduce();
+        (self.hi as u32) << 16 | self.lo as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fletcher-32 by its definition: both sums reduced at every word.
+    fn by_definition(vals: &[u32]) -> u32 {
+        let (mut lo, mut hi) = (0u32, 0u32);
+        let mut add = |w: u32| {
+            lo = (lo + w) % 65535;
+            hi = (hi + lo) % 65535;
+        };
+        for &v in vals {
+            add(v & 0xFFFF);
+            if v > 0xFFFF {
+                add(v >> 16);
+            }
+        }
+        hi << 16 | lo
+    }
+
+    #[test]
+    fn fletcher32_agrees_with_its_definition_in_every_width() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Past 2^20 words (the reductions), and words of 65,535 (0 modulo 65,535).
+        for (len, max) in [
+            (0usize, 1u64),
+            (10, 300),
+            (2_500_000, 256),
+            (1_200_000, 512),
+            (1_100_000, 65_536),
+            (600_000, 1 << 20),
+        ] {
+            let vals: Vec<u32> = (0..len)
+                .map(|_| match next() % 16 {
+                    0 => 65_535.min(max - 1) as u32,
+                    _ => (next() % max) as u32,
+                })
+                .collect();
+            let v = Values::from_u32(&vals);
+            assert_eq!(
+                v.fletcher32(),
+                by_definition(&vals),
+                "{len} values below {max}"
+            );
+            let part = len / 3;
+            assert_eq!(v.fletcher32_of_first(part), by_definition(&vals[..part]));
         }
     }
 }
