@@ -23,7 +23,9 @@
 //! soon as the values reach `k·n0 + (k−1)·p + t + p` and the equation held all along.
 //! [`Computation`](super::Computation) runs this search each time the sequence has grown by half
 //! and then checks each candidate's equation on every new value (one comparison), so a
-//! proof is noticed at the exact length it needs (509,622 values for 0.16).
+//! proof is noticed at the exact length it needs (509,622 values for 0.16). Long periods
+//! are noticed sooner by the computation's long-repeat finder, which hands its shifts to
+//! [`candidate_at`].
 
 use super::rules::TakeAndBreak;
 use super::values::{Seq, Values};
@@ -145,6 +147,30 @@ pub fn candidates<G: Seq>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candida
     }
     out.sort_by_key(|c| c.needed);
     out
+}
+
+/// The candidate of shift `p` found where the values before `at` repeat those `p` before
+/// them (`g(at − 1) = g(at − 1 − p)`, from the long-repeat finder): `None` unless
+/// `g(n + p) = g(n)` holds from there to the last value; else its least `n0`, extended
+/// backwards as in [`candidates`]. Costs the values from `n0` to the end.
+pub fn candidate_at<G: Seq>(rules: &TakeAndBreak, g: G, p: usize, at: usize) -> Option<Candidate> {
+    let len = g.len();
+    if p == 0 || at < p + 1 || at > len {
+        return None;
+    }
+    if (at - 1..len).any(|n| g.at(n) != g.at(n - p)) {
+        return None;
+    }
+    let mut n = at - 1 - p;
+    while n > 0 && g.at(n - 1) == g.at(n - 1 + p) {
+        n -= 1;
+    }
+    let needed = values_needed(rules, n as u64, p as u64)?;
+    Some(Candidate {
+        n0: n as u64,
+        p: p as u64,
+        needed,
+    })
 }
 
 /// From a proven `(n0, p)`: the least period (a divisor of `p`) and its least preperiod.

@@ -19,7 +19,7 @@ pub(super) const BLOCK: usize = 32;
 /// The set of values `left[BLOCK − 1 − k] ^ right[k]` (taken modulo 64), as bits: the
 /// values of 32 splits `a + b = m` when `left` holds `g(a)` for 32 consecutive `a` and
 /// `right` the matching `g(b)`, whose order is the reverse.
-#[inline]
+#[inline(always)]
 pub(super) fn xor_bits_reversed(left: &[u8; BLOCK], right: &[u8; BLOCK]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if avx2() {
@@ -77,8 +77,9 @@ pub(super) fn clear_xors_plain<T: Copy + Into<u32>>(left: &[T], right: &[T], wan
 
 /// The set of values `vals[k] ^ below[m − heaps[k]]` (taken modulo 64), `m = below.len()`,
 /// as bits: the values of the splits of `m` whose part `heaps[k]` (from 1 to `m − 1`,
-/// increasing) is a rare heap of value `vals[k]`.
-#[inline]
+/// increasing) is a rare heap of value `vals[k]`. (Always inlined: called out of line,
+/// the call cost 0.1777 6% of its time.)
+#[inline(always)]
 pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u64 {
     let m = below.len();
     let len = heaps.len().min(vals.len());

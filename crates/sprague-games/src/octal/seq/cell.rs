@@ -183,6 +183,14 @@ pub(super) trait Store: Send {
     fn push(&mut self, x: Self::C);
     /// Keeps the first `n` values.
     fn truncate(&mut self, n: usize);
+    /// Appends `count` values, each a copy of the value `p ≥ 1` before it (`p` at most the
+    /// number of values).
+    fn extend_periodic(&mut self, p: usize, count: usize) {
+        for _ in 0..count {
+            let x = self.view().at(self.len() - p);
+            self.push(Self::fit(x).expect("a stored value fits"));
+        }
+    }
     /// Room for `extra` more values.
     fn reserve(&mut self, extra: usize);
     /// The fixed values, and the latest ones as a vector whose first value is `g(base)`,
@@ -220,6 +228,15 @@ impl<T: Cell> Store for Vec<T> {
     }
     fn truncate(&mut self, n: usize) {
         Vec::truncate(self, n)
+    }
+    fn extend_periodic(&mut self, p: usize, mut count: usize) {
+        // A period's worth at a time: each copy may read the values the last one wrote.
+        while count > 0 {
+            let k = count.min(p);
+            let from = Vec::len(self) - p;
+            self.extend_from_within(from..from + k);
+            count -= k;
+        }
     }
     fn reserve(&mut self, extra: usize) {
         Vec::reserve(self, extra)

@@ -11,6 +11,9 @@ use crate::octal::period;
 use crate::octal::values::Seq;
 use crate::octal::Values;
 
+/// The most candidate periods the watch checks at once.
+const MAX_CANDIDATES: usize = 8;
+
 impl Computation {
     /// Computes `g(n)` for every `n ≤ upto`. `progress(done, upto)` is called now and then.
     pub fn extend_to(&mut self, upto: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<()> {
@@ -40,6 +43,7 @@ impl Computation {
             });
         }
         let target = upto as usize + 1;
+        self.threads = rayon::current_num_threads();
         while self.values.len() < target && !(stop && self.proven.is_some()) {
             let done = match &mut self.values {
                 Values::U8(v) => {
@@ -129,13 +133,33 @@ impl Computation {
             self.next_search = g.len() + g.len() / 2;
             if self.cands.is_empty() {
                 self.stats.period_searches += 1;
-                self.cands = period::candidates(&self.rules, g, 8);
+                self.cands = period::candidates(&self.rules, g, MAX_CANDIDATES);
                 if let Some(c) = self.cands.first() {
                     if c.needed <= g.len() as u64 {
                         self.proven = Some(period::least(g, c.n0, c.p));
                         self.cands.clear();
                     }
                 }
+            }
+        }
+    }
+
+    /// Hands the long-repeat finder's new shifts to the watch as candidates (at most
+    /// [`MAX_CANDIDATES`], each shift once).
+    fn find_repeats<K: Known>(&mut self, g: K) {
+        if period::proof_bound(&self.rules, 0, 1).is_none() {
+            return;
+        }
+        let mut found = Vec::new();
+        self.repeats.read(g, &mut found);
+        for (p, at) in found {
+            if self.cands.len() >= MAX_CANDIDATES || self.cands.iter().any(|c| c.p as usize == p) {
+                continue;
+            }
+            if let Some(c) = period::candidate_at(&self.rules, g, p, at) {
+                self.stats.repeats_found += 1;
+                self.cands.push(c);
+                self.cands.sort_by_key(|c| c.needed);
             }
         }
     }
@@ -201,6 +225,9 @@ impl Computation {
             if n & 0xFFFF == 0 || self.triples && n & check == 0 {
                 progress(n as u64, target as u64 - 1);
             }
+            if n & 0xFFFF == 0 && n >= self.repeats_from && self.proven.is_none() {
+                self.find_repeats(g.view());
+            }
             if watched && n & check == 0 {
                 self.limits.check(n as u64, "heaps tabulated")?;
             }
@@ -209,6 +236,16 @@ impl Computation {
                 self.record(n, v);
                 self.watch(g.view());
                 continue;
+            }
+            if let Some(p) = self.prediction(n) {
+                // Predicted batches up to the next million heaps (the chores above wait
+                // for the batch: a few milliseconds), on a worker thread of the pool.
+                let limit = ((n | 0xF_FFFF) + 1).min(target).min(self.next_mask_check);
+                let this = &mut *self;
+                let vals = &mut *g;
+                if rayon::scope(move |_| this.predict(vals, p, limit, stop)) {
+                    continue;
+                }
             }
             if self.speculates(n) {
                 // Batches up to the next periodic chore above (progress, partners) and

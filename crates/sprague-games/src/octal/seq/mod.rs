@@ -66,19 +66,27 @@
 //!
 //! Periods: the computation watches for a period proven by the periodicity theorem as it
 //! grows (see [`Computation`] and [`super::period`]), so a period search stops at the exact
-//! length the proof needs.
+//! length the proof needs. A long-repeat finder notices long periods soon after the values
+//! start repeating, and once a candidate period has held for a while, on the small path
+//! with two threads or more, heaps are computed in predicted batches
+//! (`Computation::predict`): the batch is predicted to repeat the period and every thread
+//! checks its share, the sequence kept up to the first value not predicted. A long
+//! period's proof, whose second half repeats the first, then runs on every core.
 //!
 //! Layout: this module holds the [`Computation`] state and its accessors; `cell` the
 //! stored widths, the views and the stores (the storage itself, [`Values`], is
 //! `octal::values`), `grow` the driver and the period watch, `marks` the mex marks and the
 //! plain method, `sparse` the sparse method's mask and candidate, `strategy` the ways the
-//! targets are settled, `small` the small-value path, `batch` the sequential batches and
-//! `speculate` the speculative parallel batches.
+//! targets are settled, `small` the small-value path, `batch` the sequential batches,
+//! `speculate` the speculative parallel batches, `repeats` the long-repeat finder and
+//! `predict` the predicted batches.
 
 mod batch;
 mod cell;
 mod grow;
 mod marks;
+mod predict;
+mod repeats;
 mod residues;
 mod small;
 mod sparse;
@@ -89,6 +97,8 @@ pub use cell::Cell;
 use cell::{Known, Store};
 
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
+use predict::PREDICT_FROM;
+use repeats::REPEATS_FROM;
 use small::{splits_ring, SplitsOf};
 use speculate::SPECULATION_FROM;
 use strategy::{Strategy, StrategyTrial};
@@ -178,14 +188,22 @@ pub struct Stats {
     pub residues: u64,
     /// Values copied from a proven period rather than computed.
     pub copied: u64,
+    /// Heaps whose value was predicted from a period and checked in parallel
+    /// (`Computation::predict`).
+    pub predicted: u64,
+    /// Predicted batches ended by a value that was not the predicted one.
+    pub mispredicted: u64,
+    /// Candidate periods handed to the watch by the long-repeat finder.
+    pub repeats_found: u64,
 }
 
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
 /// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
 ///
 /// While it grows, it also watches for a period proven by the periodicity theorem (see
-/// [`super::period`]): now and then (each time the sequence has grown by half) it looks
-/// for shifts under which the latest values repeat, then checks the equation
+/// [`super::period`]): now and then (each time the sequence has grown by half, and for
+/// long periods, as soon as its long-repeat finder sees values repeat) it looks for
+/// shifts under which the latest values repeat, then checks the equation
 /// `g(n) = g(n − p)` for each such candidate on every new value, and the period is proven
 /// the moment a candidate has held for as many values as its proof needs
 /// ([`Computation::period`]). With the sparse method, values past a proven period are
@@ -250,6 +268,16 @@ pub struct Computation {
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
+    /// Where the values repeat, found as they grow (long periods are noticed soon), and
+    /// the least length it reads.
+    repeats: repeats::Repeats,
+    repeats_from: usize,
+    /// The threads of the pool the growth runs in, asked once a call (asking costs tens
+    /// of nanoseconds outside a pool: too much once a heap).
+    threads: usize,
+    /// The least heap predicted from a period (`predict`), and tests' forced period.
+    predict_from: usize,
+    forced_prediction: Option<usize>,
     /// A period proven by the values so far.
     proven: Option<super::period::Period>,
     /// Whether every value is computed even past a proven period (else, with the sparse
@@ -320,6 +348,11 @@ impl Computation {
             splits_of: vec![SplitsOf::EMPTY; ring],
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
+            repeats: repeats::Repeats::default(),
+            repeats_from: REPEATS_FROM,
+            threads: 1,
+            predict_from: PREDICT_FROM,
+            forced_prediction: None,
             proven: None,
             every_value: false,
             residues: None,
@@ -474,5 +507,7 @@ pub fn grundy_sequence(rules: &TakeAndBreak, upto: u64, method: Algorithm) -> Re
 
 #[cfg(test)]
 mod every_tests;
+#[cfg(test)]
+mod predict_tests;
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@
 //! `octal::simd`. Separate because it is a self-contained fast path with its own state.
 
 use super::sparse::rare_range;
-use super::{Cell, Computation, Known};
+use super::{Cell, Computation, Known, Stats};
 use crate::octal::simd::{self, BLOCK};
 
 impl Computation {
@@ -18,28 +18,106 @@ impl Computation {
     }
 
     /// The sparse method while every value is below 64 (most octal games: 0.16's values
-    /// stay below 24, 0.1777's below 40): the marks are the bits of one machine word, so
-    /// marking a split is an OR into a register, the least unmarked common value is a
-    /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
-    /// and checks the word every 32 splits. `None` when the value may be 64 or more (the
-    /// general method decides).
+    /// stay below 24, 0.1777's below 40): see [`SmallRules::value`]. `None` when the value
+    /// may be 64 or more (the general method decides).
     pub(super) fn small_value<K: Known>(&mut self, g: K, n: usize) -> Option<u32> {
+        let (rules, ring, stats) = self.small_parts();
+        rules.value(ring, stats, g, n)
+    }
+
+    /// What the small path reads (fixed while heaps are computed), its ring of split
+    /// records, and the counters it adds to.
+    #[inline(always)]
+    pub(super) fn small_parts(&mut self) -> (SmallRules<'_>, &mut [SplitsOf], &mut Stats) {
         let common_bits = self.common_bits();
-        let unequal = self.rules.unequal;
-        let mut marks = self.single_bits(g, n);
+        (
+            SmallRules {
+                js: &self.js,
+                pair_js: &self.pair_js,
+                rare: &self.rare,
+                rare_vals: &self.rare_vals,
+                mask: self.mask,
+                common_bits,
+                unequal: self.rules.unequal,
+            },
+            &mut self.splits_of,
+            &mut self.stats,
+        )
+    }
+
+    /// The values below 64 of the options of heap `n` that leave no heap or one, as bits
+    /// (the rules have no infinite tail and no three-heap splits).
+    pub(super) fn single_bits<K: Known>(&self, g: K, n: usize) -> u64 {
+        single_bits(&self.js, g, n)
+    }
+
+    /// Tests: the general method even for values below 64.
+    #[cfg(test)]
+    pub(crate) fn without_small_path(&mut self) {
+        self.small_path = false;
+    }
+}
+
+/// `BIT[v] = 1 << v`.
+const BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut v = 0;
+    while v < 64 {
+        t[v] = 1 << v;
+        v += 1;
+    }
+    t
+};
+
+/// What the small path reads of a computation: the removals, the rare heaps and the
+/// mask. Apart from the computation, so that the checks of predicted values
+/// (`super::predict`) can run it on every core, each with its own ring of split records.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SmallRules<'a> {
+    /// `(j, digit)` for every removal with a non-zero digit, and the splitting removals.
+    pub(super) js: &'a [(usize, u8)],
+    pub(super) pair_js: &'a [usize],
+    /// The rare heaps (increasing) and their values.
+    pub(super) rare: &'a [u32],
+    pub(super) rare_vals: &'a [u32],
+    pub(super) mask: u32,
+    /// The common values below 64 as bits.
+    pub(super) common_bits: u64,
+    pub(super) unequal: bool,
+}
+
+impl SmallRules<'_> {
+    /// `g(n)` while every value is below 64: the marks are the bits of one machine word,
+    /// so marking a split is an OR into a register, the least unmarked common value is a
+    /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
+    /// and checks the word every 32 splits. `ring` remembers, for each of the last few
+    /// split sizes, its rare-part marks and the splits scanned so far (any ring of
+    /// [`splits_ring`] empty records will do: a record of another size or mask is made
+    /// again). `None` when the value may be 64 or more.
+    #[inline(always)]
+    pub(super) fn value<K: Known>(
+        &self,
+        ring: &mut [SplitsOf],
+        stats: &mut Stats,
+        g: K,
+        n: usize,
+    ) -> Option<u32> {
+        let common_bits = self.common_bits;
+        let unequal = self.unequal;
+        let mut marks = single_bits(self.js, g, n);
         // Splits with a rare part: every common option value of a split comes from these.
         // Each size's marks are computed once, for the first heap that splits it, and so
         // are its splits scanned so far (`found`).
-        let ring = self.splits_of.len() - 1;
+        let slots = ring.len() - 1;
         let mut found = 0u64;
-        for &j in &self.pair_js {
+        for &j in self.pair_js {
             if j + 2 > n {
                 break;
             }
             let m = n - j;
-            let slot = &mut self.splits_of[m & ring];
+            let slot = &mut ring[m & slots];
             if slot.m != m || slot.mask != self.mask {
-                let r = rare_range(&self.rare, 0, m);
+                let r = rare_range(self.rare, 0, m);
                 *slot = SplitsOf {
                     m,
                     mask: self.mask,
@@ -68,8 +146,8 @@ impl Computation {
         }
         // The targets: from splits of two common parts, or the least one missing is the
         // value. The scans of earlier heaps may have found them already.
-        self.stats.checked += 1;
-        for &j in &self.pair_js {
+        stats.checked += 1;
+        for &j in self.pair_js {
             if targets & !found == 0 {
                 return Some(c);
             }
@@ -77,54 +155,37 @@ impl Computation {
                 break;
             }
             let m = n - j;
-            let slot = &mut self.splits_of[m & ring];
+            let slot = &mut ring[m & slots];
             let steps = scan_bits(g, m, unequal, targets & !found, slot);
-            self.stats.scan_steps += steps as u64;
+            stats.scan_steps += steps as u64;
             found |= slot.found;
         }
         if targets & !found == 0 {
             return Some(c);
         }
-        self.stats.full_scans += 1;
+        stats.full_scans += 1;
         Some((targets & !found).trailing_zeros())
-    }
-
-    /// The values below 64 of the options of heap `n` that leave no heap or one, as bits
-    /// (the rules have no infinite tail and no three-heap splits).
-    pub(super) fn single_bits<K: Known>(&self, g: K, n: usize) -> u64 {
-        let mut marks = 0u64;
-        for &(j, d) in &self.js {
-            if j > n {
-                break;
-            }
-            let m = n - j;
-            if d & 1 != 0 && m == 0 {
-                marks |= 1;
-            }
-            if d & 2 != 0 && m >= 1 && j >= 1 {
-                marks |= 1 << (g.at(m) & 63);
-            }
-        }
-        marks
-    }
-
-    /// Tests: the general method even for values below 64.
-    #[cfg(test)]
-    pub(crate) fn without_small_path(&mut self) {
-        self.small_path = false;
     }
 }
 
-/// `BIT[v] = 1 << v`.
-const BIT: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut v = 0;
-    while v < 64 {
-        t[v] = 1 << v;
-        v += 1;
+/// The values below 64 of the options of heap `n` that leave no heap or one, as bits.
+#[inline(always)]
+fn single_bits<K: Known>(js: &[(usize, u8)], g: K, n: usize) -> u64 {
+    let mut marks = 0u64;
+    for &(j, d) in js {
+        if j > n {
+            break;
+        }
+        let m = n - j;
+        if d & 1 != 0 && m == 0 {
+            marks |= 1;
+        }
+        if d & 2 != 0 && m >= 1 && j >= 1 {
+            marks |= 1 << (g.at(m) & 63);
+        }
     }
-    t
-};
+    marks
+}
 
 /// The small path's record of the splits `a + b = m` of one heap size.
 #[derive(Debug, Clone, Copy)]
@@ -163,6 +224,7 @@ pub(super) fn splits_ring(pair_js: &[usize]) -> usize {
 /// The values `g(a) ^ g(m − a)` (all below 64) of the splits of `m = below.len()` whose
 /// part `a` is one of the rare heaps `heaps` (values `vals`, all below `m`), as bits;
 /// the equal split is left out when the parts must differ.
+#[inline(always)]
 fn rare_part_bits<K: Known>(below: K, m: usize, unequal: bool, heaps: &[u32], vals: &[u32]) -> u64 {
     if K::C::BYTES && !(unequal && m.is_multiple_of(2)) {
         // (Bytes: the run is borrowed, not copied.)
@@ -185,6 +247,7 @@ fn rare_part_bits<K: Known>(below: K, m: usize, unequal: bool, heaps: &[u32], va
 /// record of size `m`) stopped, OR-ing the bit of each value `g(a) ^ g(b)` (all below 64)
 /// into `splits.found`, until it covers `targets` (checked every 32 splits) or the splits
 /// run out. Returns the number of splits looked at.
+#[inline(always)]
 fn scan_bits<K: Known>(
     g: K,
     m: usize,

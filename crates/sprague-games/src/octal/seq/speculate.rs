@@ -30,7 +30,7 @@ impl Computation {
             && self.mask != 0
             && self.rules.tail & 4 == 0
             && self.counts.len() <= MAX_SPECULATION_VALUE
-            && rayon::current_num_threads() >= SPECULATION_THREADS
+            && self.threads >= SPECULATION_THREADS
     }
 
     /// Marks for `len` heaps of a batch, sized for the values so far, and the stamp
@@ -261,7 +261,7 @@ impl Computation {
     /// many threads once the guesses have held for [`CALM_BATCHES`] wide batches,
     /// [`HEAPS_PER_THREAD`] a thread (a power of two, at most [`MAX_SPECULATION_BATCH`]).
     fn speculation_batch(&self, n: usize) -> usize {
-        let wide = (rayon::current_num_threads() * HEAPS_PER_THREAD)
+        let wide = (self.threads * HEAPS_PER_THREAD)
             .next_power_of_two()
             .clamp(SPECULATION_BATCH, MAX_SPECULATION_BATCH);
         if n.saturating_sub(self.last_wrong_guess) >= CALM_BATCHES * wide {

@@ -1,0 +1,280 @@
+//! Predicted batches: once a candidate period `p` has held for a while (or a period is
+//! proven and every value is computed), the next heaps are predicted to repeat,
+//! `g(n) = g(n − p)`, and the predictions are checked on every core: each thread computes
+//! the values of its share of the batch by the small path, reading the predicted values
+//! before them. The batch is kept up to the first heap whose value is not the predicted
+//! one; that heap's computed value is right too (every value before it was), and the rest
+//! is dropped. So the sequence is exactly the sequential one, whatever the threads.
+//!
+//! Values that depend on the last few (0.1777's on `g(n − 2)`) leave nothing else to run
+//! in parallel: this is how a long period's proof, whose second half repeats the first
+//! (0.1777: 2.2·10⁸ of 4.4·10⁸ values), uses every core. Separate because it is the small
+//! path's only multi-threaded mode, with its own bookkeeping in bulk.
+
+use super::small::{SmallRules, SplitsOf};
+use super::{Computation, Known, Stats, Store};
+use crate::octal::values::Seq;
+use rayon::prelude::*;
+
+/// Values a candidate must have held before its predictions are used: a chance repeat
+/// rarely lasts that long, and a wrong prediction wastes at most a batch of this length.
+const PREDICT_AFTER: usize = 1 << 12;
+/// The least heap predicted (below it the period watch's own searches are soon enough).
+pub(super) const PREDICT_FROM: usize = 1 << 16;
+/// Heaps a thread checks at least (each starts with an empty ring of split records).
+const MIN_SHARE: usize = 1 << 10;
+
+/// What one thread's share of a batch found: where the first unpredicted value is (and
+/// that value, if the small path settles it), the values' counts before it, and the
+/// small path's counters.
+struct Share {
+    end: usize,
+    value: Option<u32>,
+    stopped: bool,
+    counts: [u64; 64],
+    stats: Stats,
+}
+
+impl Computation {
+    /// The period that heap `n` is predicted with, if any: the small path, two threads or
+    /// more, no mask check due, and a proven period (when every value is computed) or a
+    /// candidate that has held for [`PREDICT_AFTER`] values.
+    #[inline]
+    pub(super) fn prediction(&self, n: usize) -> Option<usize> {
+        // (Usually there is nothing to predict with: that is looked at first.)
+        let p = match (self.proven, self.cands.first()) {
+            (Some(p), _) if self.every_value => p.period as usize,
+            (Some(_), _) => return None,
+            (None, Some(c)) => {
+                let held = n.checked_sub((c.n0 + c.p) as usize)?;
+                if held < PREDICT_AFTER {
+                    return None;
+                }
+                c.p as usize
+            }
+            (None, None) => self.forced_prediction?,
+        };
+        let applies = self.small()
+            && n >= self.predict_from
+            && n < self.next_mask_check
+            && !self.rare_stale
+            && self.residues.is_none()
+            && self.threads >= 2;
+        applies.then_some(p)
+    }
+
+    /// Tests: predictions from heap `from` on, with the period `p` (most likely wrong)
+    /// whenever no candidate or proven period gives one.
+    #[cfg(test)]
+    pub(crate) fn force_predictions(&mut self, from: usize, p: usize) {
+        self.predict_from = from;
+        self.forced_prediction = Some(p);
+    }
+
+    /// Tests: the long-repeat finder and the predictions from length `from` on.
+    #[cfg(test)]
+    pub(crate) fn predict_from(&mut self, from: usize) {
+        self.repeats_from = from;
+        self.predict_from = from;
+    }
+
+    /// One predicted batch of heaps `g.len()..` up to `limit` (at most as many as the
+    /// candidate has held), checked on every core and committed up to the first value
+    /// not predicted (or up to the proof, with `stop`). Returns false when nothing was
+    /// committed.
+    pub(super) fn predict<S: Store>(
+        &mut self,
+        g: &mut S,
+        p: usize,
+        limit: usize,
+        stop: bool,
+    ) -> bool {
+        let n = g.len();
+        let held = match (self.proven, self.cands.first()) {
+            (Some(_), _) => usize::MAX,
+            (None, Some(c)) => n - (c.n0 + c.p) as usize,
+            // (Tests: a forced prediction, a batch at a time.)
+            (None, None) => PREDICT_AFTER,
+        };
+        let end = limit.min(n.saturating_add(held));
+        if end <= n || p > n {
+            return false;
+        }
+        g.extend_periodic(p, end - n);
+        let shares = self.check_predictions(g.view(), n, end);
+        // The first share that stopped ends the batch.
+        let mut counts = [0u64; 64];
+        let (mut upto, mut value) = (end, None);
+        for s in &shares {
+            for (c, &k) in counts.iter_mut().zip(&s.counts) {
+                *c += k;
+            }
+            self.stats.checked += s.stats.checked;
+            self.stats.scan_steps += s.stats.scan_steps;
+            self.stats.full_scans += s.stats.full_scans;
+            if s.stopped {
+                (upto, value) = (s.end, s.value);
+                if s.value.is_some_and(|v| v != g.view().at(s.end)) {
+                    self.stats.mispredicted += 1;
+                }
+                break;
+            }
+        }
+        if let Some(proof) = self.watch_range(g.view(), n, upto) {
+            if stop {
+                // The values end where the proof does (as they would heap by heap).
+                let mut counts = [0u64; 64];
+                let view = g.view();
+                for i in n..proof {
+                    counts[view.at(i) as usize] += 1;
+                }
+                self.stats.predicted += (proof - n) as u64;
+                self.record_range(g.view(), n, proof, &counts);
+                g.truncate(proof);
+                return true;
+            }
+        }
+        self.stats.predicted += (upto - n) as u64;
+        self.record_range(g.view(), n, upto, &counts);
+        g.truncate(upto);
+        if let Some(v) = value {
+            // Computed from right values, so right: kept as the sequential path would.
+            g.push(S::fit(v).expect("a value below 64 fits"));
+            self.record(upto, v);
+            self.watch(g.view());
+        }
+        g.len() > n
+    }
+
+    /// The values of heaps `from..to` computed on every core from the values before them
+    /// (the predicted ones included), each share up to its first value that is not the
+    /// stored one or is rare (later values would need it listed), or that the small path
+    /// leaves to the general method.
+    fn check_predictions<K: Known>(&mut self, g: K, from: usize, to: usize) -> Vec<Share> {
+        let ring = self.splits_of.len();
+        let threads = self.threads;
+        let (rules, _, _) = self.small_parts();
+        let share = (to - from).div_ceil(4 * threads).max(MIN_SHARE);
+        let starts: Vec<usize> = (from..to).step_by(share).collect();
+        starts
+            .into_par_iter()
+            .map(|a| check_share(&rules, ring, g, a, (a + share).min(to)))
+            .collect()
+    }
+
+    /// [`Computation::record`] for the common values `g(from..to)`, whose counts are
+    /// `counts`: the counts added, and each value's list of heaps filled where it is short.
+    fn record_range<K: Known>(&mut self, g: K, from: usize, to: usize, counts: &[u64; 64]) {
+        let keep = self.tuning.stored_list_len();
+        for (v, &k) in counts.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            self.counts[v] += k;
+            if self.lists[v].len() < keep {
+                let list = &mut self.lists[v];
+                for n in from..to {
+                    if list.len() >= keep {
+                        break;
+                    }
+                    if g.at(n) as usize == v {
+                        list.push(n as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Computation::watch`] after each value of `g(from..to)` in turn, in bulk: each
+    /// candidate's equation is compared over the run at once. Holds while some candidate
+    /// survives the run (the predicting one does), so no search falls due inside it.
+    /// Returns the length at which a period was proven, if one was.
+    fn watch_range<K: Known>(&mut self, g: K, from: usize, to: usize) -> Option<usize> {
+        if self.proven.is_some() || from >= to {
+            return None;
+        }
+        // Each candidate's first failure (`to`: none).
+        let fails: Vec<usize> = self
+            .cands
+            .iter()
+            .map(|c| first_difference(g, from, to, c.p as usize))
+            .collect();
+        // Per value, the watch proves the first surviving candidate once the length
+        // reaches what it needs: candidate `c` can prove at length `L` when it survives the
+        // value `L − 1` (`fail > L − 1`) and `needed ≤ L`.
+        let proof = self
+            .cands
+            .iter()
+            .zip(&fails)
+            .filter_map(|(c, &fail)| {
+                let at = (c.needed as usize).max(from + 1);
+                (at <= fail).then_some(at)
+            })
+            .min();
+        match proof {
+            Some(len) => {
+                // The first candidate in order that survives value `len − 1`.
+                let (c, _) = self
+                    .cands
+                    .iter()
+                    .zip(&fails)
+                    .find(|&(_, &fail)| fail >= len)
+                    .expect("the proving candidate survives");
+                self.proven = Some(super::super::period::least(g, c.n0, c.p));
+                self.cands.clear();
+                Some(len)
+            }
+            None => {
+                let mut fail = fails.iter();
+                self.cands.retain(|_| fail.next() == Some(&to));
+                None
+            }
+        }
+    }
+}
+
+/// One thread's share of a predicted batch: heaps `from..to`.
+fn check_share<K: Known>(rules: &SmallRules, ring: usize, g: K, from: usize, to: usize) -> Share {
+    let mut splits = vec![SplitsOf::EMPTY; ring];
+    let mut share = Share {
+        end: to,
+        value: None,
+        stopped: false,
+        counts: [0; 64],
+        stats: Stats::default(),
+    };
+    for n in from..to {
+        let v = rules.value(&mut splits, &mut share.stats, g, n);
+        match v {
+            Some(v) if v == g.at(n) && (v & rules.mask).count_ones() & 1 == 1 => {
+                share.counts[v as usize] += 1;
+            }
+            _ => {
+                (share.end, share.value, share.stopped) = (n, v, true);
+                break;
+            }
+        }
+    }
+    share
+}
+
+/// The first `n` in `from..to` with `g(n) ≠ g(n − p)`, or `to`.
+fn first_difference<K: Known>(g: K, from: usize, to: usize, p: usize) -> usize {
+    const RUN: usize = 1 << 12;
+    let (mut here, mut there) = (Vec::new(), Vec::new());
+    let mut a = from;
+    while a < to {
+        let b = (a + RUN).min(to);
+        let (x, y) = (g.run(a, b, &mut here), g.run(a - p, b - p, &mut there));
+        if x != y {
+            let k = x
+                .iter()
+                .zip(y)
+                .position(|(u, v)| u != v)
+                .expect("a difference");
+            return a + k;
+        }
+        a = b;
+    }
+    to
+}
