@@ -247,6 +247,16 @@ impl Computation {
                     continue;
                 }
             }
+            if self.small() && self.middles_cover(n) {
+                // The small path in blocks, the middle splits of the next block's sizes
+                // scanned beside it.
+                let end = ((n | 0xFFFF) + 1).min(target).min(self.next_mask_check);
+                let this = &mut *self;
+                let vals = &mut *g;
+                if rayon::scope(move |_| this.small_block(vals, end, stop)) {
+                    continue;
+                }
+            }
             if self.speculates(n) {
                 // Batches up to the next periodic chore above (progress, partners) and
                 // before the next mask check, on a worker thread of the pool, so that
@@ -316,6 +326,7 @@ impl Computation {
     /// does not depend on the small one.
     fn sparse_value<K: Known>(&mut self, g: K, n: usize) -> u32 {
         if self.small() {
+            self.prepare_middles(g, n);
             if let Some(v) = self.small_value(g, n) {
                 return v;
             }

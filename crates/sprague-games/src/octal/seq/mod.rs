@@ -265,6 +265,10 @@ pub struct Computation {
     /// splits `n − j` for each splitting removal `j`, so heaps close together share sizes
     /// (0.1777 splits `n − 2`, `n − 3` and `n − 4`, each size serving three heaps).
     splits_of: Vec<SplitsOf>,
+    /// The small path's middle splits scanned ahead, for the sizes from `middles_from` on
+    /// (`Computation::prepare_middles`).
+    middles: Vec<u64>,
+    middles_from: usize,
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
@@ -346,6 +350,8 @@ impl Computation {
             common_bits: 0,
             common_for: 0,
             splits_of: vec![SplitsOf::EMPTY; ring],
+            middles: Vec::new(),
+            middles_from: 0,
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             repeats: repeats::Repeats::default(),

@@ -4,8 +4,10 @@
 //! `octal::simd`. Separate because it is a self-contained fast path with its own state.
 
 use super::sparse::rare_range;
+use super::Store;
 use super::{Cell, Computation, Known, Stats};
 use crate::octal::simd::{self, BLOCK};
+use std::ops::Range;
 
 impl Computation {
     /// Whether the small path ([`Computation::small_value`]) computes the next values.
@@ -39,6 +41,8 @@ impl Computation {
                 mask: self.mask,
                 common_bits,
                 unequal: self.rules.unequal,
+                middles: &self.middles,
+                middles_from: self.middles_from,
             },
             &mut self.splits_of,
             &mut self.stats,
@@ -49,6 +53,89 @@ impl Computation {
     /// (the rules have no infinite tail and no three-heap splits).
     pub(super) fn single_bits<K: Known>(&self, g: K, n: usize) -> u64 {
         single_bits(&self.js, g, n)
+    }
+
+    /// Makes sure that the middle splits of the sizes heap `n` splits are scanned
+    /// ahead: if not, scans those of the sizes of the next heaps, up to [`MIDDLES_AHEAD`]
+    /// of them (a quarter of `n` at most, so that the parts they read are known). The
+    /// scan of a heap's splits then starts past them. Nothing while the heaps are small
+    /// or the parts must differ (the equal split is not a move).
+    pub(super) fn prepare_middles<K: Known>(&mut self, g: K, n: usize) {
+        if self.middles_cover(n) {
+            return;
+        }
+        if let Some(sizes) = self.middle_sizes(n, (n / 4).min(MIDDLES_AHEAD)) {
+            let parts = MiddleParts::of(g, sizes.clone());
+            self.middles_from = sizes.start;
+            parts.bits(sizes, &mut self.middles);
+        }
+    }
+
+    /// Whether the middle splits of every size heap `n` splits are scanned ahead.
+    pub(super) fn middles_cover(&self, n: usize) -> bool {
+        match (self.pair_js.first(), self.pair_js.last()) {
+            (Some(&lo), Some(&hi)) => {
+                n >= hi + self.middles_from && n - lo < self.middles_from + self.middles.len()
+            }
+            _ => false,
+        }
+    }
+
+    /// The sizes that heaps `n..n + heaps` split, when their middle splits are worth
+    /// scanning ahead.
+    fn middle_sizes(&self, n: usize, heaps: usize) -> Option<Range<usize>> {
+        let (&lo, &hi) = (self.pair_js.first()?, self.pair_js.last()?);
+        (n >= MIDDLES_FROM && !self.rules.unequal).then(|| n - hi..n + heaps - lo)
+    }
+
+    /// Heaps `g.len()..end` by the small path in turn, while the next heaps' middle
+    /// splits are scanned on another thread (from a copy of the parts they read: a
+    /// quarter of the heaps' count). Stops early where the small path leaves a heap to
+    /// the general method, or at a proof with `stop`. Returns false when nothing was
+    /// computed. (The periodic chores wait for the end: a few milliseconds.)
+    pub(super) fn small_block<S: Store>(&mut self, g: &mut S, end: usize, stop: bool) -> bool {
+        let n = g.len();
+        self.prepare_middles(g.view(), n);
+        // The next heaps' sizes, if the parts they read are known now.
+        let next = self
+            .middle_sizes(end, MIDDLES_AHEAD)
+            .filter(|s| s.end.div_ceil(2) + MIDDLE_SPLITS < n);
+        let parts = next.clone().map(|s| MiddleParts::of(g.view(), s));
+        let mut scanned = Vec::new();
+        // This thread computes the heaps; another takes the scans when it is free (else
+        // this one does, after the heaps).
+        let (computed, ()) = rayon::join(
+            || {
+                while g.len() < end && !(stop && self.proven.is_some()) {
+                    let k = g.len();
+                    let Some(v) = self.small_value(g.view(), k) else {
+                        break;
+                    };
+                    g.push(S::fit(v).expect("below 64"));
+                    self.record(k, v);
+                    self.watch(g.view());
+                }
+                g.len() > n
+            },
+            || {
+                if let (Some(p), Some(s)) = (&parts, next.clone()) {
+                    p.bits(s, &mut scanned);
+                }
+            },
+        );
+        if let Some(s) = next {
+            if g.len() == end {
+                self.middles_from = s.start;
+                self.middles = scanned;
+            }
+        }
+        computed
+    }
+
+    /// Tests: how many sizes have their middle splits scanned ahead now.
+    #[cfg(test)]
+    pub(crate) fn middles_scanned(&self) -> usize {
+        self.middles_from + self.middles.len()
     }
 
     /// Tests: the general method even for values below 64.
@@ -84,6 +171,10 @@ pub(super) struct SmallRules<'a> {
     /// The common values below 64 as bits.
     pub(super) common_bits: u64,
     pub(super) unequal: bool,
+    /// The values of the first [`MIDDLE_SPLITS`] splits from the middle of the sizes from
+    /// `middles_from` on, as bits, scanned ahead (`Computation::prepare_middles`).
+    pub(super) middles: &'a [u64],
+    pub(super) middles_from: usize,
 }
 
 impl SmallRules<'_> {
@@ -118,6 +209,14 @@ impl SmallRules<'_> {
             let slot = &mut ring[m & slots];
             if slot.m != m || slot.mask != self.mask {
                 let r = rare_range(self.rare, 0, m);
+                // The middle splits, when scanned ahead.
+                let (found, scanned) = match m
+                    .checked_sub(self.middles_from)
+                    .and_then(|k| self.middles.get(k))
+                {
+                    Some(&bits) => (bits, MIDDLE_SPLITS),
+                    None => (0, 0),
+                };
                 *slot = SplitsOf {
                     m,
                     mask: self.mask,
@@ -128,8 +227,8 @@ impl SmallRules<'_> {
                         &self.rare[r.clone()],
                         &self.rare_vals[r],
                     ),
-                    found: 0,
-                    scanned: 0,
+                    found,
+                    scanned,
                 };
             }
             marks |= slot.rare_marks;
@@ -218,6 +317,63 @@ pub(super) fn splits_ring(pair_js: &[usize]) -> usize {
     match (pair_js.first(), pair_js.last()) {
         (Some(&lo), Some(&hi)) => (hi - lo + 1).next_power_of_two(),
         _ => 1,
+    }
+}
+
+/// Splits scanned ahead from the middle of each size (two vector blocks).
+pub(super) const MIDDLE_SPLITS: usize = 2 * BLOCK;
+/// The most heaps whose sizes' middle splits are scanned ahead at a time.
+const MIDDLES_AHEAD: usize = 1 << 16;
+/// The least heap whose sizes' middle splits are scanned ahead.
+const MIDDLES_FROM: usize = 1 << 12;
+
+/// The parts that the middle splits of some sizes read, copied (so that another thread
+/// can scan them while the values grow).
+struct MiddleParts<C> {
+    /// `g(base..base + values.len())`.
+    values: Vec<C>,
+    base: usize,
+}
+
+impl<C: Cell> MiddleParts<C> {
+    /// The parts of the middle splits of `sizes` (each at least `2·MIDDLE_SPLITS`; the
+    /// parts up to `⌈end/2⌉ + MIDDLE_SPLITS` must be known).
+    fn of<K: Known<C = C>>(g: K, sizes: Range<usize>) -> MiddleParts<C> {
+        let base = sizes.start / 2 - MIDDLE_SPLITS;
+        let end = sizes.end.div_ceil(2) + MIDDLE_SPLITS;
+        let mut scratch = Vec::new();
+        let values = g.run(base, end, &mut scratch).to_vec();
+        MiddleParts { values, base }
+    }
+
+    /// For each size `m` of `sizes`, the values of its first [`MIDDLE_SPLITS`] splits
+    /// from the middle (`a = ⌊m/2⌋, ⌊m/2⌋ − 1, …`) as bits, into `out`.
+    fn bits(&self, sizes: Range<usize>, out: &mut Vec<u64>) {
+        out.clear();
+        let g = |a: usize, b: usize| &self.values[a - self.base..b - self.base];
+        for m in sizes {
+            let h = m / 2;
+            let mut bits = 0u64;
+            for i in (0..MIDDLE_SPLITS).step_by(BLOCK) {
+                // Pairs (g(h − i − k), g(m − h + i + k)) for k < BLOCK, as in `scan_bits`.
+                let (l, r) = (
+                    g(1 + h - i - BLOCK, 1 + h - i),
+                    g(m - h + i, m - h + i + BLOCK),
+                );
+                match (
+                    C::bytes(l).map(<&[u8; BLOCK]>::try_from),
+                    C::bytes(r).map(<&[u8; BLOCK]>::try_from),
+                ) {
+                    (Some(Ok(l)), Some(Ok(r))) => bits |= simd::xor_bits_reversed(l, r),
+                    _ => {
+                        for (&x, &y) in l.iter().rev().zip(r) {
+                            bits |= BIT[((x.into() ^ y.into()) & 63) as usize];
+                        }
+                    }
+                }
+            }
+            out.push(bits);
+        }
     }
 }
 

@@ -539,3 +539,26 @@ fn nine_bit_values_read_back_from_every_place() {
         assert_eq!(c.values().to_u32(), full);
     }
 }
+
+#[test]
+fn middle_splits_scanned_ahead_are_exact() {
+    // From heap 4,096 on, the small path scans the middle splits of the next heaps' sizes
+    // ahead (beside the heaps, on two threads; in turn on one), and each heap's scan
+    // starts past them: the plain method's values either way.
+    for code in ["0.1777", "0.16", "0.356"] {
+        let r = oct(code);
+        let want = seq(&r, 20_000, Algorithm::Plain);
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut c = Computation::new(r.clone(), Algorithm::Sparse);
+            for upto in (2_500..=20_000).step_by(2_500) {
+                pool.install(|| c.extend_to(upto, &mut |_, _| {})).unwrap();
+            }
+            assert_eq!(c.values().to_u32(), want, "{code} on {threads} threads");
+            assert!(c.middles_scanned() > 10_000, "{code}");
+        }
+    }
+}
