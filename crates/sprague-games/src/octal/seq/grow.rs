@@ -225,7 +225,12 @@ impl Computation {
             if n & 0xFFFF == 0 || self.triples && n & check == 0 {
                 progress(n as u64, target as u64 - 1);
             }
-            if n & 0xFFFF == 0 && n >= self.repeats_from && self.proven.is_none() {
+            if n & 0xFFFF == 0
+                && n >= self.repeats_from
+                && self.proven.is_none()
+                && self.prediction(n).is_none()
+            {
+                // (Not while a candidate predicts: the finder catches up if it fails.)
                 self.find_repeats(g.view());
             }
             if watched && n & check == 0 {
