@@ -116,6 +116,83 @@ pub(super) fn rare_part_bits_u8(below: &[u8], heaps: &[u32], vals: &[u32]) -> u6
     bits
 }
 
+/// Values below the heap that [`RareWindow`] reads.
+pub(super) const WINDOW: usize = 128;
+
+/// The rare parts of the splits of a size `m`, when there are at most 16 rare heaps, all
+/// within [`WINDOW`] of `m`: the values `g(m − a)` they pair with are gathered from the
+/// last 128 values by byte shuffles, one for each 16-byte lane that holds one (0.1777: 15
+/// rare heaps in seven lanes), where the general kernel gathers them from memory (slow
+/// on some processors). Made once for each list of rare heaps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct RareWindow {
+    /// The rare heaps (`1 ≤ a ≤ WINDOW`) and their values (below 64; 64 in the slots
+    /// past the heaps, whose bit then falls off a 64-bit shift).
+    heaps: Vec<u32>,
+    vals: [u8; 16],
+    /// For each lane that holds a part: its first value in the window, and the shuffle
+    /// that moves its parts to their heaps' slots (`0x80`: none).
+    lanes: Vec<(usize, [u8; 16])>,
+}
+
+impl RareWindow {
+    /// The plan for the rare heaps `heaps` (increasing, each at least 1) of values
+    /// `vals`; `None` unless they are at most 16, each within the window, values below 64.
+    pub(super) fn new(heaps: &[u32], vals: &[u32]) -> Option<RareWindow> {
+        if heaps.len() > 16 || heaps.len() != vals.len() {
+            return None;
+        }
+        let mut plan = RareWindow {
+            heaps: heaps.to_vec(),
+            vals: [64; 16],
+            lanes: Vec::new(),
+        };
+        for (slot, (&a, &v)) in heaps.iter().zip(vals).enumerate() {
+            let a = a as usize;
+            if a == 0 || a > WINDOW || v >= 64 {
+                return None;
+            }
+            plan.vals[slot] = v as u8;
+            // g(m − a) is the window's value WINDOW − a.
+            let at = WINDOW - a;
+            let lane = at / 16 * 16;
+            let k = match plan.lanes.iter().position(|&(l, _)| l == lane) {
+                Some(k) => k,
+                None => {
+                    plan.lanes.push((lane, [0x80; 16]));
+                    plan.lanes.len() - 1
+                }
+            };
+            plan.lanes[k].1[slot] = (at - lane) as u8;
+        }
+        Some(plan)
+    }
+
+    /// The values `vals[k] ^ g(m − heaps[k])` (taken modulo 64) as bits, where
+    /// `window` holds `g(m − WINDOW..m)`.
+    #[inline(always)]
+    pub(super) fn bits(&self, window: &[u8; WINDOW]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2() {
+                // SAFETY: AVX2 is present (checked above).
+                return unsafe { avx2::rare_window_bits(window, &self.lanes, &self.vals) };
+            }
+        }
+        self.bits_plain(window)
+    }
+
+    /// [`RareWindow::bits`] without vector instructions.
+    pub(super) fn bits_plain(&self, window: &[u8; WINDOW]) -> u64 {
+        self.heaps
+            .iter()
+            .zip(&self.vals)
+            .fold(0u64, |bits, (&a, &v)| {
+                bits | 1 << ((window[WINDOW - a as usize] & 63) ^ v)
+            })
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::BLOCK;
@@ -218,6 +295,41 @@ mod avx2 {
         super::clear_xors_plain(&left[k..len], &right[..len - k], want);
     }
 
+    /// AVX2 form of [`super::RareWindow::bits`]: a byte shuffle of each lane that holds
+    /// a part, OR-ed, masked, XOR-ed with the values, then a shift of 1 by each value in
+    /// 64-bit lanes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn rare_window_bits(
+        window: &[u8; super::WINDOW],
+        lanes: &[(usize, [u8; 16])],
+        vals: &[u8; 16],
+    ) -> u64 {
+        let mut parts = _mm_setzero_si128();
+        for (lane, shuffle) in lanes {
+            let lane = &window[*lane..*lane + 16];
+            // SAFETY (loads): the lane and the shuffle are 16 readable bytes each.
+            let (v, s) = unsafe {
+                (
+                    _mm_loadu_si128(lane.as_ptr().cast()),
+                    _mm_loadu_si128(shuffle.as_ptr().cast()),
+                )
+            };
+            parts = _mm_or_si128(parts, _mm_shuffle_epi8(v, s));
+        }
+        // SAFETY (load): 16 readable bytes.
+        let vals = unsafe { _mm_loadu_si128(vals.as_ptr().cast()) };
+        let x = _mm_xor_si128(_mm_and_si128(parts, _mm_set1_epi8(63)), vals);
+        let one = _mm256_set1_epi64x(1);
+        let bits = |v: __m128i| _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(v));
+        let v = _mm256_or_si256(
+            _mm256_or_si256(bits(x), bits(_mm_srli_si128::<4>(x))),
+            _mm256_or_si256(bits(_mm_srli_si128::<8>(x)), bits(_mm_srli_si128::<12>(x))),
+        );
+        let v = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let v = _mm_or_si128(v, _mm_unpackhi_epi64(v, v));
+        _mm_cvtsi128_si64(v) as u64
+    }
+
     /// AVX2 form of [`super::rare_part_bits_u8`], eight heaps at a time: a gather of the
     /// four bytes that end at each `m − a` (the top byte is `g(m − a)`), an XOR, and a
     /// shift of 1 by each value in 64-bit lanes.
@@ -315,6 +427,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rare_window_agrees_with_the_definition() {
+        let mut next = xorshift(0x0DDB_1A5E_5BAD_5EEDu64);
+        for round in 0..500 {
+            let window: Vec<u8> = (0..WINDOW).map(|_| (next() % 64) as u8).collect();
+            let window: &[u8; WINDOW] = window[..].try_into().unwrap();
+            // Up to 16 increasing heaps in 1..=128 (the last round: every lane, both ends).
+            let mut heaps: Vec<u32> = (1..=WINDOW as u32)
+                .filter(|_| next().is_multiple_of(8))
+                .take(1 + round % 16)
+                .collect();
+            if round == 0 {
+                heaps = vec![
+                    1, 2, 16, 17, 32, 33, 48, 64, 65, 80, 96, 97, 112, 113, 127, 128,
+                ];
+            }
+            let vals: Vec<u32> = heaps.iter().map(|_| (next() % 64) as u32).collect();
+            let plan = RareWindow::new(&heaps, &vals).expect("a plan");
+            let want = heaps.iter().zip(&vals).fold(0u64, |b, (&a, &v)| {
+                b | 1 << ((v ^ u32::from(window[WINDOW - a as usize])) & 63)
+            });
+            assert_eq!(plan.bits(window), want, "{heaps:?}");
+            assert_eq!(plan.bits_plain(window), want);
+        }
+        // No plan past 16 heaps, past the window, or for a value of 64.
+        let many: Vec<u32> = (1..=17).collect();
+        assert!(RareWindow::new(&many, &[1; 17]).is_none());
+        assert!(RareWindow::new(&[3, 129], &[1, 2]).is_none());
+        assert!(RareWindow::new(&[3], &[64]).is_none());
     }
 
     #[test]

@@ -45,7 +45,10 @@
 //! (`Computation::small_value`, with the vector kernels of `octal::simd`). Each heap
 //! size's rare-part marks and scanned splits are remembered for the next heaps that split
 //! the same size (0.1777 splits `n − 2`, `n − 3` and `n − 4`: a third of the marks, and
-//! the scans of one heap serve the next two).
+//! the scans of one heap serve the next two). From heap 4,096 on, the first splits from
+//! the middle of each size are scanned ahead, a block of heaps at a time, on another
+//! thread; with at most 16 rare heaps close below the size, their marks are byte
+//! shuffles of the last 128 values.
 //!
 //! With many rare heaps (Officers: 1,584), heaps are computed in batches of 16
 //! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
@@ -269,6 +272,10 @@ pub struct Computation {
     /// (`Computation::prepare_middles`).
     middles: Vec<u64>,
     middles_from: usize,
+    /// The small path's shuffles for the rare heaps, and the count of rare heaps and the
+    /// mask they are for.
+    rare_window: Option<crate::octal::simd::RareWindow>,
+    rare_window_for: (usize, u32),
     // Period watch.
     cands: Vec<super::period::Candidate>,
     next_search: usize,
@@ -352,6 +359,8 @@ impl Computation {
             splits_of: vec![SplitsOf::EMPTY; ring],
             middles: Vec::new(),
             middles_from: 0,
+            rare_window: None,
+            rare_window_for: (usize::MAX, 0),
             cands: Vec::new(),
             next_search: FIRST_SEARCH,
             repeats: repeats::Repeats::default(),

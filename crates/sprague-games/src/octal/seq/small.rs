@@ -6,7 +6,7 @@
 use super::sparse::rare_range;
 use super::Store;
 use super::{Cell, Computation, Known, Stats};
-use crate::octal::simd::{self, BLOCK};
+use crate::octal::simd::{self, RareWindow, BLOCK, WINDOW};
 use std::ops::Range;
 
 impl Computation {
@@ -32,6 +32,10 @@ impl Computation {
     #[inline(always)]
     pub(super) fn small_parts(&mut self) -> (SmallRules<'_>, &mut [SplitsOf], &mut Stats) {
         let common_bits = self.common_bits();
+        if self.rare_window_for != (self.rare.len(), self.mask) {
+            self.rare_window_for = (self.rare.len(), self.mask);
+            self.rare_window = RareWindow::new(&self.rare[1..], &self.rare_vals[1..]);
+        }
         (
             SmallRules {
                 js: &self.js,
@@ -43,6 +47,7 @@ impl Computation {
                 unequal: self.rules.unequal,
                 middles: &self.middles,
                 middles_from: self.middles_from,
+                window: self.rare_window.as_ref(),
             },
             &mut self.splits_of,
             &mut self.stats,
@@ -175,6 +180,8 @@ pub(super) struct SmallRules<'a> {
     /// `middles_from` on, as bits, scanned ahead (`Computation::prepare_middles`).
     pub(super) middles: &'a [u64],
     pub(super) middles_from: usize,
+    /// The rare heaps as shuffles of the last values, where they allow it.
+    pub(super) window: Option<&'a RareWindow>,
 }
 
 impl SmallRules<'_> {
@@ -220,13 +227,12 @@ impl SmallRules<'_> {
                 *slot = SplitsOf {
                     m,
                     mask: self.mask,
-                    rare_marks: rare_part_bits(
-                        g,
-                        m,
-                        unequal,
-                        &self.rare[r.clone()],
-                        &self.rare_vals[r],
-                    ),
+                    rare_marks: match self.window_bits(g, m) {
+                        Some(bits) => bits,
+                        None => {
+                            rare_part_bits(g, m, unequal, &self.rare[r.clone()], &self.rare_vals[r])
+                        }
+                    },
                     found,
                     scanned,
                 };
@@ -264,6 +270,22 @@ impl SmallRules<'_> {
         }
         stats.full_scans += 1;
         Some((targets & !found).trailing_zeros())
+    }
+}
+
+impl SmallRules<'_> {
+    /// The rare-part marks of size `m` by the window's shuffles, where they apply: byte
+    /// values, and `m` past twice the window (so that every rare heap is a part below
+    /// `m`, and none is half of `m`).
+    #[inline(always)]
+    fn window_bits<K: Known>(&self, g: K, m: usize) -> Option<u64> {
+        let plan = self.window?;
+        if !K::C::BYTES || m <= 2 * WINDOW {
+            return None;
+        }
+        let mut scratch = Vec::new();
+        let values = K::C::bytes(g.run(m - WINDOW, m, &mut scratch))?;
+        Some(plan.bits(values.try_into().ok()?))
     }
 }
 
