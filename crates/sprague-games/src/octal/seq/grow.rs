@@ -242,17 +242,18 @@ impl Computation {
                 self.watch(g.view());
                 continue;
             }
-            if let Some(p) = self.prediction(n) {
+            if let Some(pred) = self.prediction(n) {
                 // Predicted batches up to the next million heaps (the chores above wait
                 // for the batch: a few milliseconds), on a worker thread of the pool.
                 let limit = ((n | 0xF_FFFF) + 1).min(target).min(self.next_mask_check);
                 let this = &mut *self;
                 let vals = &mut *g;
-                if rayon::scope(move |_| this.predict(vals, p, limit, stop)) {
+                if rayon::scope(move |_| this.predict(vals, pred, limit, stop)) {
                     continue;
                 }
             }
-            if self.small() && self.middles_cover(n) {
+            if self.small() && !self.rare_stale && self.residues.is_none() && self.middles_cover(n)
+            {
                 // The small path in blocks, the middle splits of the next block's sizes
                 // scanned beside it.
                 let end = ((n | 0xFFFF) + 1).min(target).min(self.next_mask_check);

@@ -24,14 +24,19 @@ pub(super) const PREDICT_FROM: usize = 1 << 16;
 /// Heaps a thread checks at least (each starts with an empty ring of split records).
 const MIN_SHARE: usize = 1 << 10;
 
-/// What one thread's share of a batch found: where the first unpredicted value is (and
-/// that value, if the small path settles it), the values' counts before it, and the
-/// small path's counters.
+/// A prediction: the period, and the most heaps a batch predicts (as many as the
+/// candidate has held).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Prediction {
+    p: usize,
+    batch: usize,
+}
+
+/// What one thread's share of a batch found: the first heap whose value is not the
+/// predicted one or is rare, with that value if the small path settles it (`None`: every
+/// value as predicted), and the small path's counters.
 struct Share {
-    end: usize,
-    value: Option<u32>,
-    stopped: bool,
-    counts: [u64; 64],
+    stop: Option<(usize, Option<u32>)>,
     stats: Stats,
 }
 
@@ -40,19 +45,20 @@ impl Computation {
     /// more, no mask check due, and a proven period (when every value is computed) or a
     /// candidate that has held for [`PREDICT_AFTER`] values.
     #[inline]
-    pub(super) fn prediction(&self, n: usize) -> Option<usize> {
+    pub(super) fn prediction(&self, n: usize) -> Option<Prediction> {
         // (Usually there is nothing to predict with: that is looked at first.)
-        let p = match (self.proven, self.cands.first()) {
-            (Some(p), _) if self.every_value => p.period as usize,
+        let (p, batch) = match (self.proven, self.cands.first()) {
+            (Some(p), _) if self.every_value => (p.period as usize, usize::MAX),
             (Some(_), _) => return None,
             (None, Some(c)) => {
                 let held = n.checked_sub((c.n0 + c.p) as usize)?;
                 if held < PREDICT_AFTER {
                     return None;
                 }
-                c.p as usize
+                (c.p as usize, held)
             }
-            (None, None) => self.forced_prediction?,
+            // (Tests: a forced prediction, a batch at a time.)
+            (None, None) => (self.forced_prediction?, PREDICT_AFTER),
         };
         let applies = self.small()
             && n >= self.predict_from
@@ -60,7 +66,7 @@ impl Computation {
             && !self.rare_stale
             && self.residues.is_none()
             && self.threads >= 2;
-        applies.then_some(p)
+        applies.then_some(Prediction { p, batch })
     }
 
     /// Tests: predictions from heap `from` on, with the period `p` (most likely wrong)
@@ -78,43 +84,32 @@ impl Computation {
         self.predict_from = from;
     }
 
-    /// One predicted batch of heaps `g.len()..` up to `limit` (at most as many as the
-    /// candidate has held), checked on every core and committed up to the first value
-    /// not predicted (or up to the proof, with `stop`). Returns false when nothing was
-    /// committed.
+    /// One predicted batch of heaps `g.len()..` up to `limit` (at most `pred.batch`),
+    /// checked on every core and committed up to the first value not predicted (or up to
+    /// the proof, with `stop`). Returns false when nothing was committed.
     pub(super) fn predict<S: Store>(
         &mut self,
         g: &mut S,
-        p: usize,
+        pred: Prediction,
         limit: usize,
         stop: bool,
     ) -> bool {
         let n = g.len();
-        let held = match (self.proven, self.cands.first()) {
-            (Some(_), _) => usize::MAX,
-            (None, Some(c)) => n - (c.n0 + c.p) as usize,
-            // (Tests: a forced prediction, a batch at a time.)
-            (None, None) => PREDICT_AFTER,
-        };
-        let end = limit.min(n.saturating_add(held));
-        if end <= n || p > n {
+        let end = limit.min(n.saturating_add(pred.batch));
+        if end <= n || pred.p > n {
             return false;
         }
-        g.extend_periodic(p, end - n);
+        g.extend_periodic(pred.p, end - n);
         let shares = self.check_predictions(g.view(), n, end);
         // The first share that stopped ends the batch.
-        let mut counts = [0u64; 64];
         let (mut upto, mut value) = (end, None);
         for s in &shares {
-            for (c, &k) in counts.iter_mut().zip(&s.counts) {
-                *c += k;
-            }
             self.stats.checked += s.stats.checked;
             self.stats.scan_steps += s.stats.scan_steps;
             self.stats.full_scans += s.stats.full_scans;
-            if s.stopped {
-                (upto, value) = (s.end, s.value);
-                if s.value.is_some_and(|v| v != g.view().at(s.end)) {
+            if let Some((at, v)) = s.stop {
+                (upto, value) = (at, v);
+                if v.is_some_and(|v| v != g.view().at(at)) {
                     self.stats.mispredicted += 1;
                 }
                 break;
@@ -123,19 +118,12 @@ impl Computation {
         if let Some(proof) = self.watch_range(g.view(), n, upto) {
             if stop {
                 // The values end where the proof does (as they would heap by heap).
-                let mut counts = [0u64; 64];
-                let view = g.view();
-                for i in n..proof {
-                    counts[view.at(i) as usize] += 1;
-                }
-                self.stats.predicted += (proof - n) as u64;
-                self.record_range(g.view(), n, proof, &counts);
-                g.truncate(proof);
-                return true;
+                upto = proof;
+                value = None;
             }
         }
         self.stats.predicted += (upto - n) as u64;
-        self.record_range(g.view(), n, upto, &counts);
+        self.record_range(g.view(), n, upto);
         g.truncate(upto);
         if let Some(v) = value {
             // Computed from right values, so right: kept as the sequential path would.
@@ -162,9 +150,14 @@ impl Computation {
             .collect()
     }
 
-    /// [`Computation::record`] for the common values `g(from..to)`, whose counts are
-    /// `counts`: the counts added, and each value's list of heaps filled where it is short.
-    fn record_range<K: Known>(&mut self, g: K, from: usize, to: usize, counts: &[u64; 64]) {
+    /// [`Computation::record`] for the common values `g(from..to)` (below 64): their
+    /// counts added, and each value's list of heaps filled where it is short.
+    fn record_range<K: Known>(&mut self, g: K, from: usize, to: usize) {
+        let mut counts = [0u64; 64];
+        let mut scratch = Vec::new();
+        for &x in g.run(from, to, &mut scratch) {
+            counts[x.into() as usize & 63] += 1;
+        }
         let keep = self.tuning.stored_list_len();
         for (v, &k) in counts.iter().enumerate() {
             if k == 0 {
@@ -236,26 +229,14 @@ impl Computation {
 /// One thread's share of a predicted batch: heaps `from..to`.
 fn check_share<K: Known>(rules: &SmallRules, ring: usize, g: K, from: usize, to: usize) -> Share {
     let mut splits = vec![SplitsOf::EMPTY; ring];
-    let mut share = Share {
-        end: to,
-        value: None,
-        stopped: false,
-        counts: [0; 64],
-        stats: Stats::default(),
-    };
-    for n in from..to {
-        let v = rules.value(&mut splits, &mut share.stats, g, n);
-        match v {
-            Some(v) if v == g.at(n) && (v & rules.mask).count_ones() & 1 == 1 => {
-                share.counts[v as usize] += 1;
-            }
-            _ => {
-                (share.end, share.value, share.stopped) = (n, v, true);
-                break;
-            }
-        }
-    }
-    share
+    let mut stats = Stats::default();
+    let stop = (from..to).find_map(|n| {
+        let v = rules.value(&mut splits, &mut stats, g, n);
+        let as_predicted =
+            v.is_some_and(|v| v == g.at(n) && (v & rules.mask).count_ones() & 1 == 1);
+        (!as_predicted).then_some((n, v))
+    });
+    Share { stop, stats }
 }
 
 /// The first `n` in `from..to` with `g(n) ≠ g(n − p)`, or `to`.

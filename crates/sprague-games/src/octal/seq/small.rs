@@ -271,9 +271,7 @@ impl SmallRules<'_> {
         stats.full_scans += 1;
         Some((targets & !found).trailing_zeros())
     }
-}
 
-impl SmallRules<'_> {
     /// The rare-part marks of size `m` by the window's shuffles, where they apply: byte
     /// values, and `m` past twice the window (so that every rare heap is a part below
     /// `m`, and none is half of `m`).
