@@ -191,7 +191,51 @@ impl RareWindow {
                 bits | 1 << ((window[WINDOW - a as usize] & 63) ^ v)
             })
     }
+
+    /// The values needed past `m` by [`RareWindow::block_bits`] of the sizes from `m`:
+    /// `g(m + AHEAD − 1 − a)` for the least rare heap `a`.
+    pub(super) fn block_len(&self) -> usize {
+        let least = self.heaps.first().map_or(WINDOW, |&a| a as usize);
+        WINDOW + AHEAD - least.min(WINDOW)
+    }
+
+    /// [`RareWindow::bits`] of the [`AHEAD`] sizes `m, m + 1, …` at once, where `window`
+    /// holds `g(m − WINDOW..)`, at least [`RareWindow::block_len`] values: for each rare
+    /// heap `a`, the four values `g(m + i − a)` are consecutive, so one load and one
+    /// vector of four 64-bit lanes (one a size) take them all, with no shuffle. `None`
+    /// when the window is too short.
+    #[inline(always)]
+    pub(super) fn block_bits(&self, window: &[u8]) -> Option<[u64; AHEAD]> {
+        if window.len() < self.block_len() {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2() {
+                // SAFETY: AVX2 is present (checked above), and every heap `a` has
+                // 1 ≤ a ≤ WINDOW, so the four bytes from `WINDOW − a` lie within the
+                // `WINDOW + AHEAD − least` of the window.
+                return Some(unsafe { avx2::rare_block_bits(window, &self.heaps, &self.vals) });
+            }
+        }
+        Some(self.block_bits_plain(window))
+    }
+
+    /// [`RareWindow::block_bits`] without vector instructions (the window long enough).
+    pub(super) fn block_bits_plain(&self, window: &[u8]) -> [u64; AHEAD] {
+        std::array::from_fn(|i| {
+            self.heaps
+                .iter()
+                .zip(&self.vals)
+                .fold(0u64, |bits, (&a, &v)| {
+                    bits | 1 << ((window[WINDOW + i - a as usize] & 63) ^ v)
+                })
+        })
+    }
 }
+
+/// Sizes whose rare-part marks [`RareWindow::block_bits`] makes at once.
+pub(super) const AHEAD: usize = 4;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
@@ -330,6 +374,44 @@ mod avx2 {
         _mm_cvtsi128_si64(v) as u64
     }
 
+    /// AVX2 form of [`super::RareWindow::block_bits`]: per rare heap, the four bytes
+    /// from `g(m − a)` widened to 64-bit lanes, masked, XOR-ed with the heap's value, and
+    /// a shift of 1 by each, OR-ed into the lane of its size.
+    ///
+    /// # Safety
+    /// Every heap `a` of `heaps` has `1 ≤ a ≤ WINDOW` and `WINDOW − a + 4 ≤ window.len()`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn rare_block_bits(
+        window: &[u8],
+        heaps: &[u32],
+        vals: &[u8; 16],
+    ) -> [u64; super::AHEAD] {
+        let one = _mm256_set1_epi64x(1);
+        let six_bits = _mm256_set1_epi64x(63);
+        let mut acc = _mm256_setzero_si256();
+        for (&a, &v) in heaps.iter().zip(vals) {
+            // SAFETY: the four bytes from WINDOW − a lie in `window` (the caller's
+            // promise); an unaligned read.
+            let four = unsafe {
+                window
+                    .as_ptr()
+                    .add(super::WINDOW - a as usize)
+                    .cast::<i32>()
+                    .read_unaligned()
+            };
+            let x = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(four));
+            let x = _mm256_xor_si256(
+                _mm256_and_si256(x, six_bits),
+                _mm256_set1_epi64x(i64::from(v)),
+            );
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, x));
+        }
+        let mut out = [0u64; super::AHEAD];
+        // SAFETY (store): `out` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), acc) };
+        out
+    }
+
     /// AVX2 form of [`super::rare_part_bits_u8`], eight heaps at a time: a gather of the
     /// four bytes that end at each `m − a` (the top byte is `g(m − a)`), an XOR, and a
     /// shift of 1 by each value in 64-bit lanes.
@@ -452,6 +534,15 @@ mod tests {
             });
             assert_eq!(plan.bits(window), want, "{heaps:?}");
             assert_eq!(plan.bits_plain(window), want);
+            // The next sizes at once: size m + i reads the window shifted by i, and the
+            // block reads only up to g(m + AHEAD − 1 − least).
+            let long: Vec<u8> = (0..WINDOW + AHEAD).map(|_| (next() % 64) as u8).collect();
+            let each: [u64; AHEAD] =
+                std::array::from_fn(|i| plan.bits_plain(long[i..i + WINDOW].try_into().unwrap()));
+            let short = &long[..plan.block_len()];
+            assert_eq!(plan.block_bits(short), Some(each), "{heaps:?}");
+            assert_eq!(plan.block_bits_plain(short), each);
+            assert_eq!(plan.block_bits(&long[..plan.block_len() - 1]), None);
         }
         // No plan past 16 heaps, past the window, or for a value of 64.
         let many: Vec<u32> = (1..=17).collect();

@@ -111,6 +111,87 @@ impl Computation {
         }
     }
 
+    /// [`Computation::record`] for the common values `g(from..to)` (below 64): their
+    /// counts added, and each value's list of heaps filled where it is short.
+    pub(super) fn record_range<K: Known>(&mut self, g: K, from: usize, to: usize) {
+        let mut counts = [0u64; 64];
+        let mut scratch = Vec::new();
+        for &x in g.run(from, to, &mut scratch) {
+            counts[x.into() as usize & 63] += 1;
+        }
+        let keep = self.tuning.stored_list_len();
+        for (v, &k) in counts.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            if v >= self.counts.len() {
+                // A value met for the first time (the small path's runs).
+                self.counts.resize(v + 1, 0);
+                self.lists.resize(v + 1, Vec::new());
+            }
+            self.counts[v] += k;
+            if self.lists[v].len() < keep {
+                let list = &mut self.lists[v];
+                for n in from..to {
+                    if list.len() >= keep {
+                        break;
+                    }
+                    if g.at(n) as usize == v {
+                        list.push(n as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Computation::watch`] after each value of `g(from..to)` in turn, in bulk: each
+    /// candidate's equation is compared over the run at once. Exact where no period
+    /// search falls due inside the run: some candidate survives it (the predicting one
+    /// does), or it ends before the next search (the small path's runs). Returns the
+    /// length at which a period was proven, if one was.
+    pub(super) fn watch_range<K: Known>(&mut self, g: K, from: usize, to: usize) -> Option<usize> {
+        if self.proven.is_some() || from >= to {
+            return None;
+        }
+        // Each candidate's first failure (`to`: none).
+        let fails: Vec<usize> = self
+            .cands
+            .iter()
+            .map(|c| first_difference(g, from, to, c.p as usize))
+            .collect();
+        // Per value, the watch proves the first surviving candidate once the length
+        // reaches what it needs: candidate `c` can prove at length `L` when it survives the
+        // value `L − 1` (`fail > L − 1`) and `needed ≤ L`.
+        let proof = self
+            .cands
+            .iter()
+            .zip(&fails)
+            .filter_map(|(c, &fail)| {
+                let at = (c.needed as usize).max(from + 1);
+                (at <= fail).then_some(at)
+            })
+            .min();
+        match proof {
+            Some(len) => {
+                // The first candidate in order that survives value `len − 1`.
+                let (c, _) = self
+                    .cands
+                    .iter()
+                    .zip(&fails)
+                    .find(|&(_, &fail)| fail >= len)
+                    .expect("the proving candidate survives");
+                self.proven = Some(period::least(g, c.n0, c.p));
+                self.cands.clear();
+                Some(len)
+            }
+            None => {
+                let mut fail = fails.iter();
+                self.cands.retain(|_| fail.next() == Some(&to));
+                None
+            }
+        }
+    }
+
     /// The period watch, after a new last value.
     #[inline]
     pub(super) fn watch<K: Known>(&mut self, g: K) {
@@ -343,4 +424,25 @@ impl Computation {
             Err(c) => self.settle(g, n, c),
         }
     }
+}
+
+/// The first `n` in `from..to` with `g(n) ≠ g(n − p)`, or `to`.
+fn first_difference<K: Known>(g: K, from: usize, to: usize, p: usize) -> usize {
+    const RUN: usize = 1 << 12;
+    let (mut here, mut there) = (Vec::new(), Vec::new());
+    let mut a = from;
+    while a < to {
+        let b = (a + RUN).min(to);
+        let (x, y) = (g.run(a, b, &mut here), g.run(a - p, b - p, &mut there));
+        if x != y {
+            let k = x
+                .iter()
+                .zip(y)
+                .position(|(u, v)| u != v)
+                .expect("a difference");
+            return a + k;
+        }
+        a = b;
+    }
+    to
 }

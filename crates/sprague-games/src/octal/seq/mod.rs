@@ -48,7 +48,10 @@
 //! the scans of one heap serve the next two). From heap 4,096 on, the first splits from
 //! the middle of each size are scanned ahead, a block of heaps at a time, on another
 //! thread; with at most 16 rare heaps close below the size, their marks are byte
-//! shuffles of the last 128 values.
+//! shuffles of the last 128 values, or, where the parts of the next four sizes are known
+//! (0.1777), one vector of four lanes for those four sizes. The heaps go in runs that
+//! end at a rare value or before a period search: the rules are read once a run, and
+//! the values recorded and watched in bulk at its end.
 //!
 //! With many rare heaps (Officers: 1,584), heaps are computed in batches of 16
 //! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
@@ -102,7 +105,7 @@ use cell::{Known, Store};
 use batch::{BATCH_FROM, BATCH_MIN_RARE};
 use predict::PREDICT_FROM;
 use repeats::REPEATS_FROM;
-use small::{splits_ring, SplitsOf};
+use small::SplitRecords;
 use speculate::SPECULATION_FROM;
 use strategy::{Strategy, StrategyTrial};
 
@@ -267,7 +270,7 @@ pub struct Computation {
     /// `m % len` (a power of two above the spread of the splitting removals): heap `n`
     /// splits `n − j` for each splitting removal `j`, so heaps close together share sizes
     /// (0.1777 splits `n − 2`, `n − 3` and `n − 4`, each size serving three heaps).
-    splits_of: Vec<SplitsOf>,
+    splits_of: SplitRecords,
     /// The small path's middle splits scanned ahead, for the sizes from `middles_from` on
     /// (`Computation::prepare_middles`).
     middles: Vec<u64>,
@@ -323,7 +326,7 @@ impl Computation {
             .map(|&(j, _)| j)
             .collect();
         let triples = js.iter().any(|(_, d)| d & 8 != 0);
-        let ring = splits_ring(&pair_js);
+        let splits_of = SplitRecords::new(&pair_js);
         Computation {
             rules,
             method,
@@ -356,7 +359,7 @@ impl Computation {
             small_path: true,
             common_bits: 0,
             common_for: 0,
-            splits_of: vec![SplitsOf::EMPTY; ring],
+            splits_of,
             middles: Vec::new(),
             middles_from: 0,
             rare_window: None,

@@ -11,7 +11,7 @@
 //! (0.1777: 2.2·10⁸ of 4.4·10⁸ values), uses every core. Separate because it is the small
 //! path's only multi-threaded mode, with its own bookkeeping in bulk.
 
-use super::small::{SmallRules, SplitsOf};
+use super::small::{SmallRules, SplitRecords};
 use super::{Computation, Known, Stats, Store};
 use crate::octal::values::Seq;
 use rayon::prelude::*;
@@ -139,96 +139,27 @@ impl Computation {
     /// stored one or is rare (later values would need it listed), or that the small path
     /// leaves to the general method.
     fn check_predictions<K: Known>(&mut self, g: K, from: usize, to: usize) -> Vec<Share> {
-        let ring = self.splits_of.len();
+        let pair_js = self.pair_js.clone();
         let threads = self.threads;
         let (rules, _, _) = self.small_parts();
         let share = (to - from).div_ceil(4 * threads).max(MIN_SHARE);
         let starts: Vec<usize> = (from..to).step_by(share).collect();
         starts
             .into_par_iter()
-            .map(|a| check_share(&rules, ring, g, a, (a + share).min(to)))
+            .map(|a| check_share(&rules, &pair_js, g, a, (a + share).min(to)))
             .collect()
-    }
-
-    /// [`Computation::record`] for the common values `g(from..to)` (below 64): their
-    /// counts added, and each value's list of heaps filled where it is short.
-    fn record_range<K: Known>(&mut self, g: K, from: usize, to: usize) {
-        let mut counts = [0u64; 64];
-        let mut scratch = Vec::new();
-        for &x in g.run(from, to, &mut scratch) {
-            counts[x.into() as usize & 63] += 1;
-        }
-        let keep = self.tuning.stored_list_len();
-        for (v, &k) in counts.iter().enumerate() {
-            if k == 0 {
-                continue;
-            }
-            self.counts[v] += k;
-            if self.lists[v].len() < keep {
-                let list = &mut self.lists[v];
-                for n in from..to {
-                    if list.len() >= keep {
-                        break;
-                    }
-                    if g.at(n) as usize == v {
-                        list.push(n as u32);
-                    }
-                }
-            }
-        }
-    }
-
-    /// [`Computation::watch`] after each value of `g(from..to)` in turn, in bulk: each
-    /// candidate's equation is compared over the run at once. Holds while some candidate
-    /// survives the run (the predicting one does), so no search falls due inside it.
-    /// Returns the length at which a period was proven, if one was.
-    fn watch_range<K: Known>(&mut self, g: K, from: usize, to: usize) -> Option<usize> {
-        if self.proven.is_some() || from >= to {
-            return None;
-        }
-        // Each candidate's first failure (`to`: none).
-        let fails: Vec<usize> = self
-            .cands
-            .iter()
-            .map(|c| first_difference(g, from, to, c.p as usize))
-            .collect();
-        // Per value, the watch proves the first surviving candidate once the length
-        // reaches what it needs: candidate `c` can prove at length `L` when it survives the
-        // value `L − 1` (`fail > L − 1`) and `needed ≤ L`.
-        let proof = self
-            .cands
-            .iter()
-            .zip(&fails)
-            .filter_map(|(c, &fail)| {
-                let at = (c.needed as usize).max(from + 1);
-                (at <= fail).then_some(at)
-            })
-            .min();
-        match proof {
-            Some(len) => {
-                // The first candidate in order that survives value `len − 1`.
-                let (c, _) = self
-                    .cands
-                    .iter()
-                    .zip(&fails)
-                    .find(|&(_, &fail)| fail >= len)
-                    .expect("the proving candidate survives");
-                self.proven = Some(super::super::period::least(g, c.n0, c.p));
-                self.cands.clear();
-                Some(len)
-            }
-            None => {
-                let mut fail = fails.iter();
-                self.cands.retain(|_| fail.next() == Some(&to));
-                None
-            }
-        }
     }
 }
 
 /// One thread's share of a predicted batch: heaps `from..to`.
-fn check_share<K: Known>(rules: &SmallRules, ring: usize, g: K, from: usize, to: usize) -> Share {
-    let mut splits = vec![SplitsOf::EMPTY; ring];
+fn check_share<K: Known>(
+    rules: &SmallRules,
+    pair_js: &[usize],
+    g: K,
+    from: usize,
+    to: usize,
+) -> Share {
+    let mut splits = SplitRecords::new(pair_js);
     let mut stats = Stats::default();
     let stop = (from..to).find_map(|n| {
         let v = rules.value(&mut splits, &mut stats, g, n);
@@ -237,25 +168,4 @@ fn check_share<K: Known>(rules: &SmallRules, ring: usize, g: K, from: usize, to:
         (!as_predicted).then_some((n, v))
     });
     Share { stop, stats }
-}
-
-/// The first `n` in `from..to` with `g(n) ≠ g(n − p)`, or `to`.
-fn first_difference<K: Known>(g: K, from: usize, to: usize, p: usize) -> usize {
-    const RUN: usize = 1 << 12;
-    let (mut here, mut there) = (Vec::new(), Vec::new());
-    let mut a = from;
-    while a < to {
-        let b = (a + RUN).min(to);
-        let (x, y) = (g.run(a, b, &mut here), g.run(a - p, b - p, &mut there));
-        if x != y {
-            let k = x
-                .iter()
-                .zip(y)
-                .position(|(u, v)| u != v)
-                .expect("a difference");
-            return a + k;
-        }
-        a = b;
-    }
-    to
 }

@@ -6,7 +6,7 @@
 use super::sparse::rare_range;
 use super::Store;
 use super::{Cell, Computation, Known, Stats};
-use crate::octal::simd::{self, RareWindow, BLOCK, WINDOW};
+use crate::octal::simd::{self, RareWindow, AHEAD, BLOCK, WINDOW};
 use std::ops::Range;
 
 impl Computation {
@@ -30,7 +30,7 @@ impl Computation {
     /// What the small path reads (fixed while heaps are computed), its ring of split
     /// records, and the counters it adds to.
     #[inline(always)]
-    pub(super) fn small_parts(&mut self) -> (SmallRules<'_>, &mut [SplitsOf], &mut Stats) {
+    pub(super) fn small_parts(&mut self) -> (SmallRules<'_>, &mut SplitRecords, &mut Stats) {
         let common_bits = self.common_bits();
         if self.rare_window_for != (self.rare.len(), self.mask) {
             self.rare_window_for = (self.rare.len(), self.mask);
@@ -112,13 +112,9 @@ impl Computation {
         let (computed, ()) = rayon::join(
             || {
                 while g.len() < end && !(stop && self.proven.is_some()) {
-                    let k = g.len();
-                    let Some(v) = self.small_value(g.view(), k) else {
+                    if !self.small_run(g, end, stop) {
                         break;
-                    };
-                    g.push(S::fit(v).expect("below 64"));
-                    self.record(k, v);
-                    self.watch(g.view());
+                    }
                 }
                 g.len() > n
             },
@@ -135,6 +131,53 @@ impl Computation {
             }
         }
         computed
+    }
+
+    /// A run of heaps by the small path from `g.len()`, up to `end`: the rules stay the
+    /// same through the run, so they are read once, and the values are recorded and
+    /// watched at its end, in bulk. So the run ends after a rare value (which the rules
+    /// then list), and before the value after which a period search falls due (that one
+    /// is computed alone, and watched as usual). With `stop`, the values end at a proof.
+    /// Returns false when the small path left the first heap to the general method.
+    fn small_run<S: Store>(&mut self, g: &mut S, end: usize, stop: bool) -> bool {
+        let from = g.len();
+        let run_end = end.min(self.next_search.saturating_sub(1));
+        if run_end <= from {
+            let Some(v) = self.small_value(g.view(), from) else {
+                return false;
+            };
+            g.push(S::fit(v).expect("below 64"));
+            self.record(from, v);
+            self.watch(g.view());
+            return true;
+        }
+        let (rules, records, stats) = self.small_parts();
+        let mut rare = None;
+        while g.len() < run_end {
+            let k = g.len();
+            let Some(v) = rules.value(records, stats, g.view(), k) else {
+                break;
+            };
+            g.push(S::fit(v).expect("below 64"));
+            if (v & rules.mask).count_ones() & 1 == 0 {
+                rare = Some(v);
+                break;
+            }
+        }
+        let to = g.len();
+        let upto = match self.watch_range(g.view(), from, to) {
+            Some(proof) if stop => proof,
+            _ => to,
+        };
+        g.truncate(upto);
+        match rare {
+            Some(v) if upto == to => {
+                self.record_range(g.view(), from, to - 1);
+                self.record(to - 1, v);
+            }
+            _ => self.record_range(g.view(), from, upto),
+        }
+        upto > from
     }
 
     /// Tests: how many sizes have their middle splits scanned ahead now.
@@ -163,7 +206,7 @@ const BIT: [u64; 64] = {
 
 /// What the small path reads of a computation: the removals, the rare heaps and the
 /// mask. Apart from the computation, so that the checks of predicted values
-/// (`super::predict`) can run it on every core, each with its own ring of split records.
+/// (`super::predict`) can run it on every core, each with its own split records.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct SmallRules<'a> {
     /// `(j, digit)` for every removal with a non-zero digit, and the splitting removals.
@@ -188,14 +231,14 @@ impl SmallRules<'_> {
     /// `g(n)` while every value is below 64: the marks are the bits of one machine word,
     /// so marking a split is an OR into a register, the least unmarked common value is a
     /// `trailing_zeros`, and the scan for the targets ORs in every split without a branch
-    /// and checks the word every 32 splits. `ring` remembers, for each of the last few
-    /// split sizes, its rare-part marks and the splits scanned so far (any ring of
-    /// [`splits_ring`] empty records will do: a record of another size or mask is made
-    /// again). `None` when the value may be 64 or more.
+    /// and checks the word every 32 splits. `records` remembers, for each of the last
+    /// few split sizes, its rare-part marks and the splits scanned so far (any empty
+    /// [`SplitRecords`] for the same splitting removals will do: a record of another size
+    /// or mask is made again). `None` when the value may be 64 or more.
     #[inline(always)]
     pub(super) fn value<K: Known>(
         &self,
-        ring: &mut [SplitsOf],
+        records: &mut SplitRecords,
         stats: &mut Stats,
         g: K,
         n: usize,
@@ -206,16 +249,15 @@ impl SmallRules<'_> {
         // Splits with a rare part: every common option value of a split comes from these.
         // Each size's marks are computed once, for the first heap that splits it, and so
         // are its splits scanned so far (`found`).
-        let slots = ring.len() - 1;
+        let slots = records.ring.len() - 1;
         let mut found = 0u64;
         for &j in self.pair_js {
             if j + 2 > n {
                 break;
             }
             let m = n - j;
-            let slot = &mut ring[m & slots];
-            if slot.m != m || slot.mask != self.mask {
-                let r = rare_range(self.rare, 0, m);
+            let at = m & slots;
+            if records.ring[at].m != m || records.ring[at].mask != self.mask {
                 // The middle splits, when scanned ahead.
                 let (found, scanned) = match m
                     .checked_sub(self.middles_from)
@@ -224,19 +266,15 @@ impl SmallRules<'_> {
                     Some(&bits) => (bits, MIDDLE_SPLITS),
                     None => (0, 0),
                 };
-                *slot = SplitsOf {
+                records.ring[at] = SplitsOf {
                     m,
                     mask: self.mask,
-                    rare_marks: match self.window_bits(g, m) {
-                        Some(bits) => bits,
-                        None => {
-                            rare_part_bits(g, m, unequal, &self.rare[r.clone()], &self.rare_vals[r])
-                        }
-                    },
+                    rare_marks: self.rare_marks(&mut records.ahead, g, n, m),
                     found,
                     scanned,
                 };
             }
+            let slot = &records.ring[at];
             marks |= slot.rare_marks;
             found |= slot.found;
         }
@@ -260,7 +298,7 @@ impl SmallRules<'_> {
                 break;
             }
             let m = n - j;
-            let slot = &mut ring[m & slots];
+            let slot = &mut records.ring[m & slots];
             let steps = scan_bits(g, m, unequal, targets & !found, slot);
             stats.scan_steps += steps as u64;
             found |= slot.found;
@@ -272,16 +310,58 @@ impl SmallRules<'_> {
         Some((targets & !found).trailing_zeros())
     }
 
-    /// The rare-part marks of size `m` by the window's shuffles, where they apply: byte
-    /// values, and `m` past twice the window (so that every rare heap is a part below
-    /// `m`, and none is half of `m`).
+    /// The rare-part marks of size `m`, split by heap `n` (the values below `n` known):
+    /// from the marks made ahead when they hold it, else made for the next [`AHEAD`]
+    /// sizes at once when their parts are known (0.1777: the sizes from `n − 2` read
+    /// values up to `g(n − 2)`), else by the window's shuffles, else by the general
+    /// kernel.
     #[inline(always)]
-    fn window_bits<K: Known>(&self, g: K, m: usize) -> Option<u64> {
+    fn rare_marks<K: Known>(&self, ahead: &mut RareAhead, g: K, n: usize, m: usize) -> u64 {
+        if let Some(bits) = ahead.get(m, self.mask, self.rare.len()) {
+            return bits;
+        }
+        if let Some(bits) = self.window_bits(ahead, g, n, m) {
+            return bits;
+        }
+        let r = rare_range(self.rare, 0, m);
+        rare_part_bits(
+            g,
+            m,
+            self.unequal,
+            &self.rare[r.clone()],
+            &self.rare_vals[r],
+        )
+    }
+
+    /// The rare-part marks of size `m` by the window's plan, where it applies: byte
+    /// values, and `m` past twice the window (so that every rare heap is a part below
+    /// `m`, and none is half of `m`). Those of the next sizes too, kept in `ahead`, when
+    /// the values they read are below `n`.
+    #[inline(always)]
+    fn window_bits<K: Known>(
+        &self,
+        ahead: &mut RareAhead,
+        g: K,
+        n: usize,
+        m: usize,
+    ) -> Option<u64> {
         let plan = self.window?;
         if !K::C::BYTES || m <= 2 * WINDOW {
             return None;
         }
         let mut scratch = Vec::new();
+        let block_end = m - WINDOW + plan.block_len();
+        if block_end <= n {
+            let values = K::C::bytes(g.run(m - WINDOW, block_end, &mut scratch))?;
+            let bits = plan.block_bits(values)?;
+            *ahead = RareAhead {
+                from: m,
+                mask: self.mask,
+                rare: self.rare.len(),
+                bits,
+            };
+            return Some(bits[0]);
+        }
         let values = K::C::bytes(g.run(m - WINDOW, m, &mut scratch))?;
         Some(plan.bits(values.try_into().ok()?))
     }
@@ -331,12 +411,53 @@ impl SplitsOf {
     };
 }
 
-/// Slots of the small path's ring of split records: a power of two above the spread of
-/// the splitting removals, so that every size a heap splits has its own slot.
-pub(super) fn splits_ring(pair_js: &[usize]) -> usize {
-    match (pair_js.first(), pair_js.last()) {
-        (Some(&lo), Some(&hi)) => (hi - lo + 1).next_power_of_two(),
-        _ => 1,
+/// The small path's records of the sizes it splits: a ring of [`SplitsOf`], one a size,
+/// and the rare-part marks of the next few sizes, made ahead.
+#[derive(Debug, Clone)]
+pub(super) struct SplitRecords {
+    /// A power of two above the spread of the splitting removals, so that every size a
+    /// heap splits has its own slot.
+    ring: Vec<SplitsOf>,
+    ahead: RareAhead,
+}
+
+impl SplitRecords {
+    /// Empty records for the splitting removals `pair_js`.
+    pub(super) fn new(pair_js: &[usize]) -> SplitRecords {
+        let slots = match (pair_js.first(), pair_js.last()) {
+            (Some(&lo), Some(&hi)) => (hi - lo + 1).next_power_of_two(),
+            _ => 1,
+        };
+        SplitRecords {
+            ring: vec![SplitsOf::EMPTY; slots],
+            ahead: RareAhead::NONE,
+        }
+    }
+}
+
+/// The rare-part marks of the sizes `from..from + AHEAD`, made at once
+/// ([`RareWindow::block_bits`]) for the mask `mask` and the first `rare` rare heaps.
+#[derive(Debug, Clone, Copy)]
+struct RareAhead {
+    from: usize,
+    mask: u32,
+    rare: usize,
+    bits: [u64; AHEAD],
+}
+
+impl RareAhead {
+    const NONE: RareAhead = RareAhead {
+        from: usize::MAX,
+        mask: 0,
+        rare: 0,
+        bits: [0; AHEAD],
+    };
+
+    /// The marks of size `m`, if made for it with this mask and these rare heaps.
+    #[inline(always)]
+    fn get(&self, m: usize, mask: u32, rare: usize) -> Option<u64> {
+        let i = m.wrapping_sub(self.from);
+        (i < AHEAD && self.mask == mask && self.rare == rare).then(|| self.bits[i])
     }
 }
 
