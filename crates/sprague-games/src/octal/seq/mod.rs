@@ -256,6 +256,9 @@ pub struct Computation {
     batch_marks: Vec<Vec<Stamp>>,
     /// What the far marks of a speculative batch settle of each heap's candidate.
     batch_far: Vec<sparse::FarCandidate>,
+    /// Per heap of a speculative batch, the wanted targets' stamps (all 0 between checks)
+    /// and the targets pending, reused from batch to batch.
+    check_scratch: Vec<(Vec<Stamp>, Vec<u32>)>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
@@ -354,6 +357,7 @@ impl Computation {
             batch_min_rare: BATCH_MIN_RARE,
             batch_marks: Vec::new(),
             batch_far: Vec::new(),
+            check_scratch: Vec::new(),
             batch_flat: Vec::new(),
             triples,
             small_path: true,

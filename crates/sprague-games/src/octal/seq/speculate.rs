@@ -125,6 +125,13 @@ impl Computation {
             && usize::from(self.stamp) + (next_end - end) < usize::from(Stamp::MAX))
         .then_some((next_end, self.stamp));
         let (head, mut room) = GuessRoom::split(g, next_end.saturating_sub(end));
+        let mut scratch = std::mem::take(&mut self.check_scratch);
+        if scratch.first().is_some_and(|(want, _)| want.len() != size) {
+            scratch.clear();
+        }
+        if scratch.len() < batch.guesses.len() {
+            scratch.resize_with(batch.guesses.len(), || (vec![0; size], Vec::new()));
+        }
         let (guessed, checks) = rayon::join(
             || {
                 let (next_end, base) = ahead?;
@@ -132,8 +139,9 @@ impl Computation {
                 self.mark_far(&room, next_end - end, base);
                 Some(self.guess_batch(&mut room, next_end, base))
             },
-            || check_guesses(head, &batch, pair_js, unequal, size),
+            || check_guesses(head, &batch, pair_js, unequal, &mut scratch),
         );
+        self.check_scratch = scratch;
         // Commit in order, up to the first wrong guess.
         g.truncate(start);
         let mut all_right = true;
@@ -322,13 +330,15 @@ pub(super) struct Guessed {
 /// Checks the guesses of `batch`, the last heaps of `values`, in parallel, one heap a
 /// task: for each, a scan of every split until each of its targets has a witness.
 /// Per heap: `None` when the guess holds, `Some(r)` when the value is the target `r`
-/// without one (the least), and the steps the scan took.
+/// without one (the least), and the steps the scan took. `scratch` holds, for each heap
+/// of the batch, its wanted stamps (all 0, and left so) and its pending targets: made
+/// once and reused, where each task made its own (an allocation and a clear a heap).
 fn check_guesses<K: Known>(
     values: K,
     batch: &Guessed,
     pair_js: &[usize],
     unequal: bool,
-    size: usize,
+    scratch: &mut [(Vec<Stamp>, Vec<u32>)],
 ) -> Vec<(Option<u32>, usize)> {
     let start = values.len() - batch.guesses.len();
     // One heap per task: a few heaps' scans take most of a batch's time, and without it
@@ -336,34 +346,32 @@ fn check_guesses<K: Known>(
     batch
         .guesses
         .par_iter()
+        .zip(scratch.par_iter_mut())
         .with_max_len(1)
         .enumerate()
-        .map_init(
-            || (vec![0 as Stamp; size], Vec::new()),
-            |(want, pending), (i, &(_, from, to))| {
-                if from == to {
-                    return (None, 0);
+        .map(|(i, (&(_, from, to), (want, pending)))| {
+            if from == to {
+                return (None, 0);
+            }
+            let n = start + i;
+            pending.clear();
+            pending.extend_from_slice(&batch.targets[from..to]);
+            for &r in pending.iter() {
+                want[r as usize] = 1;
+            }
+            let mut steps = 0;
+            for &j in pair_js {
+                if j + 2 > n || pending.is_empty() {
+                    break;
                 }
-                let n = start + i;
-                pending.clear();
-                pending.extend_from_slice(&batch.targets[from..to]);
-                for &r in pending.iter() {
-                    want[r as usize] = 1;
-                }
-                let mut steps = 0;
-                for &j in pair_js {
-                    if j + 2 > n || pending.is_empty() {
-                        break;
-                    }
-                    steps += scan_chunked(values, n - j, unequal, want, 1, pending);
-                }
-                let wrong = pending.first().copied();
-                for &r in pending.iter() {
-                    want[r as usize] = 0;
-                }
-                (wrong, steps)
-            },
-        )
+                steps += scan_chunked(values, n - j, unequal, want, 1, pending);
+            }
+            let wrong = pending.first().copied();
+            for &r in pending.iter() {
+                want[r as usize] = 0;
+            }
+            (wrong, steps)
+        })
         .collect()
 }
 
