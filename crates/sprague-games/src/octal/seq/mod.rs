@@ -203,6 +203,15 @@ pub struct Stats {
     pub repeats_found: u64,
 }
 
+impl Stats {
+    /// Adds the counts of the small path's checks made with `other`.
+    pub(super) fn add_checks(&mut self, other: &Stats) {
+        self.checked += other.checked;
+        self.scan_steps += other.scan_steps;
+        self.full_scans += other.full_scans;
+    }
+}
+
 /// An incremental Grundy-sequence computation. The state is the rules plus the values
 /// computed so far; it can be resumed from any correct prefix ([`Computation::resume`]).
 ///
@@ -221,6 +230,8 @@ pub struct Computation {
     values: Values,
     /// `(j, digit)` for every removal `j ≤ t` with a non-zero digit.
     js: Vec<(usize, u8)>,
+    /// The removals that may leave one heap (digit bit 2), apart for the small path.
+    single_js: Vec<usize>,
     pair_js: Vec<usize>,
     // Sparse-space state.
     mask: u32,
@@ -328,6 +339,11 @@ impl Computation {
             .filter(|(_, d)| d & 4 != 0)
             .map(|&(j, _)| j)
             .collect();
+        let single_js: Vec<usize> = js
+            .iter()
+            .filter(|&&(j, d)| d & 2 != 0 && j >= 1)
+            .map(|&(j, _)| j)
+            .collect();
         let triples = js.iter().any(|(_, d)| d & 8 != 0);
         let splits_of = SplitRecords::new(&pair_js);
         Computation {
@@ -335,6 +351,7 @@ impl Computation {
             method,
             values: Values::U8(vec![0]),
             js,
+            single_js,
             pair_js,
             mask: 0,
             rare: vec![0],

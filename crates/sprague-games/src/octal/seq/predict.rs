@@ -104,9 +104,7 @@ impl Computation {
         // The first share that stopped ends the batch.
         let (mut upto, mut value) = (end, None);
         for s in &shares {
-            self.stats.checked += s.stats.checked;
-            self.stats.scan_steps += s.stats.scan_steps;
-            self.stats.full_scans += s.stats.full_scans;
+            self.stats.add_checks(&s.stats);
             if let Some((at, v)) = s.stop {
                 (upto, value) = (at, v);
                 if v.is_some_and(|v| v != g.view().at(at)) {

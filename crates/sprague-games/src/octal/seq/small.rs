@@ -39,6 +39,7 @@ impl Computation {
         (
             SmallRules {
                 js: &self.js,
+                single_js: &self.single_js,
                 pair_js: &self.pair_js,
                 rare: &self.rare,
                 rare_vals: &self.rare_vals,
@@ -152,10 +153,12 @@ impl Computation {
             return true;
         }
         let (rules, records, stats) = self.small_parts();
+        // The counts in a local, added at the end (kept in registers through the run).
+        let mut counts = Stats::default();
         let mut rare = None;
         while g.len() < run_end {
             let k = g.len();
-            let Some(v) = rules.value(records, stats, g.view(), k) else {
+            let Some(v) = rules.value(records, &mut counts, g.view(), k) else {
                 break;
             };
             g.push(S::fit(v).expect("below 64"));
@@ -164,6 +167,7 @@ impl Computation {
                 break;
             }
         }
+        stats.add_checks(&counts);
         let to = g.len();
         let upto = match self.watch_range(g.view(), from, to) {
             Some(proof) if stop => proof,
@@ -209,8 +213,10 @@ const BIT: [u64; 64] = {
 /// (`super::predict`) can run it on every core, each with its own split records.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct SmallRules<'a> {
-    /// `(j, digit)` for every removal with a non-zero digit, and the splitting removals.
+    /// `(j, digit)` for every removal with a non-zero digit (increasing), those that
+    /// may leave one heap, and the splitting removals.
     pub(super) js: &'a [(usize, u8)],
+    pub(super) single_js: &'a [usize],
     pub(super) pair_js: &'a [usize],
     /// The rare heaps (increasing) and their values.
     pub(super) rare: &'a [u32],
@@ -245,7 +251,14 @@ impl SmallRules<'_> {
     ) -> Option<u32> {
         let common_bits = self.common_bits;
         let unequal = self.unequal;
-        let mut marks = single_bits(self.js, g, n);
+        let mut marks = match self.js.last() {
+            // Past every removal, none leaves no heap: one load a removal that leaves one.
+            Some(&(reach, _)) if n > reach => self
+                .single_js
+                .iter()
+                .fold(0u64, |bits, &j| bits | 1 << (g.at(n - j) & 63)),
+            _ => single_bits(self.js, g, n),
+        };
         // Splits with a rare part: every common option value of a split comes from these.
         // Each size's marks are computed once, for the first heap that splits it, and so
         // are its splits scanned so far (`found`).
