@@ -29,6 +29,7 @@
 
 use super::rules::TakeAndBreak;
 use super::values::{Seq, Values};
+use rayon::prelude::*;
 
 /// A proven period: `g(n + period) = g(n)` for all `n ≥ preperiod`, both least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +85,7 @@ pub fn check_directly(values: &Values, n0: u64, p: u64, bound: u64) -> bool {
 }
 
 /// [`find_period`] on a slice: the first proven candidate of [`candidates`].
-pub fn find_in<G: Seq>(rules: &TakeAndBreak, g: G) -> Option<Period> {
+pub fn find_in<G: Seq + Sync>(rules: &TakeAndBreak, g: G) -> Option<Period> {
     let len = g.len() as u64;
     candidates(rules, g, 32)
         .into_iter()
@@ -112,7 +113,7 @@ pub struct Candidate {
 ///
 /// Cost: one pass over the candidate shifts (`p ≤ len/2`, since a proof needs at least
 /// `2p` values) with a two-value prefilter, plus a backward pass per match.
-pub fn candidates<G: Seq>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candidate> {
+pub fn candidates<G: Seq + Sync>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     let len = g.len();
     if len < 4 || proof_bound(rules, 0, 1).is_none() {
@@ -121,15 +122,25 @@ pub fn candidates<G: Seq>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candida
     let w = (len / 16).clamp(2, 1024);
     let start = len - w; // window g[start..len]
     let window: Vec<u32> = (start..len).map(|i| g.at(i)).collect();
-    let (x0, x1) = (window[0], window[1]);
-    for p in 1..=(len / 2).min(start) {
+    // The shifts in chunks, a round of chunks at a time on the threads of the pool, each
+    // chunk's first `max` matches kept: the first `max` in all, in order, as one pass
+    // would find them (a long sequence's search would otherwise hold up its one chain).
+    let last = (len / 2).min(start);
+    let mut shifts: Vec<usize> = Vec::new();
+    let mut lo = 1;
+    while lo <= last && shifts.len() < max {
+        let hi = (lo + SEARCH_ROUND * SEARCH_CHUNK).min(last + 1);
+        let firsts: Vec<usize> = (lo..hi).step_by(SEARCH_CHUNK).collect();
+        let found: Vec<Vec<usize>> = firsts
+            .into_par_iter()
+            .map(|a| window_matches(g, start, &window, a..(a + SEARCH_CHUNK).min(hi), max))
+            .collect();
+        let room = max - shifts.len();
+        shifts.extend(found.into_iter().flatten().take(room));
+        lo = hi;
+    }
+    for p in shifts {
         let q = start - p;
-        if g.at(q) != x0
-            || g.at(q + 1) != x1
-            || window.iter().enumerate().any(|(k, &x)| g.at(q + k) != x)
-        {
-            continue;
-        }
         // Least n0 with g(n+p) = g(n) for every n0 ≤ n < len − p.
         let mut n = q;
         while n > 0 && g.at(n - 1) == g.at(n - 1 + p) {
@@ -141,11 +152,39 @@ pub fn candidates<G: Seq>(rules: &TakeAndBreak, g: G, max: usize) -> Vec<Candida
             p: p as u64,
             needed,
         });
-        if out.len() >= max {
-            break;
-        }
     }
     out.sort_by_key(|c| c.needed);
+    out
+}
+
+/// Shifts a task of [`candidates`] tries, and chunks a round.
+const SEARCH_CHUNK: usize = 1 << 16;
+const SEARCH_ROUND: usize = 64;
+
+/// The shifts `p` of `shifts` (increasing) under which the values `window`, from `start`
+/// on, equal those `p` before them, at most `max` of them: a two-value prefilter, then
+/// the whole window.
+fn window_matches<G: Seq>(
+    g: G,
+    start: usize,
+    window: &[u32],
+    shifts: std::ops::Range<usize>,
+    max: usize,
+) -> Vec<usize> {
+    let (x0, x1) = (window[0], window[1]);
+    let mut out = Vec::new();
+    for p in shifts {
+        let q = start - p;
+        if g.at(q) == x0
+            && g.at(q + 1) == x1
+            && window.iter().enumerate().all(|(k, &x)| g.at(q + k) == x)
+        {
+            out.push(p);
+            if out.len() >= max {
+                break;
+            }
+        }
+    }
     out
 }
 
@@ -204,5 +243,84 @@ pub fn least<G: Seq>(g: G, n0: u64, p: u64) -> Period {
     Period {
         preperiod: m as u64,
         period: q as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::xorshift;
+
+    /// The candidates by one pass over the shifts, as [`candidates`] found them before its
+    /// search went in chunks.
+    fn one_pass(rules: &TakeAndBreak, g: &[u8], max: usize) -> Vec<Candidate> {
+        let len = g.len();
+        let w = (len / 16).clamp(2, 1024);
+        let start = len - w;
+        let mut out = Vec::new();
+        for p in 1..=(len / 2).min(start) {
+            if (0..w).any(|k| g[start - p + k] != g[start + k]) {
+                continue;
+            }
+            let mut n = start - p;
+            while n > 0 && g[n - 1] == g[n - 1 + p] {
+                n -= 1;
+            }
+            let needed = values_needed(rules, n as u64, p as u64).unwrap();
+            out.push(Candidate {
+                n0: n as u64,
+                p: p as u64,
+                needed,
+            });
+            if out.len() >= max {
+                break;
+            }
+        }
+        out.sort_by_key(|c| c.needed);
+        out
+    }
+
+    /// Sequences whose matching shifts lie in several chunks of the search, and far past
+    /// `max` of them: the chunked search finds what one pass finds.
+    #[test]
+    fn the_chunked_search_finds_what_one_pass_finds() {
+        let rules = TakeAndBreak::parse("0.1777", false).unwrap();
+        let mut next = xorshift(0x5EED_0FCA_4D1D_A7E5u64);
+        let len = 300_000;
+        // Period 3 from the start (a match at every multiple of 3); a random start, then
+        // period 70,001 (matches in the second and third chunks); values of two kinds
+        // (many two-value prefilter hits, no match); random values.
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        cases.push((0..len).map(|i| (i % 3) as u8).collect());
+        let head: Vec<u8> = (0..100_000).map(|_| (next() % 50) as u8).collect();
+        let period: Vec<u8> = (0..70_001).map(|_| (next() % 50) as u8).collect();
+        cases.push(
+            head.iter()
+                .chain(period.iter().cycle())
+                .take(len)
+                .copied()
+                .collect(),
+        );
+        cases.push((0..len).map(|_| (next() % 2) as u8).collect());
+        cases.push((0..len).map(|_| (next() % 50) as u8).collect());
+        // Period 65,536: the last shift of the first chunk, and the first of the third.
+        let period: Vec<u8> = (0..SEARCH_CHUNK).map(|_| (next() % 50) as u8).collect();
+        cases.push(
+            head.iter()
+                .chain(period.iter().cycle())
+                .take(len)
+                .copied()
+                .collect(),
+        );
+        for (k, g) in cases.iter().enumerate() {
+            for max in [1, 8, 32] {
+                let got = candidates(&rules, &g[..], max);
+                assert_eq!(got, one_pass(&rules, g, max), "case {k}, max {max}");
+            }
+        }
+        assert_eq!(candidates(&rules, &cases[0][..], 8).len(), 8);
+        assert!(candidates(&rules, &cases[1][..], 8)
+            .iter()
+            .any(|c| c.p == 70_001 && c.n0 == 100_000));
     }
 }
