@@ -211,7 +211,8 @@ def verdicts():
                 check(f"{name} on {top} threads: {base / wall:.2f}x one thread (>= {want}x)", base / wall >= want)
             if top >= 16:
                 check(f"{name} on {top} threads: {n / wall:.3e} values/s (>= 5e6)", n / wall >= 5e6)
-    if ("proof1777", top) in results and top >= 16:
+    if ("proof1777", top) in results:
+        # Asked of 16 cores; met on fewer, it is met there too.
         wall = results[("proof1777", top)][0]
         check(f"the .1777 proof on {top} threads: {wall:.2f} s (< 10 s)", wall < 10)
     if ("domineering", top) in results:
