@@ -153,12 +153,12 @@ impl Computation {
             return true;
         }
         let (rules, records, stats) = self.small_parts();
-        // The counts in a local, added at the end (kept in registers through the run).
-        let mut counts = Stats::default();
+        // The checks' counters in a local, added at the end (kept in registers).
+        let mut checks = Stats::default();
         let mut rare = None;
         while g.len() < run_end {
             let k = g.len();
-            let Some(v) = rules.value(records, &mut counts, g.view(), k) else {
+            let Some(v) = rules.value(records, &mut checks, g.view(), k) else {
                 break;
             };
             g.push(S::fit(v).expect("below 64"));
@@ -167,7 +167,7 @@ impl Computation {
                 break;
             }
         }
-        stats.add_checks(&counts);
+        stats.add_checks(&checks);
         let to = g.len();
         let upto = match self.watch_range(g.view(), from, to) {
             Some(proof) if stop => proof,
