@@ -290,28 +290,26 @@ mod tests {
         // Period 3 from the start (a match at every multiple of 3); a random start, then
         // period 70,001 (matches in the second and third chunks); values of two kinds
         // (many two-value prefilter hits, no match); random values.
-        let mut cases: Vec<Vec<u8>> = Vec::new();
-        cases.push((0..len).map(|i| (i % 3) as u8).collect());
-        let head: Vec<u8> = (0..100_000).map(|_| (next() % 50) as u8).collect();
-        let period: Vec<u8> = (0..70_001).map(|_| (next() % 50) as u8).collect();
-        cases.push(
+        let mut random = |count: usize, kinds: u64| -> Vec<u8> {
+            (0..count).map(|_| (next() % kinds) as u8).collect()
+        };
+        let head = random(100_000, 50);
+        // The random start, then a random period repeated up to `len` values.
+        let periodic = |period: Vec<u8>| -> Vec<u8> {
             head.iter()
                 .chain(period.iter().cycle())
                 .take(len)
                 .copied()
-                .collect(),
-        );
-        cases.push((0..len).map(|_| (next() % 2) as u8).collect());
-        cases.push((0..len).map(|_| (next() % 50) as u8).collect());
-        // Period 65,536: the last shift of the first chunk, and the first of the third.
-        let period: Vec<u8> = (0..SEARCH_CHUNK).map(|_| (next() % 50) as u8).collect();
-        cases.push(
-            head.iter()
-                .chain(period.iter().cycle())
-                .take(len)
-                .copied()
-                .collect(),
-        );
+                .collect()
+        };
+        let cases: Vec<Vec<u8>> = vec![
+            (0..len).map(|i| (i % 3) as u8).collect(),
+            periodic(random(70_001, 50)),
+            random(len, 2),
+            random(len, 50),
+            // Period 65,536: the last shift of the first chunk and of the second.
+            periodic(random(SEARCH_CHUNK, 50)),
+        ];
         for (k, g) in cases.iter().enumerate() {
             for max in [1, 8, 32] {
                 let got = candidates(&rules, &g[..], max);

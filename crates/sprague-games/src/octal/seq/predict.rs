@@ -137,27 +137,20 @@ impl Computation {
     /// stored one or is rare (later values would need it listed), or that the small path
     /// leaves to the general method.
     fn check_predictions<K: Known>(&mut self, g: K, from: usize, to: usize) -> Vec<Share> {
-        let pair_js = self.pair_js.clone();
         let threads = self.threads;
         let (rules, _, _) = self.small_parts();
         let share = (to - from).div_ceil(4 * threads).max(MIN_SHARE);
         let starts: Vec<usize> = (from..to).step_by(share).collect();
         starts
             .into_par_iter()
-            .map(|a| check_share(&rules, &pair_js, g, a, (a + share).min(to)))
+            .map(|a| check_share(&rules, g, a, (a + share).min(to)))
             .collect()
     }
 }
 
 /// One thread's share of a predicted batch: heaps `from..to`.
-fn check_share<K: Known>(
-    rules: &SmallRules,
-    pair_js: &[usize],
-    g: K,
-    from: usize,
-    to: usize,
-) -> Share {
-    let mut splits = SplitRecords::new(pair_js);
+fn check_share<K: Known>(rules: &SmallRules, g: K, from: usize, to: usize) -> Share {
+    let mut splits = SplitRecords::new(rules.pair_js);
     let mut stats = Stats::default();
     let stop = (from..to).find_map(|n| {
         let v = rules.value(&mut splits, &mut stats, g, n);
