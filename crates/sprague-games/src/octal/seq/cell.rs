@@ -23,6 +23,10 @@ pub trait Cell: Copy + PartialEq + Send + Sync + Into<u32> + 'static {
     /// `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`: the
     /// values of splits, stored without a branch (see `simd::clear_xors_u16`).
     fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
+    /// The first splits whose value is one of `targets` (1 to `simd::HIT_TARGETS`): the
+    /// splits looked at and which targets the first block with one holds (see
+    /// `simd::find_targets_u16`).
+    fn find_targets(left: &[Self], right: &[Self], targets: &[u32]) -> (usize, u32);
 }
 impl Cell for u8 {
     const BYTES: bool = true;
@@ -42,6 +46,10 @@ impl Cell for u8 {
     fn clear_xors(left: &[u8], right: &[u8], want: &mut [Stamp]) {
         simd::clear_xors_u8(left, right, want);
     }
+    #[inline]
+    fn find_targets(left: &[u8], right: &[u8], targets: &[u32]) -> (usize, u32) {
+        simd::find_targets_u8(left, right, targets)
+    }
 }
 impl Cell for u16 {
     #[inline]
@@ -56,6 +64,10 @@ impl Cell for u16 {
     fn clear_xors(left: &[u16], right: &[u16], want: &mut [Stamp]) {
         simd::clear_xors_u16(left, right, want);
     }
+    #[inline]
+    fn find_targets(left: &[u16], right: &[u16], targets: &[u32]) -> (usize, u32) {
+        simd::find_targets_u16(left, right, targets)
+    }
 }
 impl Cell for u32 {
     #[inline]
@@ -69,6 +81,10 @@ impl Cell for u32 {
     #[inline]
     fn clear_xors(left: &[u32], right: &[u32], want: &mut [Stamp]) {
         simd::clear_xors_plain(left, right, want);
+    }
+    #[inline]
+    fn find_targets(left: &[u32], right: &[u32], targets: &[u32]) -> (usize, u32) {
+        simd::find_targets_plain(left, right, targets, 16)
     }
 }
 

@@ -6,6 +6,9 @@
 //! `#[target_feature]` function called only after the feature was detected, and it reads
 //! only through the references it is given.
 
+mod hits;
+pub(super) use hits::{find_targets_plain, find_targets_u16, find_targets_u8, HIT_TARGETS};
+
 /// Whether the AVX2 kernels can run here (the answer is cached by the standard library).
 #[cfg(target_arch = "x86_64")]
 #[inline]
