@@ -23,8 +23,8 @@ pub trait Cell: Copy + PartialEq + Send + Sync + Into<u32> + 'static {
     /// `want[(left[k] ^ right[len − 1 − k]) & (want.len() − 1)] = 0` for every `k`: the
     /// values of splits, stored without a branch (see `simd::clear_xors_u16`).
     fn clear_xors(left: &[Self], right: &[Self], want: &mut [Stamp]);
-    /// The first splits whose value is one of `targets` (1 to `simd::HIT_TARGETS`): the
-    /// splits looked at and which targets the first block with one holds (see
+    /// The splits up to the block where the last of `targets` (1 to `simd::HIT_TARGETS`)
+    /// is the value of one: the splits looked at and the targets found (see
     /// `simd::find_targets_u16`).
     fn find_targets(left: &[Self], right: &[Self], targets: &[u32]) -> (usize, u32);
 }

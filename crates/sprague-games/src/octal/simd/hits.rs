@@ -90,8 +90,8 @@ mod avx2 {
 
     /// [`super::find_targets_u16`] and [`super::find_targets_u8`], `LANES` values of `T`
     /// (32 bytes) a block: the blocks go by with as many comparisons as the targets still
-    /// wanted (rounded up to a power of two) until one holds a target; that block is looked
-    /// at again value by value, to say which, and the search goes on with the rest.
+    /// wanted (rounded up to a power of two) until one holds a target; the comparisons'
+    /// lanes say which, and the search goes on with the rest.
     #[target_feature(enable = "avx2")]
     pub(super) fn find_targets<T: Copy + Into<u32>, const LANES: usize>(
         left: &[T],
@@ -119,7 +119,6 @@ mod avx2 {
                 1 => next_hit::<T, LANES, 1>(left, right, k, wanted),
                 2 => next_hit::<T, LANES, 2>(left, right, k, wanted),
                 3 | 4 => next_hit::<T, LANES, 4>(left, right, k, wanted),
-                5..=8 => next_hit::<T, LANES, 8>(left, right, k, wanted),
                 _ => next_hit::<T, LANES, HIT_TARGETS>(left, right, k, wanted),
             };
             if hits == 0 {
