@@ -14,8 +14,16 @@ impl Computation {
             && self.rules.tail & 4 == 0
             && !self.small()
             && self.rare.len() >= self.batch_min_rare
+            && self.rare_reach() > self.batch_reach
             && n >= self.batch_from
             && n < self.next_mask_check
+    }
+
+    /// How far below a heap its far marks read: the largest rare heap plus the largest
+    /// removal that splits.
+    fn rare_reach(&self) -> usize {
+        let last = self.rare.last().map_or(0, |&a| a as usize);
+        last + self.pair_js.last().copied().unwrap_or(0)
     }
 
     /// Computes heaps `g.len()..end` in turn, with the marks of their far splits (rare part
@@ -111,6 +119,7 @@ impl Computation {
     pub(crate) fn force_batches_from(&mut self, from: usize) {
         self.batch_from = from;
         self.batch_min_rare = 0;
+        self.batch_reach = 0;
     }
 }
 
@@ -120,3 +129,9 @@ pub(super) const BATCH: usize = 16;
 pub(super) const BATCH_FROM: usize = 1 << 10;
 /// The fewest rare heaps for batches (with few, the far marks are cheap anyway).
 pub(super) const BATCH_MIN_RARE: usize = 64;
+/// Batches only when the far marks read further below the heap than this. Closer, a
+/// heap's marks read the latest `BATCH_REACH` values, one slice of at most 64 KiB that
+/// stays in cache (in the nine-bit store's window of the latest values), and marking heap
+/// by heap, four marks at a time, is faster than the batches' scattered stores: Officers
+/// (rare heaps below 21,000) to 2·10⁶ on one thread took 0.81 times the batches' time.
+pub(super) const BATCH_REACH: usize = 1 << 15;

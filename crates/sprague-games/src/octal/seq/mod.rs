@@ -53,9 +53,12 @@
 //! end at a rare value or before a period search: the rules are read once a run, and
 //! the values recorded and watched in bulk at its end.
 //!
-//! With many rare heaps (Officers: 1,584), heaps are computed in batches of 16
-//! (`Computation::batch`): the splits whose rare part leaves a heap below the batch are
-//! marked first for all 16 heaps, rare heap by rare heap, which reads adjacent values.
+//! A heap's rare-part marks read the values `g(m − a)` of its rare parts `a` as one run
+//! of the latest values, four marks at a time. With many rare heaps reaching far below
+//! the heap (at least 64, some above 32,768), heaps are computed in batches of 16
+//! (`Computation::batch`) instead: the splits whose rare part leaves a heap below the
+//! batch are marked first for all 16 heaps, rare heap by rare heap, which reads adjacent
+//! values. (Officers' 1,584 rare heaps all lie below 21,000: heap by heap.)
 //!
 //! When the scan strategy needs many steps a heap and there are two threads or more,
 //! heaps are computed in speculative batches (`Computation::speculate_until`): each
@@ -102,7 +105,7 @@ mod strategy;
 pub use cell::Cell;
 use cell::{Known, Store};
 
-use batch::{BATCH_FROM, BATCH_MIN_RARE};
+use batch::{BATCH_FROM, BATCH_MIN_RARE, BATCH_REACH};
 use predict::PREDICT_FROM;
 use repeats::REPEATS_FROM;
 use small::SplitRecords;
@@ -260,9 +263,11 @@ pub struct Computation {
     /// The last heap whose speculative guess was wrong (0 before any): wide speculative
     /// batches wait until the guesses have held for a while.
     last_wrong_guess: usize,
-    /// The least heap, and the fewest rare heaps, for sequential batches.
+    /// The least heap, the fewest rare heaps and the least reach of the far marks
+    /// (`Computation::rare_reach`) for sequential batches.
     batch_from: usize,
     batch_min_rare: usize,
+    batch_reach: usize,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
     /// What the far marks of a speculative batch settle of each heap's candidate.
@@ -372,6 +377,7 @@ impl Computation {
             last_wrong_guess: 0,
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
+            batch_reach: BATCH_REACH,
             batch_marks: Vec::new(),
             batch_far: Vec::new(),
             check_scratch: Vec::new(),
