@@ -27,6 +27,10 @@ pub trait Cell: Copy + PartialEq + Send + Sync + Into<u32> + 'static {
     /// is the value of one: the splits looked at and the targets found (see
     /// `simd::find_targets_u16`).
     fn find_targets(left: &[Self], right: &[Self], targets: &[u32]) -> (usize, u32);
+    /// The splits up to the block where the last value of `set` is the value of one,
+    /// each split's value removed from `set` (values below 512; see
+    /// `simd::find_set_u16`).
+    fn find_set(left: &[Self], right: &[Self], set: &mut simd::ValueSet) -> usize;
 }
 impl Cell for u8 {
     const BYTES: bool = true;
@@ -50,6 +54,10 @@ impl Cell for u8 {
     fn find_targets(left: &[u8], right: &[u8], targets: &[u32]) -> (usize, u32) {
         simd::find_targets_u8(left, right, targets)
     }
+    #[inline]
+    fn find_set(left: &[u8], right: &[u8], set: &mut simd::ValueSet) -> usize {
+        simd::find_set_u8(left, right, set)
+    }
 }
 impl Cell for u16 {
     #[inline]
@@ -68,6 +76,10 @@ impl Cell for u16 {
     fn find_targets(left: &[u16], right: &[u16], targets: &[u32]) -> (usize, u32) {
         simd::find_targets_u16(left, right, targets)
     }
+    #[inline]
+    fn find_set(left: &[u16], right: &[u16], set: &mut simd::ValueSet) -> usize {
+        simd::find_set_u16(left, right, set)
+    }
 }
 impl Cell for u32 {
     #[inline]
@@ -85,6 +97,10 @@ impl Cell for u32 {
     #[inline]
     fn find_targets(left: &[u32], right: &[u32], targets: &[u32]) -> (usize, u32) {
         simd::find_targets_plain(left, right, targets, 16)
+    }
+    #[inline]
+    fn find_set(left: &[u32], right: &[u32], set: &mut simd::ValueSet) -> usize {
+        simd::find_set_plain(left, right, set)
     }
 }
 

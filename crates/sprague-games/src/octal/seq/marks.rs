@@ -167,7 +167,8 @@ impl Computation {
 
 /// The length of the mark arrays for values below `max`: a power of two above every XOR
 /// of two such values, and at least 64 ([`Computation::candidate_by_blocks`] reads
-/// blocks of 64).
+/// blocks of 64). Twice the least such power: `strategy::scan_chunked` reads a length of
+/// at most 1,024 as every value below 512.
 pub(super) fn mark_size(max: u32) -> usize {
     (max.max(1).next_power_of_two() as usize * 2).max(64)
 }

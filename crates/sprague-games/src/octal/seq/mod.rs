@@ -268,6 +268,9 @@ pub struct Computation {
     batch_from: usize,
     batch_min_rare: usize,
     batch_reach: usize,
+    /// Whether scans look their splits up in a set of the targets (AVX-512 present;
+    /// `strategy::scan_by_set`).
+    value_sets: bool,
     /// A speculative batch's marks, one array per heap.
     batch_marks: Vec<Vec<Stamp>>,
     /// What the far marks of a speculative batch settle of each heap's candidate.
@@ -378,6 +381,7 @@ impl Computation {
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,
             batch_reach: BATCH_REACH,
+            value_sets: super::simd::value_sets(),
             batch_marks: Vec::new(),
             batch_far: Vec::new(),
             check_scratch: Vec::new(),

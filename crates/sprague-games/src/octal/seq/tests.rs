@@ -225,12 +225,25 @@ fn every_path_of_the_sparse_method_is_exact() {
     rules.push(TakeAndBreak::grundy_game());
     for r in &rules {
         let want = seq(r, 1500, Algorithm::Plain);
-        for (i, t) in tunings.iter().enumerate() {
+        // Each tuning with the set kernel of the scans, where the processor has it, and
+        // with the marks and comparisons.
+        for (i, (t, sets)) in tunings
+            .iter()
+            .flat_map(|t| [(t, true), (t, false)])
+            .enumerate()
+        {
+            let i = i / 2;
             let mut c = Computation::new(r.clone(), Algorithm::Sparse);
             c.set_tuning(*t);
             c.without_small_path();
+            c.use_value_sets(sets);
             c.extend_to(1500, &mut |_, _| {}).unwrap();
-            assert_eq!(c.values().to_u32(), want, "{} tuning {i}", r.name);
+            assert_eq!(
+                c.values().to_u32(),
+                want,
+                "{} tuning {i} sets {sets}",
+                r.name
+            );
             let s = c.stats();
             if r.name == "octal:0.6" {
                 match i {

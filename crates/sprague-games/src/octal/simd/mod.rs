@@ -1,13 +1,15 @@
 //! Vector kernels of the sparse method's inner loops, with plain fallbacks.
 //!
-//! The kernels use AVX2 where the processor has it (checked at run time, so one build
-//! runs everywhere) and otherwise a plain loop that computes the same thing; a test checks
-//! that both agree. They are the only `unsafe` code of the crate: each one is a
-//! `#[target_feature]` function called only after the feature was detected, and it reads
-//! only through the references it is given.
+//! The kernels use AVX2 where the processor has it (and `sets.rs`, AVX-512), checked at run
+//! time, so one build runs everywhere, and otherwise a plain loop that computes the same
+//! thing; a test checks that both agree. Each one is a `#[target_feature]` function called
+//! only after the feature was detected, and it reads only through the references it is
+//! given.
 
 mod hits;
+mod sets;
 pub(super) use hits::{find_targets_plain, find_targets_u16, find_targets_u8, HIT_TARGETS};
+pub(super) use sets::{find_set_plain, find_set_u16, find_set_u8, value_sets, ValueSet};
 
 /// Whether the AVX2 kernels can run here (the answer is cached by the standard library).
 #[cfg(target_arch = "x86_64")]
