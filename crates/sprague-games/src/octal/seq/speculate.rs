@@ -107,6 +107,7 @@ impl Computation {
         next: &mut Option<Guessed>,
     ) {
         let start = g.len();
+        let sets = self.value_sets;
         if batch.guesses.len() > SPECULATION_BATCH {
             self.stats.wide_batches += 1;
         }
@@ -139,7 +140,7 @@ impl Computation {
                 self.mark_far(&room, next_end - end, base);
                 Some(self.guess_batch(&mut room, next_end, base))
             },
-            || check_guesses(head, &batch, pair_js, unequal, &mut scratch),
+            || check_guesses(head, &batch, pair_js, unequal, sets, &mut scratch),
         );
         self.check_scratch = scratch;
         // Commit in order, up to the first wrong guess.
@@ -333,11 +334,14 @@ pub(super) struct Guessed {
 /// without one (the least), and the steps the scan took. `scratch` holds, for each heap
 /// of the batch, its wanted stamps (all 0, and left so) and its pending targets: made
 /// once and reused, where each task made its own (an allocation and a clear a heap).
+/// `sets`: the scans may use the set kernel (`strategy::scan_chunked`); Officers to 10⁷ on
+/// two threads took 0.92 times as long with it (3 pairs).
 fn check_guesses<K: Known>(
     values: K,
     batch: &Guessed,
     pair_js: &[usize],
     unequal: bool,
+    sets: bool,
     scratch: &mut [(Vec<Stamp>, Vec<u32>)],
 ) -> Vec<(Option<u32>, usize)> {
     let start = values.len() - batch.guesses.len();
@@ -364,10 +368,7 @@ fn check_guesses<K: Known>(
                 if j + 2 > n || pending.is_empty() {
                     break;
                 }
-                // The marks and comparisons, not the set kernel (`strategy::scan_by_set`):
-                // with it, Officers to 3·10⁶ on two threads took 1.04 times as long (5
-                // pairs) for 1% less CPU time, the checks waiting on the guesses.
-                steps += scan_chunked(values, n - j, unequal, want, 1, pending, false);
+                steps += scan_chunked(values, n - j, unequal, want, 1, pending, sets);
             }
             let wrong = pending.first().copied();
             for &r in pending.iter() {

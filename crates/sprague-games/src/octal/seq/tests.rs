@@ -294,6 +294,14 @@ fn speculative_batches_are_exact() {
         oct("4.6"),
     ] {
         let want = seq(&r, 3000, Algorithm::Plain);
+        // The checks' scans with the marks and comparisons, exact as well.
+        let mut c = Computation::new(r.clone(), Algorithm::Sparse);
+        c.force_speculation_from(40);
+        c.without_small_path();
+        c.use_value_sets(false);
+        pool.install(|| c.extend_to(3000, &mut |_, _| {})).unwrap();
+        assert_eq!(c.values().to_u32(), want, "{} without sets", r.name);
+        // And with the set kernel where the processor has it.
         let mut c = Computation::new(r.clone(), Algorithm::Sparse);
         c.force_speculation_from(40);
         c.without_small_path();
