@@ -95,23 +95,26 @@ impl Context {
     /// Domineering 5×6 made 17.9 million comparisons here, searching 3.7 million of them,
     /// when each option was compared with every other.
     pub(super) fn undominated(&mut self, opts: &[GameId], side: Side) -> Vec<GameId> {
-        let mut order = opts.to_vec();
         // Stops are monotone: a dominated option's stops are at most (Left) its
         // dominator's. (An option whose stops do not fit, `NO_STOP`, goes last for Left
-        // and first for Right: only the order, not the result, depends on it.)
-        let ctx = &*self;
-        match side {
-            Side::Left => order.sort_by_key(|g| {
-                let i = ctx.info(*g);
-                std::cmp::Reverse((i.ls, i.rs))
-            }),
-            Side::Right => order.sort_by_key(|g| {
-                let i = ctx.info(*g);
-                (i.rs, i.ls)
-            }),
-        }
+        // and first for Right: only the order, not the result, depends on it.) The keys
+        // are read once an option, not in each of the sort's comparisons (loads from the
+        // arena's records, a tenth of Domineering 6×6's profile; 0.97 times the time, 3
+        // pairs). Ties go by id, so the order is the same from run to run.
+        let mut order: Vec<(i64, i64, GameId)> = opts
+            .iter()
+            .map(|&g| {
+                let i = self.info(g);
+                match side {
+                    // `!x` reverses the order without overflow (`NO_STOP` is `i64::MIN`).
+                    Side::Left => (!i.ls, !i.rs, g),
+                    Side::Right => (i.rs, i.ls, g),
+                }
+            })
+            .collect();
+        order.sort_unstable();
         let mut keep: Vec<GameId> = Vec::with_capacity(order.len());
-        'next: for a in order {
+        'next: for (_, _, a) in order {
             for &b in &keep {
                 let dominated = match side {
                     Side::Left => self.le(a, b),
