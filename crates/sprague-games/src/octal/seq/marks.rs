@@ -27,6 +27,7 @@ impl Computation {
                 .iter_mut()
                 .for_each(|b| b.iter_mut().for_each(|m| *m = 0));
             self.batch_flat.iter_mut().for_each(|m| *m = 0);
+            self.early.clear_marks();
             self.stamp = 0;
         }
         let base = self.stamp;

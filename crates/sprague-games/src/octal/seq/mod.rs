@@ -190,6 +190,9 @@ pub struct Stats {
     /// Speculative batches guessed (far marks and guesses) while the batch before was
     /// checked, and kept.
     pub guessed_ahead: u64,
+    /// Speculative batches guessed from far marks made two batches ahead (beside the
+    /// checks of the batch before the one before).
+    pub marked_early: u64,
     /// Speculative batches longer than the base length (on many threads, once the
     /// guesses have held for a while).
     pub wide_batches: u64,
@@ -275,6 +278,8 @@ pub struct Computation {
     batch_marks: Vec<Vec<Stamp>>,
     /// What the far marks of a speculative batch settle of each heap's candidate.
     batch_far: Vec<sparse::FarCandidate>,
+    /// The far marks of the speculative batch after the one being guessed.
+    early: speculate::Early,
     /// Per heap of a speculative batch, the wanted targets' stamps (all 0 between checks)
     /// and the targets pending, reused from batch to batch.
     check_scratch: Vec<(Vec<Stamp>, Vec<u32>)>,
@@ -384,6 +389,7 @@ impl Computation {
             value_sets: super::simd::value_sets(),
             batch_marks: Vec::new(),
             batch_far: Vec::new(),
+            early: speculate::Early::default(),
             check_scratch: Vec::new(),
             batch_flat: Vec::new(),
             triples,

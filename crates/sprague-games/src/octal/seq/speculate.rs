@@ -68,10 +68,10 @@ impl Computation {
         // Fixed while the batches run (the checks read them beside the guessing).
         let pair_js = self.pair_js.clone();
         let unequal = self.rules.unequal;
-        let mut pending: Option<Guessed> = None;
+        let mut pending: Option<(Guessed, Option<FarReady>)> = None;
         loop {
             let n = g.len();
-            let batch = match pending.take() {
+            let (batch, ready) = match pending.take() {
                 Some(b) => b,
                 None => {
                     if n >= limit || !self.speculates(n) || (stop && self.proven.is_some()) {
@@ -81,30 +81,41 @@ impl Computation {
                     let base = self.prepare_batch_marks(end - n);
                     let (_, mut room) = GuessRoom::split(g, end - n);
                     self.mark_far(&room, end - n, base);
-                    self.guess_batch(&mut room, end, base)
+                    (self.guess_batch(&mut room, end, base, n), None)
                 }
             };
             if batch.guesses.is_empty() {
                 break;
             }
-            self.check_and_commit(g, batch, limit, stop, &pair_js, unequal, &mut pending);
+            let batches = Batches {
+                limit,
+                stop,
+                pair_js: &pair_js,
+                unequal,
+            };
+            self.check_and_commit(g, batch, ready, &batches, &mut pending);
         }
         g.len() > first
     }
 
-    /// Checks the guesses of `batch` (pushed on `g` here) on every core, guessing the next
-    /// batch beside them when nothing before it would change its marks (then left in
-    /// `next`), and commits the batch up to its first wrong guess.
-    #[allow(clippy::too_many_arguments)]
+    /// Checks the guesses of `batch` (pushed on `g` here) on every core and commits it up
+    /// to its first wrong guess. Beside the checks, when nothing before them would change
+    /// their marks, the next batch is guessed (left in `next`, from the far marks in
+    /// `ready` when they were made beside the checks before) and the far marks of the
+    /// batch after it are made (left in `next` too).
+    ///
+    /// The far marks of a batch read only values before the batch guessed beside them, so
+    /// they run two batches ahead, on the threads the checks leave free, and the guessing,
+    /// the one part done in turn, adds only the near marks: guessing a batch after making
+    /// its far marks put both in the one thread's path, and on two threads the checks then
+    /// waited for it.
     fn check_and_commit<S: Store>(
         &mut self,
         g: &mut S,
         batch: Guessed,
-        limit: usize,
-        stop: bool,
-        pair_js: &[usize],
-        unequal: bool,
-        next: &mut Option<Guessed>,
+        ready: Option<FarReady>,
+        run: &Batches<'_>,
+        next: &mut Option<(Guessed, Option<FarReady>)>,
     ) {
         let start = g.len();
         let sets = self.value_sets;
@@ -116,15 +127,54 @@ impl Computation {
         }
         let end = g.len();
         let size = self.mark.len();
+        let limit = run.limit;
         // The next batch is guessed beside the checks if nothing before it would change
         // the marks: a mask check, a wider array, the end, or stamps that would wrap.
         let next_end = self.speculation_end(end, limit);
+        // Its far marks, when they were made beside the checks before, for these heaps
+        // and arrays of this size.
+        let ready = ready.filter(|r| {
+            r.start == end && r.end == next_end && self.early.fits(next_end - end, size)
+        });
+        if ready.is_some() {
+            self.stats.marked_early += 1;
+            std::mem::swap(&mut self.early.marks, &mut self.batch_marks);
+            std::mem::swap(&mut self.early.far, &mut self.batch_far);
+        }
+        debug_assert!(ready.is_none_or(|r| r.base == self.stamp));
         let ahead = (batch.complete
             && end < limit
             && end < self.next_mask_check
             && next_end - end <= self.batch_marks.len()
             && usize::from(self.stamp) + (next_end - end) < usize::from(Stamp::MAX))
         .then_some((next_end, self.stamp));
+        // The far marks of the batch after the next, from the values up to `end`.
+        let early = ahead.and_then(|(_, base)| {
+            let after = self.speculation_end(next_end, limit);
+            let early_base = base + (next_end - end) as Stamp;
+            (next_end < limit
+                && next_end < self.next_mask_check
+                && usize::from(early_base) + (after - next_end) < usize::from(Stamp::MAX)
+                && !(run.stop && self.proven.is_some()))
+            .then_some(FarReady {
+                start: next_end,
+                end: after,
+                base: early_base,
+                known: end,
+            })
+        });
+        let mut early_set = std::mem::take(&mut self.early);
+        if let Some(e) = early {
+            early_set.prepare(
+                e.end - e.start,
+                size,
+                &self.rare,
+                &self.rare_vals,
+                self.mask,
+            );
+        }
+        let mask = self.mask;
+        let common_bits = self.common_bits();
         let (head, mut room) = GuessRoom::split(g, next_end.saturating_sub(end));
         let mut scratch = std::mem::take(&mut self.check_scratch);
         if scratch.first().is_some_and(|(want, _)| want.len() != size) {
@@ -133,15 +183,32 @@ impl Computation {
         if scratch.len() < batch.guesses.len() {
             scratch.resize_with(batch.guesses.len(), || (vec![0; size], Vec::new()));
         }
-        let (guessed, checks) = rayon::join(
+        let (pair_js, unequal) = (run.pair_js, run.unequal);
+        let (guessed, ((), checks)) = rayon::join(
             || {
                 let (next_end, base) = ahead?;
                 self.stamp = base + 1;
-                self.mark_far(&room, next_end - end, base);
-                Some(self.guess_batch(&mut room, next_end, base))
+                let far_done = match ready {
+                    Some(r) => r.known,
+                    None => {
+                        self.mark_far(&room, next_end - end, base);
+                        end
+                    }
+                };
+                Some(self.guess_batch(&mut room, next_end, base, far_done))
             },
-            || check_guesses(head, &batch, pair_js, unequal, sets, &mut scratch),
+            || {
+                rayon::join(
+                    || {
+                        if let Some(e) = early {
+                            early_set.mark(head, &e, pair_js, unequal, mask, common_bits);
+                        }
+                    },
+                    || check_guesses(head, &batch, pair_js, unequal, sets, &mut scratch),
+                )
+            },
         );
+        self.early = early_set;
         self.check_scratch = scratch;
         // Commit in order, up to the first wrong guess.
         g.truncate(start);
@@ -168,21 +235,24 @@ impl Computation {
             self.stats.speculated += 1;
             self.record(n, v);
             self.watch(g.view());
-            if wrong.is_some() || (stop && self.proven.is_some()) {
+            if wrong.is_some() || (run.stop && self.proven.is_some()) {
                 all_right = false;
                 break;
             }
         }
         // The next batch's guesses hold if every guess of this one did and speculation
         // goes on (the commits may have changed the strategy, proven a period, or needed
-        // wider marks).
-        *next = guessed.filter(|_| {
-            all_right
-                && g.len() == end
-                && self.speculates(end)
-                && !(stop && self.proven.is_some())
-                && mark_size(self.counts.len() as u32) <= size
-        });
+        // wider marks); so do the far marks of the batch after it, made from this batch's
+        // guesses (their heaps and arrays are checked again when they are used).
+        *next = guessed
+            .filter(|_| {
+                all_right
+                    && g.len() == end
+                    && self.speculates(end)
+                    && !(run.stop && self.proven.is_some())
+                    && mark_size(self.counts.len() as u32) <= size
+            })
+            .map(|gsd| (gsd, early));
         if next.is_some() {
             self.stats.guessed_ahead += 1;
         }
@@ -202,21 +272,23 @@ impl Computation {
         };
         far.mark(
             room.values(room.start),
+            room.start,
             &mut self.batch_marks[..len],
             &mut self.batch_far[..len],
             base,
         );
     }
 
-    /// Guesses heaps `room.start..end` in turn (far marks made, stamps from `base + 1`),
-    /// each written to `room`: the common candidate `c` of the sparse method, guessing
-    /// that every target below it has a witness. A guess that does not fit the width or
-    /// the marks ends the batch early.
+    /// Guesses heaps `room.start..end` in turn (far marks made from the values below
+    /// `far_done`, stamps from `base + 1`), each written to `room`: the common candidate
+    /// `c` of the sparse method, guessing that every target below it has a witness. A
+    /// guess that does not fit the width or the marks ends the batch early.
     fn guess_batch<S: Store>(
         &mut self,
         room: &mut GuessRoom<'_, S>,
         end: usize,
         base: Stamp,
+        far_done: usize,
     ) -> Guessed {
         let start = room.start;
         let len = end - start;
@@ -228,7 +300,7 @@ impl Computation {
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
             self.stamp = base + 1 + i as Stamp;
             let far = std::mem::take(&mut self.batch_far[i]);
-            let candidate = self.guess_candidate(room.values(n), n, start, &far);
+            let candidate = self.guess_candidate(room.values(n), n, far_done, &far);
             self.batch_far[i] = far;
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
             let (v, from) = match candidate {
@@ -293,11 +365,12 @@ impl Computation {
 /// Heaps per speculative batch ([`Computation::speculate`]): small, since a rare value
 /// drops the rest of its batch (Officers has about one in 400 heaps at 10⁶).
 const SPECULATION_BATCH: usize = 64;
-/// Heaps a thread of a wide speculative batch ([`Computation::speculation_batch`]). On 16
-/// threads, batches of 64 heaps leave each thread four heaps' checks (Officers at 10⁷:
-/// about 3 µs a heap on one thread), hardly longer than starting and joining the batch's
-/// tasks and the guessing of the next batch, which runs beside them on one thread.
-const HEAPS_PER_THREAD: usize = 16;
+/// Heaps a thread of a wide speculative batch ([`Computation::speculation_batch`]): each
+/// batch ends with the threads waiting for its longest tasks and starting the next, so
+/// long batches pay where the guesses hold. Officers to 3·10⁶ on two threads (batches of
+/// 256 heaps against 64): 0.97 times the time, 7 pairs, once the far marks ran two
+/// batches ahead (before that, 1.01).
+const HEAPS_PER_THREAD: usize = 128;
 /// The longest speculative batch.
 const MAX_SPECULATION_BATCH: usize = 1024;
 /// Wide batches begin this many of their lengths after the last wrong guess: a wrong guess
@@ -459,9 +532,10 @@ struct FarMarks<'a> {
 }
 
 impl FarMarks<'_> {
-    /// A speculative batch's far marks, in parallel: for heap `n = known.len() + i`, the
-    /// splits of `n − j` (`j` in `pair_js`) whose rare part `a` leaves a known heap
-    /// (`m − a < known.len()`), marked in `marks[i]` with stamp `base + 1 + i`; and in
+    /// A speculative batch's far marks, in parallel: for heap `n = first + i`
+    /// (`first >= known.len()`), the splits of `n − j` (`j` in `pair_js`) whose rare part
+    /// `a` leaves a known heap (`m − a < known.len()`), marked in `marks[i]` with stamp
+    /// `base + 1 + i`; and in
     /// `far[i]`, the least common value they leave unmarked with the rare values below it
     /// they leave unmarked, so that the heap's guess, made in turn, only adds its near
     /// marks (the scan of the marks for the candidate, a twentieth of Officers' work on
@@ -469,11 +543,13 @@ impl FarMarks<'_> {
     fn mark<K: Known>(
         &self,
         known: K,
+        first: usize,
         marks: &mut [Vec<Stamp>],
         far: &mut [FarCandidate],
         base: Stamp,
     ) {
         let start = known.len();
+        debug_assert!(first >= start);
         // Heap by heap: marking several heaps together, rare part by rare part, reads their
         // parts `m − a` together but scatters the stores over their arrays, which measured
         // slower (Officers).
@@ -483,7 +559,7 @@ impl FarMarks<'_> {
             .with_max_len(1)
             .enumerate()
             .for_each(|(i, (mark, far))| {
-                let n = start + i;
+                let n = first + i;
                 let stamp = base + 1 + i as Stamp;
                 for &j in self.pair_js {
                     if j + 2 > n {
@@ -512,5 +588,105 @@ impl FarMarks<'_> {
                     &mut far.targets,
                 );
             });
+    }
+}
+
+/// The run of speculative batches: where it ends, whether it stops at a proven period,
+/// and the splitting removals, fixed while it runs.
+struct Batches<'a> {
+    limit: usize,
+    stop: bool,
+    pair_js: &'a [usize],
+    unequal: bool,
+}
+
+/// Far marks made ahead for the batch of heaps `start..end` (stamps from `base + 1`,
+/// from the values below `known`), in [`Early`]'s arrays.
+#[derive(Clone, Copy)]
+pub(super) struct FarReady {
+    start: usize,
+    end: usize,
+    base: Stamp,
+    known: usize,
+}
+
+/// The arrays of the far marks made two batches ahead, with the rare heaps they read,
+/// copied (the guessing beside them holds the computation), and the mask and count of
+/// rare heaps the copy is of.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Early {
+    marks: Vec<Vec<Stamp>>,
+    far: Vec<FarCandidate>,
+    rare: Vec<u32>,
+    rare_vals: Vec<u32>,
+    rare_for: Option<(u32, usize)>,
+}
+
+impl Early {
+    /// Whether the arrays hold `len` heaps' marks of `size` values.
+    fn fits(&self, len: usize, size: usize) -> bool {
+        self.marks.len() >= len && self.marks.first().is_some_and(|m| m.len() == size)
+    }
+
+    /// Arrays for `len` heaps of `size` values, and the rare heaps `rare` (values
+    /// `rare_vals`, under `mask`).
+    fn prepare(&mut self, len: usize, size: usize, rare: &[u32], rare_vals: &[u32], mask: u32) {
+        if !self.fits(len, size) {
+            self.marks = vec![vec![0; size]; len];
+        }
+        if self.far.len() < len {
+            self.far.resize_with(len, FarCandidate::default);
+        }
+        // The rare heaps only grow between mask changes, so a mask and a count name them.
+        if self.rare_for != Some((mask, rare.len())) {
+            self.rare.clear();
+            self.rare.extend_from_slice(rare);
+            self.rare_vals.clear();
+            self.rare_vals.extend_from_slice(rare_vals);
+            self.rare_for = Some((mask, rare.len()));
+        }
+    }
+
+    /// Clears the marks (the stamps wrap).
+    pub(super) fn clear_marks(&mut self) {
+        self.marks.iter_mut().for_each(|m| m.fill(0));
+    }
+
+    /// The far marks of the batch `e` from the values `known` (`e.known` of them).
+    fn mark<K: Known>(
+        &mut self,
+        known: K,
+        e: &FarReady,
+        pair_js: &[usize],
+        unequal: bool,
+        mask: u32,
+        common_bits: u64,
+    ) {
+        debug_assert_eq!(known.len(), e.known);
+        let len = e.end - e.start;
+        // Every stamp in the arrays is older than the batch's: else a stamp from before
+        // the stamps last wrapped could read as one of this batch's marks.
+        #[cfg(test)]
+        for m in &self.marks[..len] {
+            assert!(
+                m.iter().all(|&s| s <= e.base),
+                "stale stamps in the early marks"
+            );
+        }
+        let far = FarMarks {
+            rare: &self.rare,
+            rare_vals: &self.rare_vals,
+            pair_js,
+            unequal,
+            mask,
+            common_bits,
+        };
+        far.mark(
+            known,
+            e.start,
+            &mut self.marks[..len],
+            &mut self.far[..len],
+            e.base,
+        );
     }
 }

@@ -320,10 +320,18 @@ fn speculative_batches_are_exact() {
                 s.guessed_ahead > 10,
                 "batches were guessed while the one before was checked: {s:?}"
             );
+            assert!(
+                s.marked_early > 10,
+                "far marks were made two batches ahead: {s:?}"
+            );
         }
-        // Again in steps.
+        // Again in steps: short ones, and steps long enough for far marks made two
+        // batches ahead, whose arrays hold the stamps of the step before when the stamps
+        // wrap.
         let c = speculate_in_steps(&r, &pool, 3000, 100);
         assert_eq!(c.values().to_u32(), want, "{} in steps", r.name);
+        let c = speculate_in_steps(&r, &pool, 3000, 750);
+        assert_eq!(c.values().to_u32(), want, "{} in long steps", r.name);
     }
 }
 
