@@ -371,8 +371,13 @@ const SPECULATION_BATCH: usize = 64;
 /// 256 heaps against 64): 0.97 times the time, 7 pairs, once the far marks ran two
 /// batches ahead (before that, 1.01).
 const HEAPS_PER_THREAD: usize = 128;
-/// The longest speculative batch.
-const MAX_SPECULATION_BATCH: usize = 1024;
+/// The longest speculative batch. The guessing, done in turn, marks the splits whose
+/// other part lies in the two batches before (their far marks were made before those
+/// batches were guessed): Officers has 88 rare heaps below 512 and 450 below 2,048 (of
+/// 1,584), so batches of 1,024 heaps would leave about a fifth of the marks to the one
+/// guessing thread, and 256 about a twentieth. (Sixteen threads had batches of 256 heaps
+/// before the far marks ran two batches ahead, too.)
+const MAX_SPECULATION_BATCH: usize = 256;
 /// Wide batches begin this many of their lengths after the last wrong guess: a wrong guess
 /// drops the rest of its batch and the batch guessed ahead, so that long batches pay only
 /// where guesses hold (Officers' rare values, its wrong guesses, lie below 21,000).
