@@ -63,9 +63,10 @@
 //! When the scan strategy needs many steps a heap and there are two threads or more,
 //! heaps are computed in speculative batches (`Computation::speculate_until`): each
 //! heap's guess is made in turn; the scans that check a batch's guesses run in parallel
-//! beside the next batch's rare-part marks and guesses (made as if the guesses being
-//! checked were right); a wrong guess (a rare value) is corrected and the rest of its
-//! batch, and the next batch, dropped, so the sequence is exactly the sequential one.
+//! beside the next batch's guesses and the far rare-part marks of the batch after it
+//! (made as if the guesses being checked were right); a wrong guess (a rare value) is
+//! corrected and the rest of its batch, the next batch and the far marks after it
+//! dropped, so the sequence is exactly the sequential one.
 //!
 //! Exactness does not depend on the budgets ([`Tuning`]) or the strategy: phases 1 and 2
 //! only ever report real splits, and a target they miss goes to phase 3. Any mask gives
