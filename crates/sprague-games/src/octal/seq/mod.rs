@@ -110,7 +110,7 @@ use batch::{BATCH_FROM, BATCH_MIN_RARE, BATCH_REACH};
 use predict::PREDICT_FROM;
 use repeats::REPEATS_FROM;
 use small::SplitRecords;
-use speculate::SPECULATION_FROM;
+use speculate::{FIRST_SPECULATION_WAIT, SPECULATION_FROM};
 use strategy::{Strategy, StrategyTrial};
 
 use super::rules::TakeAndBreak;
@@ -264,6 +264,11 @@ pub struct Computation {
     strategy_trial: StrategyTrial,
     /// The least heap that starts a speculative batch.
     speculate_from: usize,
+    /// How long speculation waits next time its guesses fail too often (0: it never
+    /// waits), and the speculative batches and the heaps they kept since it last looked
+    /// (`Computation::weigh_batches`).
+    speculation_wait: usize,
+    speculation_record: (usize, usize),
     /// The last heap whose speculative guess was wrong (0 before any): wide speculative
     /// batches wait until the guesses have held for a while.
     last_wrong_guess: usize,
@@ -383,6 +388,8 @@ impl Computation {
             strategy: Strategy::Targeted,
             strategy_trial: StrategyTrial::default(),
             speculate_from: SPECULATION_FROM,
+            speculation_wait: FIRST_SPECULATION_WAIT,
+            speculation_record: (0, 0),
             last_wrong_guess: 0,
             batch_from: BATCH_FROM,
             batch_min_rare: BATCH_MIN_RARE,

@@ -344,10 +344,17 @@ pub(super) fn mark_rare_parts<K: Known>(
     let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) else {
         return;
     };
-    // The parts m − a as one run (in the 16-bit window of the latest values, for nine-bit
-    // values): `parts[last − a] = g(m − a)`.
-    let mut scratch = Vec::new();
-    let parts = below.run(m - last as usize, m - first as usize + 1, &mut scratch);
+    // The parts m − a as one run where the store holds them so (for nine-bit values, in
+    // a 16-bit window): `parts[last − a] = g(m − a)`.
+    let Some(parts) = below.stored(m - last as usize, m - first as usize + 1) else {
+        // Else each part read alone: decoding the run would read every value between the
+        // parts, and rare heaps spread far (0.64's reach past 150,000) made that a run of
+        // the whole sequence for each heap, its work growing with n (0.64 to 3·10⁵ on two
+        // threads, in the far marks of the speculative batches: 4.2 s against 0.36 s on
+        // one).
+        mark_parts_apart(below, m, unequal, heaps, vals, mark, stamp);
+        return;
+    };
     if unequal && m.is_multiple_of(2) {
         let part = |a: u32| -> u32 { parts[(last - a) as usize].into() };
         for (&a, &va) in heaps.iter().zip(vals) {
@@ -357,6 +364,27 @@ pub(super) fn mark_rare_parts<K: Known>(
         }
     } else {
         mark_parts(parts, last, heaps, vals, mark, stamp);
+    }
+}
+
+/// [`mark_rare_parts`] where the parts are not one stored run: each part read alone. Kept
+/// out of line, off the hot path of the runs.
+#[cold]
+#[inline(never)]
+fn mark_parts_apart<K: Known>(
+    below: K,
+    m: usize,
+    unequal: bool,
+    heaps: &[u32],
+    vals: &[u32],
+    mark: &mut [Stamp],
+    stamp: Stamp,
+) {
+    let mmask = mark.len() - 1;
+    for (&a, &va) in heaps.iter().zip(vals) {
+        if !(unequal && 2 * a as usize == m) {
+            mark[(va ^ below.at(m - a as usize)) as usize & mmask] = stamp;
+        }
     }
 }
 

@@ -249,6 +249,7 @@ impl Computation {
         // goes on (the commits may have changed the strategy, proven a period, or needed
         // wider marks); so do the far marks of the batch after it, made from this batch's
         // guesses (their heaps and arrays are checked again when they are used).
+        self.weigh_batches(g.len() - start, g.len());
         *next = guessed
             .filter(|_| {
                 all_right
@@ -260,6 +261,35 @@ impl Computation {
             .map(|gsd| (gsd, early));
         if next.is_some() {
             self.stats.guessed_ahead += 1;
+        }
+    }
+
+    /// Counts a speculative batch that kept `kept` heaps (up to heap `n`), and every
+    /// [`WEIGHED_BATCHES`] batches, when they kept fewer than half a base batch each on
+    /// average, makes speculation wait: a wrong guess throws away the rest of its batch,
+    /// the batch guessed ahead and the far marks made ahead, so where a guess fails every
+    /// few heaps the batches redo most of their work, and the heaps cost more than in
+    /// turn (0.04 to 1.5·10⁵, a wrong guess every six heaps: 12.3 s on two threads
+    /// against 3.1 s on one; Officers below 21,000, one every thirteen). The wait doubles
+    /// each time, up to [`MAX_SPECULATION_WAIT`] heaps, and starts again from
+    /// [`FIRST_SPECULATION_WAIT`] once the batches keep enough.
+    pub(super) fn weigh_batches(&mut self, kept: usize, n: usize) {
+        if self.speculation_wait == 0 {
+            return;
+        }
+        let (batches, heaps) = &mut self.speculation_record;
+        *batches += 1;
+        *heaps += kept;
+        if *batches < WEIGHED_BATCHES {
+            return;
+        }
+        let enough = *heaps >= *batches * SPECULATION_BATCH / 2;
+        self.speculation_record = (0, 0);
+        if enough {
+            self.speculation_wait = FIRST_SPECULATION_WAIT;
+        } else {
+            self.speculate_from = n + self.speculation_wait;
+            self.speculation_wait = (2 * self.speculation_wait).min(MAX_SPECULATION_WAIT);
         }
     }
 
@@ -364,6 +394,8 @@ impl Computation {
         self.strategy_trial.wait = u32::MAX;
         self.strategy_trial.recent = u64::MAX;
         self.speculate_from = from;
+        // (Every heap speculated, however often the guesses fail.)
+        self.speculation_wait = 0;
     }
 }
 
@@ -389,6 +421,12 @@ const MAX_SPECULATION_BATCH: usize = 256;
 const CALM_BATCHES: usize = 4;
 /// The least heap that starts a speculative batch.
 pub(super) const SPECULATION_FROM: usize = 1 << 12;
+/// Speculative batches weighed together ([`Computation::weigh_batches`]).
+const WEIGHED_BATCHES: usize = 8;
+/// The first and the longest wait of speculation after guesses that fail too often
+/// ([`Computation::weigh_batches`]), in heaps.
+pub(super) const FIRST_SPECULATION_WAIT: usize = 1 << 12;
+const MAX_SPECULATION_WAIT: usize = 1 << 20;
 /// The fewest threads for speculative batches. Measured on 2 cores (Officers to 10⁷,
 /// `octal_bench officers`): 33.6 s, against 47.8 s on one thread. (They once paid only
 /// from 3 threads: the batches then started from outside the pool, one at a time, and

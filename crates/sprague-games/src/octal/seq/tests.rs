@@ -591,3 +591,40 @@ fn middle_splits_scanned_ahead_are_exact() {
         }
     }
 }
+
+#[test]
+fn speculation_waits_where_its_guesses_fail_every_few_heaps() {
+    use super::speculate::FIRST_SPECULATION_WAIT;
+    let mut c = Computation::new(oct("0.6"), Algorithm::Sparse);
+    let from = c.speculate_from;
+    // Eight batches that kept a few heaps each (a wrong guess every few heaps): the next
+    // batch waits, and the wait after it is twice as long.
+    let mut n = 5000;
+    for _ in 0..8 {
+        n += 6;
+        c.weigh_batches(6, n);
+    }
+    assert_eq!(c.speculate_from, n + FIRST_SPECULATION_WAIT);
+    assert!(!c.speculates(n) && c.speculate_from > from);
+    assert_eq!(c.speculation_wait, 2 * FIRST_SPECULATION_WAIT);
+    for _ in 0..8 {
+        n += 6;
+        c.weigh_batches(6, n);
+    }
+    assert_eq!(c.speculate_from, n + 2 * FIRST_SPECULATION_WAIT);
+    // Batches that keep most of their heaps bring the wait back to its start, and leave
+    // the heap speculation starts from alone.
+    let resume = c.speculate_from;
+    for _ in 0..8 {
+        n += 64;
+        c.weigh_batches(64, n);
+    }
+    assert_eq!(c.speculation_wait, FIRST_SPECULATION_WAIT);
+    assert_eq!(c.speculate_from, resume);
+    // The tests' forced speculation never waits.
+    c.force_speculation_from(40);
+    for _ in 0..8 {
+        c.weigh_batches(1, n);
+    }
+    assert_eq!(c.speculate_from, 40);
+}
