@@ -6,6 +6,7 @@
 //! chooses between the two.
 
 use super::{Cell, Computation, Known, Stamp, FIRST_SEARCH};
+use crate::octal::simd::stamp_bits;
 use crate::octal::Values;
 
 impl Computation {
@@ -153,36 +154,37 @@ impl Computation {
     /// the candidate is the least unmarked common value from `far.common` on, and the
     /// targets are `far.targets` still unmarked, then the unmarked rare values from
     /// `far.common` to the candidate (the same list, in the same order, as marking
-    /// everything and scanning from 0).
+    /// everything and scanning from 0). The targets are appended to `targets` (the
+    /// batch's list, so that they are not copied there after); `Ok` when there are none.
     pub(super) fn guess_candidate<K: Known>(
         &mut self,
         g: K,
         n: usize,
         far_done: usize,
         far: &FarCandidate,
+        targets: &mut Vec<u32>,
     ) -> std::result::Result<u32, u32> {
         self.mark_simple(g, n);
         self.mark_near_rare_parts(g, n, far_done);
         let stamp = self.stamp;
         let common_bits = self.common_bits();
         let mark = &self.mark;
-        self.targets.clear();
-        self.targets
-            .extend(far.targets.iter().filter(|&&r| mark[r as usize] != stamp));
+        let start = targets.len();
+        push_unmarked(targets, &far.targets, mark, stamp);
         let from = far.common as usize;
         let c = if mark[from] != stamp {
             far.common
         } else {
-            least_unmarked_common(mark, stamp, self.mask, common_bits, from, &mut self.targets)
+            least_unmarked_common(mark, stamp, self.mask, common_bits, from, targets)
         };
         #[cfg(test)]
         {
             // The same as marking everything and scanning from 0.
             let mut all = Vec::new();
             let c0 = least_unmarked_common(&self.mark, stamp, self.mask, common_bits, 0, &mut all);
-            assert_eq!((c0, &all), (c, &self.targets), "heap {n}");
+            assert_eq!((c0, &all[..]), (c, &targets[start..]), "heap {n}");
         }
-        if self.targets.is_empty() {
+        if targets.len() == start {
             return Ok(c);
         }
         self.stats.checked += 1;
@@ -253,6 +255,23 @@ pub(super) struct FarCandidate {
     pub(super) targets: Vec<u32>,
 }
 
+/// Appends the values of `from` left unmarked in `mark` (`stamp`) to `out`, in order,
+/// without a branch a value: each is written and the end moves past it only when it is
+/// unmarked. Whether a near split marked a far target follows no pattern a processor
+/// could predict, and the branch of a filter, missed often, took most of the guessing's
+/// time outside the marks.
+fn push_unmarked(out: &mut Vec<u32>, from: &[u32], mark: &[Stamp], stamp: Stamp) {
+    let start = out.len();
+    out.resize(start + from.len(), 0);
+    let kept = &mut out[start..];
+    let mut k = 0;
+    for &r in from {
+        kept[k] = r;
+        k += usize::from(mark[r as usize] != stamp);
+    }
+    out.truncate(start + k);
+}
+
 /// The least common value from `from` on left unmarked in `mark` (`stamp`), with the
 /// unmarked rare values from `from` below it pushed to `targets`, 64 values at a time:
 /// the marks of a block become a word of bits (a comparison the compiler does many
@@ -272,11 +291,10 @@ pub(super) fn least_unmarked_common(
     // The values of the first block below `from`, left out.
     let mut before = (1u64 << (from - base)) - 1;
     loop {
-        let block = &mark[base..base + 64];
-        let marked = block
-            .iter()
-            .enumerate()
-            .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k);
+        let block = mark[base..base + 64]
+            .try_into()
+            .expect("a block of 64 marks");
+        let marked = stamp_bits(block, stamp);
         let common = if (base as u32 & mask).count_ones() & 1 == 1 {
             !common_bits
         } else {
@@ -288,11 +306,14 @@ pub(super) fn least_unmarked_common(
         } else {
             (1u64 << free.trailing_zeros()) - 1
         };
+        // As many as the bits, from a range (a length the vector trusts: one reservation,
+        // no check a target; a push a target reloaded the vector's length).
         let mut rare = !marked & !common & below & !before;
-        while rare != 0 {
-            targets.push((base + rare.trailing_zeros() as usize) as u32);
+        targets.extend((0..rare.count_ones()).map(|_| {
+            let t = (base + rare.trailing_zeros() as usize) as u32;
             rare &= rare - 1;
-        }
+            t
+        }));
         if free != 0 {
             return (base + free.trailing_zeros() as usize) as u32;
         }

@@ -335,23 +335,15 @@ impl Computation {
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
             self.stamp = base + 1 + i as Stamp;
             let far = std::mem::take(&mut self.batch_far[i]);
-            let candidate = self.guess_candidate(room.values(n), n, far_done, &far);
+            let from = targets.len();
+            let candidate = self.guess_candidate(room.values(n), n, far_done, &far, &mut targets);
             self.batch_far[i] = far;
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
-            let (v, from) = match candidate {
-                Ok(v) => (v, targets.len()),
-                Err(c) => {
-                    let from = targets.len();
-                    targets.extend_from_slice(&self.targets);
-                    (c, from)
-                }
-            };
-            let Some(x) = S::fit(v) else {
+            let (Ok(v) | Err(v)) = candidate;
+            let Some(x) = S::fit(v).filter(|_| 2 * (v as usize) < size) else {
+                targets.truncate(from);
                 break;
             };
-            if 2 * v as usize >= size {
-                break;
-            }
             room.push(x);
             guesses.push((v, from, targets.len()));
         }

@@ -239,6 +239,59 @@ impl RareWindow {
     }
 }
 
+/// Bit `k` set where `block[k] == stamp`: which of 64 values a heap's marks hold. SSE2,
+/// part of every x86-64 processor, needs no check: 16 comparisons, a pack and a mask at
+/// a time, where the plain loop compiled to two lanes at a time and took a tenth of
+/// Officers' time on one thread.
+#[inline]
+pub(super) fn stamp_bits(block: &[u16; 64], stamp: u16) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: SSE2 is enabled for the whole build (x86-64 includes it).
+        unsafe { sse2::stamp_bits(block, stamp) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        stamp_bits_plain(block, stamp)
+    }
+}
+
+/// [`stamp_bits`] without vector instructions (for other processors, and the test).
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
+#[inline]
+pub(super) fn stamp_bits_plain(block: &[u16; 64], stamp: u16) -> u64 {
+    block
+        .iter()
+        .enumerate()
+        .fold(0u64, |b, (k, &s)| b | u64::from(s == stamp) << k)
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// SSE2 form of [`super::stamp_bits`].
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn stamp_bits(block: &[u16; 64], stamp: u16) -> u64 {
+        let want = _mm_set1_epi16(stamp as i16);
+        let mut bits = 0u64;
+        for (k, sixteen) in block.chunks_exact(16).enumerate() {
+            // SAFETY (loads): each chunk covers 32 readable bytes.
+            let (a, b) = unsafe {
+                (
+                    _mm_loadu_si128(sixteen.as_ptr().cast()),
+                    _mm_loadu_si128(sixteen[8..].as_ptr().cast()),
+                )
+            };
+            // Equal lanes are −1, packed (with signed saturation) to bytes of −1.
+            let equal = _mm_packs_epi16(_mm_cmpeq_epi16(a, want), _mm_cmpeq_epi16(b, want));
+            bits |= u64::from(_mm_movemask_epi8(equal) as u16) << (16 * k);
+        }
+        bits
+    }
+}
+
 /// Sizes whose rare-part marks [`RareWindow::block_bits`] makes at once.
 pub(super) const AHEAD: usize = 4;
 
@@ -554,6 +607,25 @@ mod tests {
         assert!(RareWindow::new(&many, &[1; 17]).is_none());
         assert!(RareWindow::new(&[3, 129], &[1, 2]).is_none());
         assert!(RareWindow::new(&[3], &[64]).is_none());
+    }
+
+    #[test]
+    fn stamp_bits_agree_with_the_plain_loop() {
+        let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
+        for round in 0..500u16 {
+            // Stamps from a few values, so that many lanes equal the one looked for; the
+            // last rounds look for the largest stamp and for 0.
+            let stamp = [7, u16::MAX, 0][usize::from(round % 3)];
+            let block: [u16; 64] = std::array::from_fn(|_| match next() % 4 {
+                0 => stamp,
+                1 => stamp ^ 0x8000,
+                _ => (next() % 8) as u16,
+            });
+            let want = (0..64).fold(0u64, |b, k| b | u64::from(block[k] == stamp) << k);
+            assert_eq!(stamp_bits_plain(&block, stamp), want);
+            assert_eq!(stamp_bits(&block, stamp), want);
+        }
+        assert_eq!(stamp_bits(&[3; 64], 3), u64::MAX);
     }
 
     #[test]
