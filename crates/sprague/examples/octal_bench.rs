@@ -64,8 +64,9 @@ fn run_with(code: &str, upto: u64, algorithm: Algorithm, period: bool, every: bo
     );
     if algorithm == Algorithm::Sparse {
         println!(
-            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {} (repeats found {}) by residues {} predicted {} speculated {}; steps per value: scan {:.1} targeted {:.1}",
+            "         mask {mask:#x}, {rare} rare heaps; checked {} targeted {} full scans {} period searches {} (repeats found {}) by residues {} predicted {} speculated {} (guessed in turn in {:.2} s); steps per value: scan {:.1} targeted {:.1}",
             s.checked, s.targeted, s.full_scans, s.period_searches, s.repeats_found, s.residues, s.predicted, s.speculated,
+            s.guess_nanos as f64 * 1e-9,
             s.scan_steps as f64 / n as f64, s.target_steps as f64 / n as f64
         );
     }

@@ -208,6 +208,9 @@ pub struct Stats {
     pub mispredicted: u64,
     /// Candidate periods handed to the watch by the long-repeat finder.
     pub repeats_found: u64,
+    /// Nanoseconds the speculative batches' guessing took: done in turn, beside the
+    /// checks, it is the part of the work no number of threads shortens.
+    pub guess_nanos: u64,
 }
 
 impl Stats {

@@ -325,6 +325,7 @@ impl Computation {
         base: Stamp,
         far_done: usize,
     ) -> Guessed {
+        let started = std::time::Instant::now();
         let start = room.start;
         let len = end - start;
         let size = self.mark.len();
@@ -348,6 +349,7 @@ impl Computation {
             guesses.push((v, from, targets.len()));
         }
         self.stamp = base + len as Stamp;
+        self.stats.guess_nanos += started.elapsed().as_nanos() as u64;
         Guessed {
             complete: guesses.len() == len,
             guesses,
