@@ -421,6 +421,12 @@ const WEIGHED_BATCHES: usize = 8;
 /// ([`Computation::weigh_batches`]), in heaps.
 pub(super) const FIRST_SPECULATION_WAIT: usize = 1 << 12;
 const MAX_SPECULATION_WAIT: usize = 1 << 20;
+/// Tasks a thread for the checks of a speculative batch ([`check_guesses`]): a task a
+/// heap spent more on splitting the work than uneven tasks lose. Officers to 10⁷ on two
+/// threads (`octal_bench officers`, 3 and 4 pairs): 0.93 times the time of a task a heap
+/// with 8, 0.97 with 32; 2 and 4 measured as 8 (sixteen threads get two heaps a task).
+/// Whole runs of `sprague table` gained less: 0.98 and 0.99 times (two sets of pairs).
+const CHECK_TASKS_PER_THREAD: usize = 8;
 /// The fewest threads for speculative batches. Measured on 2 cores (Officers to 10⁷,
 /// `octal_bench officers`): 33.6 s, against 47.8 s on one thread. (They once paid only
 /// from 3 threads: the batches then started from outside the pool, one at a time, and
@@ -460,13 +466,15 @@ fn check_guesses<K: Known>(
     scratch: &mut [(Vec<Stamp>, Vec<u32>)],
 ) -> Vec<(Option<u32>, usize)> {
     let start = values.len() - batch.guesses.len();
-    // One heap per task: a few heaps' scans take most of a batch's time, and without it
-    // they would share a task, leaving a thread idle at the end.
+    // Many tasks a thread: a few heaps' scans take most of a batch's time, and in few
+    // tasks they would share one, leaving a thread idle at the end.
+    let per_task =
+        (batch.guesses.len() / (CHECK_TASKS_PER_THREAD * rayon::current_num_threads())).max(1);
     batch
         .guesses
         .par_iter()
         .zip(scratch.par_iter_mut())
-        .with_max_len(1)
+        .with_max_len(per_task)
         .enumerate()
         .map(|(i, (&(_, from, to), (want, pending)))| {
             if from == to {
