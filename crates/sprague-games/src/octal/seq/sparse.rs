@@ -274,8 +274,8 @@ fn push_unmarked(out: &mut Vec<u32>, from: &[u32], mark: &[Stamp], stamp: Stamp)
 
 /// The least common value from `from` on left unmarked in `mark` (`stamp`), with the
 /// unmarked rare values from `from` below it pushed to `targets`, 64 values at a time:
-/// the marks of a block become a word of bits (a comparison the compiler does many
-/// lanes at a time), and the common values of the block are the low 64's
+/// the marks of a block become a word of bits (`simd::stamp_bits`, sixteen lanes at a
+/// time), and the common values of the block are the low 64's
 /// (`common_bits`), complemented when the block's base has odd parity under the mask
 /// (the base and the offset have no bit in common). `mark` is a power of two of at least
 /// 64 long ([`mark_size`](super::marks::mark_size)).

@@ -613,8 +613,9 @@ mod tests {
     fn stamp_bits_agree_with_the_plain_loop() {
         let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
         for round in 0..500u16 {
-            // Stamps from a few values, so that many lanes equal the one looked for; the
-            // last rounds look for the largest stamp and for 0.
+            // Lanes from a few values, so that many equal the stamp looked for, and some
+            // differ from it in the top bit only (the pack saturates as signed); the
+            // stamps 7, the largest and 0 in turn.
             let stamp = [7, u16::MAX, 0][usize::from(round % 3)];
             let block: [u16; 64] = std::array::from_fn(|_| match next() % 4 {
                 0 => stamp,
