@@ -155,7 +155,8 @@ impl Computation {
     /// targets are `far.targets` still unmarked, then the unmarked rare values from
     /// `far.common` to the candidate (the same list, in the same order, as marking
     /// everything and scanning from 0). The targets are appended to `targets` (the
-    /// batch's list, so that they are not copied there after); `Ok` when there are none.
+    /// batch's list, so that they are not copied there after); the candidate is the
+    /// guess whether there are any or not.
     pub(super) fn guess_candidate<K: Known>(
         &mut self,
         g: K,
@@ -163,7 +164,7 @@ impl Computation {
         far_done: usize,
         far: &FarCandidate,
         targets: &mut Vec<u32>,
-    ) -> std::result::Result<u32, u32> {
+    ) -> u32 {
         self.mark_simple(g, n);
         self.mark_near_rare_parts(g, n, far_done);
         let stamp = self.stamp;
@@ -184,11 +185,8 @@ impl Computation {
             let c0 = least_unmarked_common(&self.mark, stamp, self.mask, common_bits, 0, &mut all);
             assert_eq!((c0, &all[..]), (c, &targets[start..]), "heap {n}");
         }
-        if targets.len() == start {
-            return Ok(c);
-        }
-        self.stats.checked += 1;
-        Err(c)
+        self.stats.checked += u64::from(targets.len() > start);
+        c
     }
 
     /// The splits of heap `n` with a rare part `a` whose other part `m − a` is at least

@@ -337,10 +337,9 @@ impl Computation {
             self.stamp = base + 1 + i as Stamp;
             let far = std::mem::take(&mut self.batch_far[i]);
             let from = targets.len();
-            let candidate = self.guess_candidate(room.values(n), n, far_done, &far, &mut targets);
+            let v = self.guess_candidate(room.values(n), n, far_done, &far, &mut targets);
             self.batch_far[i] = far;
             std::mem::swap(&mut self.mark, &mut self.batch_marks[i]);
-            let (Ok(v) | Err(v)) = candidate;
             let Some(x) = S::fit(v).filter(|_| 2 * (v as usize) < size) else {
                 targets.truncate(from);
                 break;
