@@ -154,15 +154,17 @@ impl Computation {
     /// the candidate is the least unmarked common value from `far.common` on, and the
     /// targets are `far.targets` still unmarked, then the unmarked rare values from
     /// `far.common` to the candidate (the same list, in the same order, as marking
-    /// everything and scanning from 0). The targets are appended to `targets` (the
-    /// batch's list, so that they are not copied there after); the candidate is the
-    /// guess whether there are any or not.
+    /// everything and scanning from 0; with `far_kept`, the guess's own marks can mark no
+    /// rare value, so `far.targets` are copied unread). The targets are appended to
+    /// `targets` (the batch's list, so that they are not copied there after); the
+    /// candidate is the guess whether there are any or not.
     pub(super) fn guess_candidate<K: Known>(
         &mut self,
         g: K,
         n: usize,
         far_done: usize,
         far: &FarCandidate,
+        far_kept: bool,
         targets: &mut Vec<u32>,
     ) -> u32 {
         self.mark_simple(g, n);
@@ -171,7 +173,11 @@ impl Computation {
         let common_bits = self.common_bits();
         let mark = &self.mark;
         let start = targets.len();
-        push_unmarked(targets, &far.targets, mark, stamp);
+        if far_kept {
+            targets.extend_from_slice(&far.targets);
+        } else {
+            push_unmarked(targets, &far.targets, mark, stamp);
+        }
         let from = far.common as usize;
         let c = if mark[from] != stamp {
             far.common
