@@ -295,6 +295,9 @@ pub struct Computation {
     /// The targets' list of the speculative batch checked last, kept for the next batch
     /// guessed (a new list grew by reallocations, a twentieth of the guessing's time).
     spare_targets: Vec<u32>,
+    /// Per splitting removal, where the rare parts of the last heap's near splits ended
+    /// in `rare` ([`sparse::rare_end`]'s cursor).
+    near_ends: Vec<usize>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
     /// Whether some removal may leave three heaps (hexadecimal bit 8).
@@ -406,6 +409,7 @@ impl Computation {
             early: speculate::Early::default(),
             check_scratch: Vec::new(),
             spare_targets: Vec::new(),
+            near_ends: Vec::new(),
             batch_flat: Vec::new(),
             triples,
             small_path: true,
