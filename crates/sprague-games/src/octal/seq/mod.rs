@@ -295,8 +295,8 @@ pub struct Computation {
     /// The targets' list of the speculative batch checked last, kept for the next batch
     /// guessed (a new list grew by reallocations, a twentieth of the guessing's time).
     spare_targets: Vec<u32>,
-    /// Per splitting removal, where the rare parts of the last heap's near splits ended
-    /// in `rare` ([`sparse::rare_end`]'s cursor).
+    /// Per splitting removal (`pair_js`), where the rare parts of the last heap's near
+    /// splits ended in `rare` ([`sparse::rare_end`]'s cursor).
     near_ends: Vec<usize>,
     /// A sequential batch's marks, heap after heap (`mark.len()` each).
     batch_flat: Vec<Stamp>,
@@ -374,6 +374,7 @@ impl Computation {
             .collect();
         let triples = js.iter().any(|(_, d)| d & 8 != 0);
         let splits_of = SplitRecords::new(&pair_js);
+        let near_ends = vec![1; pair_js.len()];
         Computation {
             rules,
             method,
@@ -409,7 +410,7 @@ impl Computation {
             early: speculate::Early::default(),
             check_scratch: Vec::new(),
             spare_targets: Vec::new(),
-            near_ends: Vec::new(),
+            near_ends,
             batch_flat: Vec::new(),
             triples,
             small_path: true,

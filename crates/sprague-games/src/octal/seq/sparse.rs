@@ -201,7 +201,6 @@ impl Computation {
         let unequal = self.rules.unequal;
         let stamp = self.stamp;
         let mark = &mut self.mark[..];
-        self.near_ends.resize(self.pair_js.len(), 1);
         for (&j, end) in self.pair_js.iter().zip(&mut self.near_ends) {
             if j + 2 > n {
                 break;
