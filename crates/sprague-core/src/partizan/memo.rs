@@ -142,6 +142,15 @@ impl<'p> CompactMemo<'p> {
         }
     }
 
+    /// Asks for the memory of `key`'s entry in the threads' table, when there is one,
+    /// ahead of a lookup there (see [`SharedTable::prefetch`](super::shared::SharedTable::prefetch)).
+    #[inline]
+    pub fn prefetch_shared(&self, key: u64) {
+        if let Some(link) = &self.link {
+            link.table.prefetch(&key);
+        }
+    }
+
     /// Stores a value (on several threads, in the threads' table, where every thread finds
     /// it); every 2^16 entries, tells the progress callback how many there are.
     /// Every few thousand entries, checks the solver's limits: fails with

@@ -12,7 +12,7 @@
 use super::canonical::{lock, shard_of, GameId, KeyTable, SHARD_BITS};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// One shard of a [`SharedTable`]: the positions whose hash falls in it, each with its
@@ -22,6 +22,13 @@ pub trait Shard<K>: Default {
     fn find(&self, key: &K) -> Option<Option<GameId>>;
     /// Records `key` with `form`, replacing what was recorded.
     fn put(&mut self, key: K, form: Option<GameId>);
+    /// Where the shard's memory for keys lies, for [`Shard::prefetch_at`] (none by default).
+    fn hint(&self) -> (usize, usize) {
+        (0, 0)
+    }
+    /// Asks for the memory where `key` would be in a shard whose hint was `hint` (nothing by
+    /// default).
+    fn prefetch_at(_hint: (usize, usize), _key: &K) {}
 }
 
 impl<K: Hash + Eq> Shard<K> for FxHashMap<K, Option<GameId>> {
@@ -43,11 +50,21 @@ impl Shard<u64> for KeyTable<Option<GameId>> {
     fn put(&mut self, key: u64, form: Option<GameId>) {
         self.insert(key, form);
     }
+    fn hint(&self) -> (usize, usize) {
+        KeyTable::hint(self)
+    }
+    fn prefetch_at(hint: (usize, usize), key: &u64) {
+        KeyTable::<Option<GameId>>::prefetch_at(hint, *key);
+    }
 }
 
 /// Positions solved by any thread of a search, with their values where shared.
 pub struct SharedTable<K, S = FxHashMap<K, Option<GameId>>> {
     shards: Box<[Mutex<S>]>,
+    /// Each shard's [`Shard::hint`] as it was last written, read without the shard's lock
+    /// (and apart from it: the lock's memory passes between the threads at every lookup,
+    /// these words only when a shard grows).
+    hints: Box<[(AtomicUsize, AtomicUsize)]>,
     len: AtomicU64,
     _keys: std::marker::PhantomData<fn(K)>,
 }
@@ -68,15 +85,31 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| Mutex::new(S::default()))
                 .collect(),
+            hints: (0..1 << SHARD_BITS)
+                .map(|_| (AtomicUsize::new(0), AtomicUsize::new(0)))
+                .collect(),
             len: AtomicU64::new(0),
             _keys: std::marker::PhantomData,
         }
     }
 
-    fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, S> {
+    fn shard_index(key: &K) -> usize {
         let mut h = FxHasher::default();
         key.hash(&mut h);
-        lock(&self.shards[shard_of(h.finish())])
+        shard_of(h.finish())
+    }
+
+    fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, S> {
+        lock(&self.shards[Self::shard_index(key)])
+    }
+
+    /// Asks for the memory where `key` would be, ahead of a [`SharedTable::get`] or
+    /// [`SharedTable::record`] of it, without taking a lock. Only a hint.
+    #[inline]
+    pub fn prefetch(&self, key: &K) {
+        let (base, len) = &self.hints[Self::shard_index(key)];
+        let hint = (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed));
+        S::prefetch_at(hint, key);
     }
 
     /// The value of `key`, when a thread has solved it and shared its value.
@@ -87,7 +120,8 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
     /// Records that `key` was solved, with its value when `form` is given (a value
     /// recorded once stays).
     pub fn record(&self, key: K, form: Option<GameId>) {
-        let mut shard = self.shard(&key);
+        let index = Self::shard_index(&key);
+        let mut shard = lock(&self.shards[index]);
         match shard.find(&key) {
             Some(Some(_)) => {}
             Some(None) => {
@@ -98,6 +132,12 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
             None => {
                 shard.put(key, form);
                 self.len.fetch_add(1, Ordering::Relaxed);
+                let (base, len) = shard.hint();
+                let hint = &self.hints[index];
+                if hint.1.load(Ordering::Relaxed) != len {
+                    hint.0.store(base, Ordering::Relaxed);
+                    hint.1.store(len, Ordering::Relaxed);
+                }
             }
         }
     }
@@ -149,6 +189,32 @@ mod tests {
             assert_eq!(flat.len(), map.len());
         }
         assert!(flat.len() > 1_000);
+    }
+
+    /// The hints that lookups read without a lock follow every shard as it grows.
+    #[test]
+    fn hints_follow_the_shards() {
+        let t = SharedKeys::new();
+        // Prefetching in an empty table, or a key never recorded, is harmless.
+        t.prefetch(&5);
+        for k in 0..50_000u64 {
+            t.record(k.wrapping_mul(0x2545_F491_4F6C_DD1D), Some(form(k as u32)));
+            if k % 997 == 0 {
+                for (shard, (base, len)) in t.shards.iter().zip(t.hints.iter()) {
+                    let hint = (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed));
+                    let now = lock(shard).hint();
+                    // (An empty shard's slots have no address worth noting.)
+                    if now.1 > 0 {
+                        assert_eq!(hint, now, "after {k} keys");
+                    }
+                }
+            }
+            t.prefetch(&(k * 3));
+        }
+        assert!(t
+            .hints
+            .iter()
+            .all(|(_, len)| len.load(Ordering::Relaxed) > 0));
     }
 
     #[test]

@@ -228,6 +228,13 @@ impl Arena {
         }
     }
 
+    /// Asks for the memory where the negative of `g` is recorded (see
+    /// [`Arena::neg`]). Only a hint.
+    #[inline(always)]
+    pub(super) fn prefetch_neg(&self, g: GameId) {
+        self.negs.prefetch(g.0 as usize);
+    }
+
     /// Records that `v` is the negative of `g` (and `g` of `v`).
     pub(super) fn set_neg(&self, g: GameId, v: GameId) {
         self.negs

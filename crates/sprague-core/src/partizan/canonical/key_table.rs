@@ -188,6 +188,27 @@ impl<V: KeyValue> KeyTable<V> {
         }
     }
 
+    /// Where the table's slots lie and how many there are: what [`KeyTable::prefetch_at`]
+    /// needs, for a thread that reads this table only behind a lock to ask for a slot's
+    /// memory before taking the lock.
+    pub(crate) fn hint(&self) -> (usize, usize) {
+        (self.slots.as_ptr() as usize, self.slots.len())
+    }
+
+    /// Asks for the memory of `key`'s first slot in a table whose [`KeyTable::hint`] was
+    /// `hint`. The table may have grown since, its old slots freed: a prefetch of any
+    /// address is harmless (it reads nothing and cannot fault), so a stale hint only
+    /// wastes the prefetch.
+    #[inline]
+    pub(crate) fn prefetch_at(hint: (usize, usize), key: u64) {
+        let (base, len) = hint;
+        if len == 0 {
+            return;
+        }
+        let at = (base as *const Slot).wrapping_add(mix(key) as usize & (len - 1));
+        prefetch_read(at.cast::<u8>());
+    }
+
     /// Asks the processor to fetch the memory where `key` would be, so that a
     /// [`KeyTable::get`] of it soon after does not wait for it. Only a hint: it changes
     /// nothing the table holds.

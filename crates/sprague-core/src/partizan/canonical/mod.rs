@@ -359,6 +359,42 @@ impl Context {
         }
     }
 
+    /// Asks the processor for the memory of `g`'s record, which a sum or a comparison of
+    /// `g` reads first, ahead of reading it. Only a hint: it changes nothing. A search that
+    /// knows the games it is about to combine asks for all of them first, so that their
+    /// records, scattered over the arena, are fetched side by side.
+    #[inline(always)]
+    pub fn prefetch_game(&self, g: GameId) {
+        let (k, off) = arena::InfoSegments::locate(g.0 as usize);
+        let base = self.seen.0[k];
+        if base != 0 {
+            key_table::prefetch_read((base as *const Info).wrapping_add(off).cast::<u8>());
+        }
+    }
+
+    /// Asks for the memory that the negation of `g` reads: its record, and the entry of
+    /// the arena's memo of negatives (see [`Context::prefetch_game`]).
+    #[inline(always)]
+    pub fn prefetch_negative(&self, g: GameId) {
+        self.prefetch_game(g);
+        self.arena.prefetch_neg(g);
+    }
+
+    /// Asks for the memory of the memo entry of the sum `a + b` ahead of the sum (see
+    /// [`Context::prefetch_game`]).
+    #[inline(always)]
+    pub fn prefetch_sum(&self, a: GameId, b: GameId) {
+        let key = if a <= b {
+            pair_key(a, b)
+        } else {
+            pair_key(b, a)
+        };
+        match &self.sums_cache {
+            None => self.add_memo.prefetch(key),
+            Some(cache) => cache.prefetch(key),
+        }
+    }
+
     /// What comparisons read first about `g` (see [`Context::seen`]).
     #[inline(always)]
     fn info(&self, g: GameId) -> Info {

@@ -122,6 +122,17 @@ impl<T: Zeroable, const B: u32> Segments<T, B> {
         p
     }
 
+    /// Asks the processor for the memory of the element at `i`, if its segment is
+    /// allocated. Only a hint.
+    #[inline(always)]
+    pub(super) fn prefetch(&self, i: usize) {
+        let (k, off) = Self::locate(i);
+        let p = self.segments[k].load(Ordering::Relaxed);
+        if !p.is_null() {
+            super::key_table::prefetch_read(p.wrapping_add(off).cast::<u8>());
+        }
+    }
+
     /// The element at `i`. Panics when `i` lies in a segment never allocated (an index
     /// this array did not hand out).
     #[inline(always)]

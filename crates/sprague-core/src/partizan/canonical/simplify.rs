@@ -23,6 +23,11 @@ impl Context {
             // answer `false` now, so simplifying would only grow the forms).
             return self.zero();
         }
+        // The options' records, read first by the removal of dominated options, asked for
+        // side by side (see `Context::prefetch_game`).
+        for &g in left.iter().chain(right) {
+            self.prefetch_game(g);
+        }
         let mut l: Vec<GameId> = left.to_vec();
         let mut r: Vec<GameId> = right.to_vec();
         l.sort_unstable();

@@ -87,10 +87,11 @@ pub(super) fn normalize(b: u64) -> (u64, bool) {
     let mr = mirror_rows(b, h);
     let mrc = mirror_rows(mc, h);
     let plain = b.min(mc).min(mr).min(mrc);
-    let transposed = transpose(b)
-        .min(transpose(mc))
-        .min(transpose(mr))
-        .min(transpose(mrc));
+    // The transposes of the four images, from one transpose: mirroring the columns before
+    // transposing mirrors the rows after it (a height of `w`), and the other way round.
+    let t = transpose(b);
+    let tc = mirror_columns(t, h);
+    let transposed = t.min(mirror_rows(t, w)).min(tc).min(mirror_rows(tc, w));
     if transposed < plain {
         (transposed, true)
     } else {
@@ -199,6 +200,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
     let mut left: Vec<GameId> = Vec::new();
     let mut right: Vec<GameId> = Vec::new();
     let mut children: Vec<u64> = Vec::new();
+    let mut values: Vec<GameId> = Vec::new();
     while let Some(mut frame) = stack.pop() {
         if !frame.expanded {
             if memo.get(frame.key, shared(frame.key)).is_some() {
@@ -252,6 +254,14 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                     None => children.push(it.key),
                 }
             }
+            // On several threads, the children not cached here are looked up in the table
+            // the threads share when their turn comes: their entries asked for now, side
+            // by side.
+            for &c in &children {
+                if shared(c) {
+                    memo.prefetch_shared(c);
+                }
+            }
             stack.push(frame);
             // The threads of a parallel search take the children in different orders, so
             // that they start on different parts of the search.
@@ -272,6 +282,9 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 memo.prefetch(it.key);
             }
         }
+        // The components' values, each record asked for as soon as it is known, and then
+        // the sums, which read them.
+        values.clear();
         for it in &items[frame.start as usize..] {
             let v = if it.flags & KNOWN != 0 {
                 GameId(it.key as u32)
@@ -280,7 +293,28 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                     Error::invalid("domineering: a component was not searched (internal error)")
                 })?
             };
-            let v = if it.flags & NEG != 0 { ctx.neg(v) } else { v };
+            if it.flags & NEG != 0 {
+                ctx.prefetch_negative(v);
+            } else {
+                ctx.prefetch_game(v);
+            }
+            values.push(v);
+        }
+        for (it, v) in items[frame.start as usize..].iter().zip(values.iter_mut()) {
+            if it.flags & NEG != 0 {
+                *v = ctx.neg(*v);
+                ctx.prefetch_game(*v);
+            }
+        }
+        // The memo entries of the options' first sums.
+        let mut first = true;
+        for (k, it) in items[frame.start as usize..].iter().enumerate() {
+            if first && it.flags & END == 0 {
+                ctx.prefetch_sum(values[k], values[k + 1]);
+            }
+            first = it.flags & END != 0;
+        }
+        for (it, &v) in items[frame.start as usize..].iter().zip(&values) {
             total = Some(match total {
                 None => v,
                 Some(t) => ctx.add(t, v),
