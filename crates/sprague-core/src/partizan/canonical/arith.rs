@@ -2,7 +2,7 @@
 //! by its parameters and numbers by translation. Kept apart from comparison and
 //! canonicalisation, which it calls.
 
-use super::{pair_key, Context, GameId, Kind, Side};
+use super::{sum_key, Context, GameId, Kind, Side};
 
 impl Context {
     /// `-g`.
@@ -41,11 +41,7 @@ impl Context {
                 }
             }
         }
-        let key = if a <= b {
-            pair_key(a, b)
-        } else {
-            pair_key(b, a)
-        };
+        let key = sum_key(a, b);
         if let Some(v) = self.known_sum(key) {
             return v;
         }

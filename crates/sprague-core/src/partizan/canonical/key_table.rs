@@ -91,6 +91,12 @@ fn mix(key: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The slot where the search for `key` starts in a table of `len` slots (a power of two).
+#[inline]
+fn home_in(key: u64, len: usize) -> usize {
+    mix(key) as usize & (len - 1)
+}
+
 impl<V: KeyValue> KeyTable<V> {
     /// An empty table (it allocates on the first insertion).
     pub fn new() -> Self {
@@ -114,7 +120,7 @@ impl<V: KeyValue> KeyTable<V> {
     /// The slot where the search for `key` starts (the table is not empty).
     #[inline]
     fn home(&self, key: u64) -> usize {
-        mix(key) as usize & (self.slots.len() - 1)
+        home_in(key, self.slots.len())
     }
 
     /// Where `key` is, or else the free slot where its search ends (the table is not
@@ -205,7 +211,7 @@ impl<V: KeyValue> KeyTable<V> {
         if len == 0 {
             return;
         }
-        let at = (base as *const Slot).wrapping_add(mix(key) as usize & (len - 1));
+        let at = (base as *const Slot).wrapping_add(home_in(key, len));
         prefetch_read(at.cast::<u8>());
     }
 
@@ -214,11 +220,7 @@ impl<V: KeyValue> KeyTable<V> {
     /// nothing the table holds.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        if self.slots.is_empty() {
-            return;
-        }
-        let slot = &self.slots[self.home(key)];
-        prefetch_read((slot as *const Slot).cast::<u8>());
+        Self::prefetch_at(self.hint(), key);
     }
 }
 

@@ -157,6 +157,17 @@ fn pair_key(a: GameId, b: GameId) -> u64 {
     u64::from(a.0) << 32 | u64::from(b.0)
 }
 
+/// The key of the sum `a + b` in the memo of sums: the pair, the smaller id first (the sum
+/// commutes).
+#[inline]
+fn sum_key(a: GameId, b: GameId) -> u64 {
+    if a <= b {
+        pair_key(a, b)
+    } else {
+        pair_key(b, a)
+    }
+}
+
 /// A number as `x · 2^24` in an `i64` when that is exact and far from overflow, else
 /// [`NO_STOP`].
 fn fixed_stop(x: &Dyadic) -> i64 {
@@ -384,11 +395,7 @@ impl Context {
     /// [`Context::prefetch_game`]).
     #[inline(always)]
     pub fn prefetch_sum(&self, a: GameId, b: GameId) {
-        let key = if a <= b {
-            pair_key(a, b)
-        } else {
-            pair_key(b, a)
-        };
+        let key = sum_key(a, b);
         match &self.sums_cache {
             None => self.add_memo.prefetch(key),
             Some(cache) => cache.prefetch(key),
