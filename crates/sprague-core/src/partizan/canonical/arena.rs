@@ -18,6 +18,7 @@
 //! same value whoever writes it first).
 
 use super::caches::{lock, shard_of, Sharded, SHARD_BITS};
+use super::key_table::HashedIds;
 use super::segments::{Segments, Zeroable, SEGMENTS};
 use super::{options_hash, GameId, Info, Kind, Nus, NO_STOP, UNSET};
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -52,7 +53,7 @@ pub(super) struct Arena {
     by_nus: Box<[Mutex<FxHashMap<Nus, GameId>>]>,
     /// The general games by their option lists: ids only, hashed and compared by their
     /// options in the pool ([`options_hash`]).
-    by_options: Box<[Mutex<hashbrown::HashTable<GameId>>]>,
+    by_options: Box<[Mutex<HashedIds>]>,
     /// The memo of sums of the contexts that share the arena (`Context::sharing`), under
     /// their pair of ids.
     pub(super) sums: Sharded<GameId>,
@@ -73,7 +74,7 @@ impl Arena {
             nus: Segments::new(),
             by_nus: (0..1 << SHARD_BITS).map(|_| Mutex::default()).collect(),
             by_options: (0..1 << SHARD_BITS)
-                .map(|_| Mutex::new(hashbrown::HashTable::new()))
+                .map(|_| Mutex::new(HashedIds::new()))
                 .collect(),
             sums: Sharded::default(),
         }
@@ -175,12 +176,12 @@ impl Arena {
     pub(super) fn general_id(&self, l: &[GameId], r: &[GameId]) -> GameId {
         let hash = options_hash(l, r);
         let mut shard = lock(&self.by_options[shard_of(hash)]);
-        let same = |g: &GameId| {
-            let i = self.info(*g);
+        let same = |g: GameId| {
+            let i = self.info(g);
             self.options(i.start as usize, i.nl as usize) == l
                 && self.options((i.start + i.nl) as usize, i.nr as usize) == r
         };
-        if let Some(&id) = shard.find(hash, same) {
+        if let Some(id) = shard.find(hash, same) {
             return id;
         }
         // A canonical form that is not a number has options on both sides; its left stop is
@@ -209,13 +210,7 @@ impl Arena {
             nr: r.len() as u32,
             kind: Kind::General,
         });
-        shard.insert_unique(hash, id, |g| {
-            let i = self.info(*g);
-            options_hash(
-                self.options(i.start as usize, i.nl as usize),
-                self.options((i.start + i.nl) as usize, i.nr as usize),
-            )
-        });
+        shard.insert(hash, id);
         id
     }
 

@@ -7,10 +7,14 @@ use super::{sum_key, Context, GameId, Kind, Side};
 impl Context {
     /// `-g`.
     pub fn neg(&mut self, g: GameId) -> GameId {
-        if let Some(n) = self.as_nus(g).and_then(|n| n.neg()) {
-            return self.nus(n);
-        }
         if let Some(v) = self.arena.neg(g) {
+            return v;
+        }
+        if let Some(n) = self.as_nus(g).and_then(|n| n.neg()) {
+            // Recorded like any other game's negative: the parameters' arithmetic and the
+            // lookup of the result hash big integers.
+            let v = self.nus(n);
+            self.arena.set_neg(g, v);
             return v;
         }
         let l = self.opts(g, Side::Left);
@@ -34,14 +38,22 @@ impl Context {
             return self.zero();
         }
         let (ka, kb) = (self.info(a).kind, self.info(b).kind);
+        let key = sum_key(a, b);
         if ka != Kind::General && kb != Kind::General {
+            // Sums of nus are kept apart from the others', in this context: few, and asked
+            // for often, while their arithmetic and the lookup of the result hash big
+            // integers.
+            if let Some(&v) = self.nus_sums.get(&key) {
+                return v;
+            }
             if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                 if let Some(s) = x.add(y) {
-                    return self.nus(s);
+                    let v = self.nus(s);
+                    self.nus_sums.insert(key, v);
+                    return v;
                 }
             }
         }
-        let key = sum_key(a, b);
         if let Some(v) = self.known_sum(key) {
             return v;
         }

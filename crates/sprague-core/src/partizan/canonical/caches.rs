@@ -13,7 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 pub const SHARD_BITS: u32 = 6;
 
 /// The shard of an entry by its hash (or by its key, where the key is a `u64`). Not the
-/// hash's top bits as they are: a shard's hash table (hashbrown) tells its entries apart
+/// hash's top bits as they are: a shard's hash map (std's) tells its entries apart
 /// by the top 7 bits of the same hash, which would then be nearly equal within a shard,
 /// and every lookup would compare many candidates (Domineering 6×6 took a fifth longer
 /// so). A product with an odd constant mixes every bit of the hash into the top ones.

@@ -1,5 +1,5 @@
-//! Comparison: [`Context::le`], decided by the parameters of nus, then by the fixed-point
-//! stops of [`Info`](super::Info), then by a search with a lossy cache of recent answers and
+//! Comparison: [`Context::le`], decided by the fixed-point stops of [`Info`](super::Info),
+//! then by the parameters of nus, then by a search with a lossy cache of recent answers and
 //! an exact memo of long searches; and the comparisons built on it (equality, order, outcome
 //! class). The hot path of every search, kept in one file with its caches' parameters.
 
@@ -23,23 +23,24 @@ impl Context {
         }
         let ia = self.info(a);
         let ib = self.info(b);
-        if ia.kind != Kind::General && ib.kind != Kind::General {
-            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
-                if let Some(v) = x.le(y) {
-                    return v;
-                }
-            }
-        }
         // Stops decide most comparisons: both stops are monotone (a <= b implies LS(a) <=
         // LS(b) and RS(a) <= RS(b)), and LS(a) < RS(b) implies a < b (the right stop of
         // b - a is at least RS(b) - LS(a) > 0, and a game whose right stop is positive is
-        // positive).
+        // positive). They are every game's, nus included (both are the number part), and
+        // read before the parameters of nus, which lie elsewhere and hold big integers.
         if ia.ls != NO_STOP && ib.ls != NO_STOP {
             if ia.ls > ib.ls || ia.rs > ib.rs {
                 return false;
             }
             if ia.ls < ib.rs {
                 return true;
+            }
+        }
+        if ia.kind != Kind::General && ib.kind != Kind::General {
+            if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+                if let Some(v) = x.le(y) {
+                    return v;
+                }
             }
         }
         // Comparisons the stops leave open are searched, with two memos: a small

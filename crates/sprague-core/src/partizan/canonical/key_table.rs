@@ -224,6 +224,101 @@ impl<V: KeyValue> KeyTable<V> {
     }
 }
 
+/// Ids under the hashes of what they name, in one flat array of 8-byte slots: the arena's
+/// table of general games by their option lists. Unlike [`KeyTable`], a hash may hold
+/// several ids (what they name differs, the hashes collide), so a lookup asks the caller
+/// whether each candidate is the one sought.
+///
+/// A slot keeps 32 bits of the mixed hash beside the id: the low bits place the slot, so
+/// that a growth reads only the slots, and the rest tell apart most ids that share a
+/// home, so that a lookup reads one place and then only the game sought. (A general hash
+/// table of ids read its control bytes, then the bucket, then the game, and a growth read
+/// every game again to hash it: two cache misses a game, over tens of millions of games.
+/// Slots of the full hash, 12 bytes, took 35 MB more for Domineering 6×6.)
+pub struct HashedIds {
+    slots: Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl Default for HashedIds {
+    fn default() -> Self {
+        HashedIds::new()
+    }
+}
+
+impl HashedIds {
+    /// An empty table (it allocates on the first insertion).
+    pub fn new() -> Self {
+        HashedIds {
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// The ids stored.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The bits of `hash` a slot keeps (the low ones place it).
+    #[inline]
+    fn tag(hash: u64) -> u32 {
+        mix(hash) as u32
+    }
+
+    /// The first id stored under `hash` for which `is` answers yes.
+    #[inline]
+    pub fn find(&self, hash: u64, mut is: impl FnMut(GameId) -> bool) -> Option<GameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let tag = Self::tag(hash);
+        let mask = self.slots.len() - 1;
+        let mut i = tag as usize & mask;
+        loop {
+            let (t, id) = self.slots[i];
+            if id == EMPTY {
+                return None;
+            }
+            if t == tag && is(GameId(id)) {
+                return Some(GameId(id));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores `id` under `hash` (beside any ids already there).
+    pub fn insert(&mut self, hash: u64, id: GameId) {
+        assert!(id.0 != EMPTY, "a value that marks a free slot");
+        // At most three quarters full, as a `KeyTable`; the tag's 32 bits place the slots
+        // of a table of up to 2^32.
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            let size = (self.slots.len() * 2).max(MIN_SLOTS);
+            assert!(size <= 1 << 32, "more than 3·2^30 games in one shard");
+            let old = std::mem::replace(&mut self.slots, crate::pages::filled(size, (0, EMPTY)));
+            for (t, g) in old {
+                if g != EMPTY {
+                    self.put(t, g);
+                }
+            }
+        }
+        self.put(Self::tag(hash), id.0);
+        self.len += 1;
+    }
+
+    /// Puts the id `id` with the tag `tag` in the first free slot from its home (the table
+    /// has room).
+    fn put(&mut self, tag: u32, id: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = tag as usize & mask;
+        while self.slots[i].1 != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = (tag, id);
+    }
+}
+
 /// Asks the processor to bring the memory at `p` into its cache, for a read soon after
 /// (nothing on processors other than x86-64).
 #[inline(always)]
@@ -273,6 +368,25 @@ mod tests {
         for k in [1u64 << 63, 0x1234_5678_9ABC_DEF0, 0] {
             assert_eq!(t.get(k), m.get(&k).copied(), "{k:#x}");
         }
+    }
+
+    #[test]
+    fn hashed_ids_keep_every_id_of_a_hash() {
+        let mut t = HashedIds::new();
+        assert_eq!(t.find(7, |_| true), None);
+        // Few hashes, many ids each, through several growths: each id is found by asking
+        // for it, and none is found under another hash.
+        for id in 0..5_000u32 {
+            t.insert(u64::from(id % 13) << 40 | 5, GameId(id));
+        }
+        assert_eq!(t.len(), 5_000);
+        for id in (0..5_000u32).step_by(7) {
+            let hash = u64::from(id % 13) << 40 | 5;
+            assert_eq!(t.find(hash, |g| g == GameId(id)), Some(GameId(id)));
+            let other = u64::from((id + 1) % 13) << 40 | 5;
+            assert_eq!(t.find(other, |g| g == GameId(id)), None);
+        }
+        assert_eq!(t.find(99, |_| true), None);
     }
 
     #[test]

@@ -227,6 +227,10 @@ pub struct Context {
     /// The nus this context has asked the arena for: their ids without taking the arena's
     /// locks (nus are few, and asked for at every sum of numbers).
     nus_ids: FxHashMap<Nus, GameId>,
+    /// Sums of two nus, under [`sum_key`] (see `Context::add`).
+    nus_sums: FxHashMap<u64, GameId>,
+    /// The memo of one canonicalisation, kept for the next (see `simplify::FormMemo`).
+    form_memo: simplify::FormMemo,
     /// Sums, under the pair of ids (the smaller first) packed in a `u64` ([`pair_key`]).
     /// A context sharing its arena keeps them in the arena instead, for every context
     /// that shares it, and the last it used in `sums_cache`.
@@ -294,6 +298,8 @@ impl Context {
             arena,
             zero,
             nus_ids: FxHashMap::default(),
+            nus_sums: FxHashMap::default(),
+            form_memo: simplify::FormMemo::default(),
             add_memo: KeyTable::new(),
             sums_cache: None,
             le_memo: FxHashMap::default(),

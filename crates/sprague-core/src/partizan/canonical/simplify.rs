@@ -4,12 +4,14 @@
 //! general games are made.
 
 use super::super::dyadic::Dyadic;
-use super::{Context, GameId, Nus, Side};
+use super::{Context, GameId, Kind, Nus, Side};
 use rustc_hash::FxHashMap;
 
-/// A memo of comparisons between one option-list form and ids, valid for one canonicalisation.
+/// A memo of comparisons between one option-list form and ids, valid for one
+/// canonicalisation. A context keeps one between canonicalisations, cleared, so that its
+/// tables are not made and grown again each time (a fiftieth of Domineering 6×6's time).
 #[derive(Default)]
-struct FormMemo {
+pub(super) struct FormMemo {
     form_le: FxHashMap<GameId, bool>,
     le_form: FxHashMap<GameId, bool>,
 }
@@ -28,15 +30,14 @@ impl Context {
         for &g in left.iter().chain(right) {
             self.prefetch_game(g);
         }
+        // Repeated options are dropped by `undominated`, which sorts them anyway.
         let mut l: Vec<GameId> = left.to_vec();
         let mut r: Vec<GameId> = right.to_vec();
-        l.sort_unstable();
-        l.dedup();
-        r.sort_unstable();
-        r.dedup();
         // The value of the form never changes below, so one memo of comparisons against it
         // serves the whole simplification.
-        let mut memo = FormMemo::default();
+        let mut memo = std::mem::take(&mut self.form_memo);
+        memo.form_le.clear();
+        memo.le_form.clear();
         loop {
             l = self.undominated(&l, Side::Left);
             r = self.undominated(&r, Side::Right);
@@ -82,17 +83,13 @@ impl Context {
             }
             l = nl;
             r = nr;
-            l.sort_unstable();
-            l.dedup();
-            r.sort_unstable();
-            r.dedup();
         }
+        self.form_memo = memo;
         self.intern(l, r)
     }
 
-    /// The options of one side with the dominated ones removed (input sorted and
-    /// deduplicated, and so is the output): the maximal ones for Left, the minimal ones
-    /// for Right.
+    /// The options of one side with the dominated ones removed, each once, sorted: the
+    /// maximal ones for Left, the minimal ones for Right.
     ///
     /// The strongest options by their stops come first, and each option is compared only
     /// with those kept so far: one dominated by a dominated option is dominated by a kept
@@ -119,6 +116,8 @@ impl Context {
             })
             .collect();
         order.sort_unstable();
+        // Repeats have the same stops, so they are side by side.
+        order.dedup_by_key(|e| e.2);
         let mut keep: Vec<GameId> = Vec::with_capacity(order.len());
         'next: for (_, _, a) in order {
             for &b in &keep {
@@ -163,14 +162,36 @@ impl Context {
     /// nus, and the shape of its options names the only candidate; the candidate is checked by
     /// comparing its canonical options with `l` and `r`.
     fn recognise_nus(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {
-        let mut ln = Vec::with_capacity(l.len());
-        for &g in l {
-            ln.push(self.as_nus(g)?.clone());
+        let candidates = self.nus_candidates(l, r)?;
+        for c in candidates {
+            let (cl, cr) = c.options();
+            if cl.len() != l.len() || cr.len() != r.len() {
+                continue;
+            }
+            let same = |opts: &[Nus], ids: &[GameId], ctx: &Context| {
+                opts.iter()
+                    .all(|o| ctx.find_nus(o).is_some_and(|id| ids.contains(&id)))
+            };
+            if same(&cl, l, self) && same(&cr, r, self) {
+                return Some(self.nus(c));
+            }
         }
-        let mut rn = Vec::with_capacity(r.len());
-        for &g in r {
-            rn.push(self.as_nus(g)?.clone());
+        None
+    }
+
+    /// The nus that the canonical form `{l | r}` can be, by the shape of its options
+    /// (see [`Context::recognise_nus`]); `None` when an option is not a nus.
+    fn nus_candidates(&self, l: &[GameId], r: &[GameId]) -> Option<Vec<Nus>> {
+        // Most forms have an option that is not a nus: known from the records alone.
+        if l.iter()
+            .chain(r)
+            .any(|&g| self.info(g).kind == Kind::General)
+        {
+            return None;
         }
+        // The options' parameters, borrowed (they hold big integers).
+        let ln: Vec<&Nus> = l.iter().map(|&g| self.as_nus(g)).collect::<Option<_>>()?;
+        let rn: Vec<&Nus> = r.iter().map(|&g| self.as_nus(g)).collect::<Option<_>>()?;
         let mut candidates: Vec<Nus> = Vec::new();
         match (ln.as_slice(), rn.as_slice()) {
             ([], []) => candidates.push(Nus::number(Dyadic::zero())),
@@ -226,20 +247,7 @@ impl Context {
                 nim: 1,
             });
         }
-        for c in candidates {
-            let (cl, cr) = c.options();
-            if cl.len() != l.len() || cr.len() != r.len() {
-                continue;
-            }
-            let same = |opts: &[Nus], ids: &[GameId], ctx: &Context| {
-                opts.iter()
-                    .all(|o| ctx.find_nus(o).is_some_and(|id| ids.contains(&id)))
-            };
-            if same(&cl, l, self) && same(&cr, r, self) {
-                return Some(self.nus(c));
-            }
-        }
-        None
+        Some(candidates)
     }
 
     /// Whether the form `{l | r}` is `<= x`.
