@@ -41,12 +41,13 @@ impl Context {
         loop {
             l = self.undominated(&l, Side::Left);
             r = self.undominated(&r, Side::Right);
-            let mut changed = false;
-            let mut nl = Vec::with_capacity(l.len());
-            for &a in &l {
-                let ars = self.opts(a, Side::Right);
+            // The options with the reversible ones bypassed: made only once one is found
+            // (most forms have none). Options are read from the arena's pool as they are
+            // (`Context::run`), not copied.
+            let mut nl: Option<Vec<GameId>> = None;
+            for (k, &a) in l.iter().enumerate() {
                 let mut bypass = None;
-                for &ar in ars.iter() {
+                for ar in self.run(a, Side::Right) {
                     if self.id_le_form(ar, &l, &r, &mut memo) {
                         bypass = Some(ar);
                         break;
@@ -54,17 +55,20 @@ impl Context {
                 }
                 match bypass {
                     Some(ar) => {
-                        changed = true;
-                        nl.extend(self.opts(ar, Side::Left).iter().copied());
+                        let to = nl.get_or_insert_with(|| l[..k].to_vec());
+                        to.extend(self.run(ar, Side::Left));
                     }
-                    None => nl.push(a),
+                    None => {
+                        if let Some(to) = nl.as_mut() {
+                            to.push(a);
+                        }
+                    }
                 }
             }
-            let mut nr = Vec::with_capacity(r.len());
-            for &a in &r {
-                let als = self.opts(a, Side::Left);
+            let mut nr: Option<Vec<GameId>> = None;
+            for (k, &a) in r.iter().enumerate() {
                 let mut bypass = None;
-                for &al in als.iter() {
+                for al in self.run(a, Side::Left) {
                     if self.form_le_id(&l, &r, al, &mut memo) {
                         bypass = Some(al);
                         break;
@@ -72,17 +76,21 @@ impl Context {
                 }
                 match bypass {
                     Some(al) => {
-                        changed = true;
-                        nr.extend(self.opts(al, Side::Right).iter().copied());
+                        let to = nr.get_or_insert_with(|| r[..k].to_vec());
+                        to.extend(self.run(al, Side::Right));
                     }
-                    None => nr.push(a),
+                    None => {
+                        if let Some(to) = nr.as_mut() {
+                            to.push(a);
+                        }
+                    }
                 }
             }
-            if !changed {
+            if nl.is_none() && nr.is_none() {
                 break;
             }
-            l = nl;
-            r = nr;
+            l = nl.unwrap_or(l);
+            r = nr.unwrap_or(r);
         }
         self.form_memo = memo;
         self.intern(l, r)
@@ -257,8 +265,12 @@ impl Context {
         }
         let mut v = !l.iter().any(|&g| self.le(x, g));
         if v {
-            let xr = self.opts(x, Side::Right);
-            v = !xr.iter().any(|&g| self.id_le_form(g, l, r, memo));
+            for g in self.run(x, Side::Right) {
+                if self.id_le_form(g, l, r, memo) {
+                    v = false;
+                    break;
+                }
+            }
         }
         memo.form_le.insert(x, v);
         v
@@ -271,8 +283,12 @@ impl Context {
         }
         let mut v = !r.iter().any(|&g| self.le(g, x));
         if v {
-            let xl = self.opts(x, Side::Left);
-            v = !xl.iter().any(|&g| self.form_le_id(l, r, g, memo));
+            for g in self.run(x, Side::Left) {
+                if self.form_le_id(l, r, g, memo) {
+                    v = false;
+                    break;
+                }
+            }
         }
         memo.le_form.insert(x, v);
         v
