@@ -41,51 +41,8 @@ impl Context {
         loop {
             l = self.undominated(&l, Side::Left);
             r = self.undominated(&r, Side::Right);
-            // The options with the reversible ones bypassed: made only once one is found
-            // (most forms have none). Options are read from the arena's pool as they are
-            // (`Context::run`), not copied.
-            let mut nl: Option<Vec<GameId>> = None;
-            for (k, &a) in l.iter().enumerate() {
-                let mut bypass = None;
-                for ar in self.run(a, Side::Right) {
-                    if self.id_le_form(ar, &l, &r, &mut memo) {
-                        bypass = Some(ar);
-                        break;
-                    }
-                }
-                match bypass {
-                    Some(ar) => {
-                        let to = nl.get_or_insert_with(|| l[..k].to_vec());
-                        to.extend(self.run(ar, Side::Left));
-                    }
-                    None => {
-                        if let Some(to) = nl.as_mut() {
-                            to.push(a);
-                        }
-                    }
-                }
-            }
-            let mut nr: Option<Vec<GameId>> = None;
-            for (k, &a) in r.iter().enumerate() {
-                let mut bypass = None;
-                for al in self.run(a, Side::Left) {
-                    if self.form_le_id(&l, &r, al, &mut memo) {
-                        bypass = Some(al);
-                        break;
-                    }
-                }
-                match bypass {
-                    Some(al) => {
-                        let to = nr.get_or_insert_with(|| r[..k].to_vec());
-                        to.extend(self.run(al, Side::Right));
-                    }
-                    None => {
-                        if let Some(to) = nr.as_mut() {
-                            to.push(a);
-                        }
-                    }
-                }
-            }
+            let nl = self.bypassed(Side::Left, &l, &r, &mut memo);
+            let nr = self.bypassed(Side::Right, &l, &r, &mut memo);
             if nl.is_none() && nr.is_none() {
                 break;
             }
@@ -94,6 +51,49 @@ impl Context {
         }
         self.form_memo = memo;
         self.intern(l, r)
+    }
+
+    /// The options of `side` of the form `{l | r}` with the reversible ones bypassed, or
+    /// `None` when none is reversible (most forms): the new list is made only once one is
+    /// found. A Left option `a` is reversible through an `a^R <= {l | r}` and is replaced by
+    /// that option's Left options; a Right one symmetrically. Options are read from the
+    /// arena's pool as they are (`Context::run`), not copied.
+    fn bypassed(
+        &mut self,
+        side: Side,
+        l: &[GameId],
+        r: &[GameId],
+        memo: &mut FormMemo,
+    ) -> Option<Vec<GameId>> {
+        let (opts, back) = match side {
+            Side::Left => (l, Side::Right),
+            Side::Right => (r, Side::Left),
+        };
+        let mut out: Option<Vec<GameId>> = None;
+        for (k, &a) in opts.iter().enumerate() {
+            let mut bypass = None;
+            for x in self.run(a, back) {
+                let reverses = match side {
+                    Side::Left => self.id_le_form(x, l, r, memo),
+                    Side::Right => self.form_le_id(l, r, x, memo),
+                };
+                if reverses {
+                    bypass = Some(x);
+                    break;
+                }
+            }
+            match bypass {
+                Some(x) => out
+                    .get_or_insert_with(|| opts[..k].to_vec())
+                    .extend(self.run(x, side)),
+                None => {
+                    if let Some(to) = out.as_mut() {
+                        to.push(a);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The options of one side with the dominated ones removed, each once, sorted: the
