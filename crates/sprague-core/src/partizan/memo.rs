@@ -3,6 +3,9 @@
 //! (`ValueSolver`) because the rules trait names it too, and the rules must not depend on the
 //! engines that run them (the rules and the solver name it; it names neither).
 //!
+//! A dense table beside the keys holds the smallest components under indices the caller
+//! computes ([`CompactMemo::dense_get`]).
+//!
 //! In a search on several threads the table is also linked to the keys all threads share
 //! ([`SharedTable`]): a key missing here is looked up there (its value a game of the arena
 //! the threads' contexts share), and every key solved here is recorded there.
@@ -52,6 +55,9 @@ pub struct CompactMemo<'p> {
     salt: u32,
     /// Values stored by [`CompactMemo::insert`] (not imported): the clock of the checks.
     inserted: u64,
+    /// See [`CompactMemo::dense_get`]: 1 + the value's id, 0 when not known; empty until
+    /// first written.
+    dense: Vec<u32>,
 }
 
 impl<'p> CompactMemo<'p> {
@@ -66,6 +72,7 @@ impl<'p> CompactMemo<'p> {
             link: None,
             salt: 0,
             inserted: 0,
+            dense: Vec::new(),
         }
     }
 
@@ -74,6 +81,32 @@ impl<'p> CompactMemo<'p> {
     pub(super) fn link(&mut self, link: Link, salt: u32) {
         self.link = Some(link);
         self.salt = salt;
+    }
+
+    /// The value kept under the caller's small index `i` (see [`CompactMemo::dense_set`]).
+    #[inline(always)]
+    pub fn dense_get(&self, i: u16) -> Option<GameId> {
+        match self.dense.get(usize::from(i)) {
+            Some(&v) if v != 0 => Some(GameId(v - 1)),
+            _ => None,
+        }
+    }
+
+    /// Keeps `v` under the caller's small index `i`: a table apart from the keys, indexed
+    /// directly, for the smallest components, which a search asks for most (Domineering:
+    /// the regions inside 4×4 cells, each orientation apart, so that they need neither
+    /// a normal form nor a hash).
+    pub fn dense_set(&mut self, i: u16, v: GameId) {
+        if self.dense.is_empty() {
+            self.dense = vec![0; 1 << 16];
+        }
+        self.dense[usize::from(i)] = v.0 + 1;
+    }
+
+    /// Whether the table is linked to the threads' table (a search on several threads).
+    #[inline]
+    pub fn is_linked(&self) -> bool {
+        self.link.is_some()
     }
 
     /// Calls `f` with the number of entries each time it passes a multiple of 65536.
@@ -173,5 +206,31 @@ impl<'p> CompactMemo<'p> {
             }
         }
         self.limits.check_every(n, &self.what)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dense table answers only what was kept, at both ends of its index, and a value
+    /// kept again replaces the first.
+    #[test]
+    fn the_dense_table_keeps_what_it_is_given() {
+        let mut m = CompactMemo::new(Limits::default(), "test".into());
+        assert_eq!(m.dense_get(0), None);
+        assert_eq!(m.dense_get(u16::MAX), None);
+        m.dense_set(0, GameId(0));
+        m.dense_set(u16::MAX, GameId(7));
+        m.dense_set(300, GameId(u32::MAX - 2));
+        assert_eq!(m.dense_get(0), Some(GameId(0)));
+        assert_eq!(m.dense_get(u16::MAX), Some(GameId(7)));
+        assert_eq!(m.dense_get(300), Some(GameId(u32::MAX - 2)));
+        assert_eq!(m.dense_get(1), None);
+        m.dense_set(u16::MAX, GameId(9));
+        assert_eq!(m.dense_get(u16::MAX), Some(GameId(9)));
+        // Apart from the keys.
+        assert_eq!(m.get(0, true), None);
+        assert!(m.is_empty());
     }
 }

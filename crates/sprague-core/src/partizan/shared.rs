@@ -9,10 +9,10 @@
 //! solving it again (small positions), without one. That count is the number of distinct
 //! positions the search needed, the same whatever the number of threads.
 
-use super::canonical::{lock, shard_of, GameId, KeyTable, SHARD_BITS};
+use super::canonical::{lock, shard_of, GameId, KeyTable, ShardHints, SHARD_BITS};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// One shard of a [`SharedTable`]: the positions whose hash falls in it, each with its
@@ -61,10 +61,8 @@ impl Shard<u64> for KeyTable<Option<GameId>> {
 /// Positions solved by any thread of a search, with their values where shared.
 pub struct SharedTable<K, S = FxHashMap<K, Option<GameId>>> {
     shards: Box<[Mutex<S>]>,
-    /// Each shard's [`Shard::hint`] as it was last written, read without the shard's lock
-    /// (and apart from it: the lock's memory passes between the threads at every lookup,
-    /// these words only when a shard grows).
-    hints: Box<[(AtomicUsize, AtomicUsize)]>,
+    /// Each shard's [`Shard::hint`] as it was last written, read without the shard's lock.
+    hints: ShardHints,
     len: AtomicU64,
     _keys: std::marker::PhantomData<fn(K)>,
 }
@@ -85,9 +83,7 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| Mutex::new(S::default()))
                 .collect(),
-            hints: (0..1 << SHARD_BITS)
-                .map(|_| (AtomicUsize::new(0), AtomicUsize::new(0)))
-                .collect(),
+            hints: ShardHints::new(),
             len: AtomicU64::new(0),
             _keys: std::marker::PhantomData,
         }
@@ -107,9 +103,7 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
     /// [`SharedTable::record`] of it, without taking a lock. Only a hint.
     #[inline]
     pub fn prefetch(&self, key: &K) {
-        let (base, len) = &self.hints[Self::shard_index(key)];
-        let hint = (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed));
-        S::prefetch_at(hint, key);
+        S::prefetch_at(self.hints.read(Self::shard_index(key)), key);
     }
 
     /// The value of `key`, when a thread has solved it and shared its value.
@@ -132,12 +126,7 @@ impl<K: Hash + Eq, S: Shard<K>> SharedTable<K, S> {
             None => {
                 shard.put(key, form);
                 self.len.fetch_add(1, Ordering::Relaxed);
-                let (base, len) = shard.hint();
-                let hint = &self.hints[index];
-                if hint.1.load(Ordering::Relaxed) != len {
-                    hint.0.store(base, Ordering::Relaxed);
-                    hint.1.store(len, Ordering::Relaxed);
-                }
+                self.hints.note(index, shard.hint());
             }
         }
     }
@@ -200,8 +189,8 @@ mod tests {
         for k in 0..50_000u64 {
             t.record(k.wrapping_mul(0x2545_F491_4F6C_DD1D), Some(form(k as u32)));
             if k % 997 == 0 {
-                for (shard, (base, len)) in t.shards.iter().zip(t.hints.iter()) {
-                    let hint = (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed));
+                for (i, shard) in t.shards.iter().enumerate() {
+                    let hint = t.hints.read(i);
                     let now = lock(shard).hint();
                     // (An empty shard's slots have no address worth noting.)
                     if now.1 > 0 {
@@ -211,10 +200,7 @@ mod tests {
             }
             t.prefetch(&(k * 3));
         }
-        assert!(t
-            .hints
-            .iter()
-            .all(|(_, len)| len.load(Ordering::Relaxed) > 0));
+        assert!((0..t.shards.len()).all(|i| t.hints.read(i).1 > 0));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use super::key_table::{prefetch_read, KeyTable, KeyValue};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// log2 of the shards of each table that threads share: the arena's hash-consing tables,
@@ -27,6 +28,48 @@ pub fn shard_of(hash: u64) -> usize {
 #[inline]
 pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Where the slots of each shard of a table lie (a [`KeyTable::hint`]), noted by the
+/// thread that grows the shard, under its lock, and read without it: a lookup can then
+/// ask for the memory of its slot ([`KeyTable::prefetch_at`]) before it takes the lock,
+/// whose cache line passes between the threads. The notes lie apart from the locks and
+/// change only when a shard grows, so reading them costs no miss; a stale note only
+/// wastes a prefetch (a prefetch cannot fault).
+pub struct ShardHints(Box<[(AtomicUsize, AtomicUsize)]>);
+
+impl ShardHints {
+    /// Notes for `1 << SHARD_BITS` shards, none written.
+    pub fn new() -> Self {
+        ShardHints(
+            (0..1 << SHARD_BITS)
+                .map(|_| (AtomicUsize::new(0), AtomicUsize::new(0)))
+                .collect(),
+        )
+    }
+
+    /// Notes `hint` for shard `index` (written only when it changed).
+    #[inline]
+    pub fn note(&self, index: usize, hint: (usize, usize)) {
+        let (base, len) = &self.0[index];
+        if len.load(Ordering::Relaxed) != hint.1 || base.load(Ordering::Relaxed) != hint.0 {
+            base.store(hint.0, Ordering::Relaxed);
+            len.store(hint.1, Ordering::Relaxed);
+        }
+    }
+
+    /// The last note of shard `index` (`(0, 0)` before any).
+    #[inline]
+    pub fn read(&self, index: usize) -> (usize, usize) {
+        let (base, len) = &self.0[index];
+        (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed))
+    }
+}
+
+impl Default for ShardHints {
+    fn default() -> Self {
+        ShardHints::new()
+    }
 }
 
 /// A lossy cache of `u64` keys: each key has one entry, where a newer key replaces it.
@@ -80,6 +123,7 @@ impl<V: KeyValue> DirectCache<V> {
 /// A table of `u64` keys in shards, each behind its own lock, for threads to share.
 pub struct Sharded<V: KeyValue> {
     shards: Box<[Mutex<KeyTable<V>>]>,
+    hints: ShardHints,
 }
 
 impl<V: KeyValue> Default for Sharded<V> {
@@ -88,6 +132,7 @@ impl<V: KeyValue> Default for Sharded<V> {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| Mutex::new(KeyTable::new()))
                 .collect(),
+            hints: ShardHints::new(),
         }
     }
 }
@@ -105,7 +150,17 @@ impl<V: KeyValue> Sharded<V> {
 
     /// Stores `v` under `key`.
     pub fn insert(&self, key: u64, v: V) {
-        self.shard(key).insert(key, v);
+        let index = shard_of(key);
+        let mut shard = lock(&self.shards[index]);
+        shard.insert(key, v);
+        self.hints.note(index, shard.hint());
+    }
+
+    /// Asks for the memory of `key`'s slot ahead of a lookup, without taking a lock (see
+    /// [`ShardHints`]). Only a hint.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        KeyTable::<V>::prefetch_at(self.hints.read(shard_of(key)), key);
     }
 }
 
@@ -133,5 +188,31 @@ mod tests {
         }
         assert!(kept > 0 && kept <= 16, "{kept}");
         assert_eq!(c.get(1), None);
+    }
+
+    /// The notes that prefetches read without a lock follow every shard of a `Sharded`
+    /// table as it grows (an insert that forgot to note its shard's growth fails this).
+    #[test]
+    fn sharded_hints_follow_the_shards() {
+        let table: Sharded<GameId> = Sharded::default();
+        table.prefetch(5);
+        for k in 0..40_000u64 {
+            let key = k.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            table.insert(key, GameId(k as u32));
+            table.prefetch(key ^ 1);
+            if k % 1_009 == 0 {
+                for (i, shard) in table.shards.iter().enumerate() {
+                    let now = lock(shard).hint();
+                    if now.1 > 0 {
+                        assert_eq!(table.hints.read(i), now, "after {k} keys");
+                    }
+                }
+            }
+        }
+        assert!((0..table.shards.len()).all(|i| table.hints.read(i).1 > 0));
+        assert_eq!(
+            table.get(7u64.wrapping_mul(0x2545_F491_4F6C_DD1D)),
+            Some(GameId(7))
+        );
     }
 }

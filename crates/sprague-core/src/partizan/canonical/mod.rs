@@ -36,7 +36,7 @@ mod uptimal;
 mod watch;
 
 pub(crate) use caches::{lock, shard_of, SHARD_BITS};
-pub use caches::{DirectCache, Sharded};
+pub use caches::{DirectCache, ShardHints, Sharded};
 pub use key_table::{KeyTable, KeyValue};
 pub use nus::{Nus, MAX_UP_LITERAL};
 pub use ups::{up_nth, up_sum};
@@ -404,7 +404,11 @@ impl Context {
         let key = sum_key(a, b);
         match &self.sums_cache {
             None => self.add_memo.prefetch(key),
-            Some(cache) => cache.prefetch(key),
+            Some(cache) => {
+                // The arena's slot too: the cache holds only the sums used last.
+                cache.prefetch(key);
+                self.arena.sums.prefetch(key);
+            }
         }
     }
 

@@ -144,7 +144,26 @@ pub(super) fn from_board(b: &Board<1>) -> Option<u64> {
 struct Item {
     /// The normal form (pending) or the value's id in the low 32 bits (known).
     key: u64,
+    /// The component's index in the memo's dense table (see [`dense_index`]), or
+    /// [`NOT_DENSE`].
+    dense: u32,
     flags: u8,
+}
+
+/// `Item::dense` of a component outside the dense table.
+const NOT_DENSE: u32 = u32::MAX;
+
+/// The index of a cropped region inside 4×4 cells in the memo's dense table
+/// (`CompactMemo::dense_get`): its 16 cells as 16 bits, in the orientation it has.
+/// Regions this small are a third of the components a search looks up (Domineering 6×6),
+/// and found there they need neither a normal form nor a hash, nor a read of the large
+/// table of keys.
+#[inline(always)]
+fn dense_index(c: u64) -> Option<u16> {
+    if c & !0x0F0F_0F0F != 0 {
+        return None;
+    }
+    Some((c & 0xF | (c >> 4) & 0xF0 | (c >> 8) & 0xF00 | (c >> 12) & 0xF000) as u16)
 }
 
 const NEG: u8 = 1;
@@ -226,17 +245,31 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                     if comps.is_empty() {
                         items.push(Item {
                             key: u64::from(zero.0),
+                            dense: NOT_DENSE,
                             flags: KNOWN | END | side,
                         });
                         continue;
                     }
                     let n = comps.len();
                     for (k, &c) in comps.iter().enumerate() {
+                        let end = if k + 1 == n { END } else { 0 };
+                        let dense = dense_index(c);
+                        if let Some(v) = dense.and_then(|i| memo.dense_get(i)) {
+                            items.push(Item {
+                                key: u64::from(v.0),
+                                dense: NOT_DENSE,
+                                flags: side | end | KNOWN,
+                            });
+                            continue;
+                        }
                         let (q, neg) = normalize(c);
                         memo.prefetch(q);
-                        let end = if k + 1 == n { END } else { 0 };
                         let flags = side | end | if neg { NEG } else { 0 };
-                        items.push(Item { key: q, flags });
+                        items.push(Item {
+                            key: q,
+                            dense: dense.map_or(NOT_DENSE, u32::from),
+                            flags,
+                        });
                     }
                 }
             }
@@ -244,8 +277,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 if it.flags & KNOWN != 0 {
                     continue;
                 }
-                // Only this thread's table: another thread's work is looked up once, when
-                // the child's turn comes.
+                // This thread's table first (alone, it holds every component solved).
                 match memo.get(it.key, false) {
                     Some(v) => {
                         it.key = u64::from(v.0);
@@ -255,11 +287,28 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 }
             }
             // On several threads, the children not cached here are looked up in the table
-            // the threads share when their turn comes: their entries asked for now, side
-            // by side.
-            for &c in &children {
-                if shared(c) {
-                    memo.prefetch_shared(c);
+            // the threads share now, side by side (their entries asked for first), and not
+            // one by one as their turns come, long after, each a cache miss: most were
+            // solved there, by another thread or by this one and no longer cached. Those
+            // not found are looked up again when their turn comes.
+            if memo.is_linked() && !children.is_empty() {
+                for &c in &children {
+                    if shared(c) {
+                        memo.prefetch_shared(c);
+                    }
+                }
+                children.clear();
+                for it in &mut items[frame.start as usize..] {
+                    if it.flags & KNOWN != 0 {
+                        continue;
+                    }
+                    match memo.get(it.key, shared(it.key)) {
+                        Some(v) => {
+                            it.key = u64::from(v.0);
+                            it.flags |= KNOWN;
+                        }
+                        None => children.push(it.key),
+                    }
                 }
             }
             stack.push(frame);
@@ -304,6 +353,10 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             if it.flags & NEG != 0 {
                 *v = ctx.neg(*v);
                 ctx.prefetch_game(*v);
+            }
+            // The value in the orientation met, kept for the next time it is met.
+            if it.dense != NOT_DENSE {
+                memo.dense_set(it.dense as u16, *v);
             }
         }
         // The memo entries of the options' first sums.
