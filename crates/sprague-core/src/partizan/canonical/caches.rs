@@ -36,7 +36,7 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// whose cache line passes between the threads. The notes lie apart from the locks and
 /// change only when a shard grows, so reading them costs no miss; a stale note only
 /// wastes a prefetch (a prefetch cannot fault).
-pub struct ShardHints(Box<[(AtomicUsize, AtomicUsize)]>);
+pub(crate) struct ShardHints(Box<[(AtomicUsize, AtomicUsize)]>);
 
 impl ShardHints {
     /// Notes for `1 << SHARD_BITS` shards, none written.
@@ -63,12 +63,6 @@ impl ShardHints {
     pub fn read(&self, index: usize) -> (usize, usize) {
         let (base, len) = &self.0[index];
         (base.load(Ordering::Relaxed), len.load(Ordering::Relaxed))
-    }
-}
-
-impl Default for ShardHints {
-    fn default() -> Self {
-        ShardHints::new()
     }
 }
 

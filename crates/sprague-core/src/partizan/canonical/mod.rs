@@ -35,8 +35,8 @@ mod ups;
 mod uptimal;
 mod watch;
 
-pub(crate) use caches::{lock, shard_of, SHARD_BITS};
-pub use caches::{DirectCache, ShardHints, Sharded};
+pub(crate) use caches::{lock, shard_of, ShardHints, SHARD_BITS};
+pub use caches::{DirectCache, Sharded};
 pub use key_table::{KeyTable, KeyValue};
 pub use nus::{Nus, MAX_UP_LITERAL};
 pub use ups::{up_nth, up_sum};

@@ -31,23 +31,26 @@ impl Context {
             self.prefetch_game(g);
         }
         // Repeated options are dropped by `undominated`, which sorts them anyway.
-        let mut l: Vec<GameId> = left.to_vec();
-        let mut r: Vec<GameId> = right.to_vec();
+        let mut l = self.undominated(left, Side::Left);
+        let mut r = self.undominated(right, Side::Right);
         // The value of the form never changes below, so one memo of comparisons against it
         // serves the whole simplification.
         let mut memo = std::mem::take(&mut self.form_memo);
         memo.form_le.clear();
         memo.le_form.clear();
         loop {
-            l = self.undominated(&l, Side::Left);
-            r = self.undominated(&r, Side::Right);
             let nl = self.bypassed(Side::Left, &l, &r, &mut memo);
             let nr = self.bypassed(Side::Right, &l, &r, &mut memo);
             if nl.is_none() && nr.is_none() {
                 break;
             }
-            l = nl.unwrap_or(l);
-            r = nr.unwrap_or(r);
+            // Only a side whose options changed can hold dominated ones again.
+            if let Some(nl) = nl {
+                l = self.undominated(&nl, Side::Left);
+            }
+            if let Some(nr) = nr {
+                r = self.undominated(&nr, Side::Right);
+            }
         }
         self.form_memo = memo;
         self.intern(l, r)

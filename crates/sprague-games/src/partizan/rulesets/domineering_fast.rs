@@ -144,14 +144,11 @@ pub(super) fn from_board(b: &Board<1>) -> Option<u64> {
 struct Item {
     /// The normal form (pending) or the value's id in the low 32 bits (known).
     key: u64,
-    /// The component's index in the memo's dense table (see [`dense_index`]), or
-    /// [`NOT_DENSE`].
-    dense: u32,
+    /// The component's index in the memo's dense table, if it has one (see
+    /// [`dense_index`]).
+    dense: Option<u16>,
     flags: u8,
 }
-
-/// `Item::dense` of a component outside the dense table.
-const NOT_DENSE: u32 = u32::MAX;
 
 /// The index of a cropped region inside 4×4 cells in the memo's dense table
 /// (`CompactMemo::dense_get`): its 16 cells as 16 bits, in the orientation it has.
@@ -204,6 +201,25 @@ fn shared(key: u64) -> bool {
     key.count_ones() >= SHARED_CELLS
 }
 
+/// Marks known the pending items that `memo` knows (also looking in the threads' table,
+/// for the regions shared there, when `in_shared`), and lists the keys of the others in
+/// `children`.
+fn look_up(items: &mut [Item], memo: &mut CompactMemo, in_shared: bool, children: &mut Vec<u64>) {
+    children.clear();
+    for it in items {
+        if it.flags & KNOWN != 0 {
+            continue;
+        }
+        match memo.get(it.key, in_shared && shared(it.key)) {
+            Some(v) => {
+                it.key = u64::from(v.0);
+                it.flags |= KNOWN;
+            }
+            None => children.push(it.key),
+        }
+    }
+}
+
 fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> Result<GameId> {
     if let Some(v) = memo.get(root, shared(root)) {
         return Ok(v);
@@ -228,7 +244,6 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             frame.expanded = true;
             frame.start = items.len() as u32;
             let e = frame.key;
-            children.clear();
             // First every option's components in normal form, each entry's memory asked
             // for as soon as its key is known; then the lookups, which by then mostly find
             // their memory at hand (see `KeyTable::prefetch`).
@@ -245,7 +260,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                     if comps.is_empty() {
                         items.push(Item {
                             key: u64::from(zero.0),
-                            dense: NOT_DENSE,
+                            dense: None,
                             flags: KNOWN | END | side,
                         });
                         continue;
@@ -257,7 +272,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                         if let Some(v) = dense.and_then(|i| memo.dense_get(i)) {
                             items.push(Item {
                                 key: u64::from(v.0),
-                                dense: NOT_DENSE,
+                                dense: None,
                                 flags: side | end | KNOWN,
                             });
                             continue;
@@ -267,25 +282,19 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                         let flags = side | end | if neg { NEG } else { 0 };
                         items.push(Item {
                             key: q,
-                            dense: dense.map_or(NOT_DENSE, u32::from),
+                            dense,
                             flags,
                         });
                     }
                 }
             }
-            for it in &mut items[frame.start as usize..] {
-                if it.flags & KNOWN != 0 {
-                    continue;
-                }
-                // This thread's table first (alone, it holds every component solved).
-                match memo.get(it.key, false) {
-                    Some(v) => {
-                        it.key = u64::from(v.0);
-                        it.flags |= KNOWN;
-                    }
-                    None => children.push(it.key),
-                }
-            }
+            // This thread's table first (alone, it holds every component solved).
+            look_up(
+                &mut items[frame.start as usize..],
+                memo,
+                false,
+                &mut children,
+            );
             // On several threads, the children not cached here are looked up in the table
             // the threads share now, side by side (their entries asked for first), and not
             // one by one as their turns come, long after, each a cache miss: most were
@@ -297,19 +306,12 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                         memo.prefetch_shared(c);
                     }
                 }
-                children.clear();
-                for it in &mut items[frame.start as usize..] {
-                    if it.flags & KNOWN != 0 {
-                        continue;
-                    }
-                    match memo.get(it.key, shared(it.key)) {
-                        Some(v) => {
-                            it.key = u64::from(v.0);
-                            it.flags |= KNOWN;
-                        }
-                        None => children.push(it.key),
-                    }
-                }
+                look_up(
+                    &mut items[frame.start as usize..],
+                    memo,
+                    true,
+                    &mut children,
+                );
             }
             stack.push(frame);
             // The threads of a parallel search take the children in different orders, so
@@ -355,8 +357,8 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
                 ctx.prefetch_game(*v);
             }
             // The value in the orientation met, kept for the next time it is met.
-            if it.dense != NOT_DENSE {
-                memo.dense_set(it.dense as u16, *v);
+            if let Some(i) = it.dense {
+                memo.dense_set(i, *v);
             }
         }
         // The memo entries of the options' first sums.
