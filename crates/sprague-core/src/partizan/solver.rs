@@ -21,7 +21,7 @@ use super::shared::{SharedKeys, SharedTable};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::partizan::canonical::{Context, GameId};
-use crate::search::{evaluate, Budget, Recurrence};
+use crate::search::{evaluate, Budget, Memo, Recurrence};
 use crate::value::Side;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -82,6 +82,9 @@ pub struct ValueSolver<'r, R: Ruleset> {
     threads: usize,
     /// The tables shared with the threads, once a parallel search began.
     shared: Option<Shared<R::Position>>,
+    /// On a thread of a parallel search, how many threads there are (1 otherwise): the
+    /// threads spread their first children over a state's children.
+    spread: u32,
 }
 
 impl<'r, R: Ruleset> ValueSolver<'r, R> {
@@ -105,6 +108,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             fast_path: true,
             threads: 1,
             shared: None,
+            spread: 1,
         }
     }
 
@@ -303,6 +307,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         }));
         let (rules, closed_forms, fast_path) = (self.rules, self.closed_forms, self.fast_path);
         let contexts: Vec<Context> = (0..self.threads).map(|_| ctx.sharing()).collect();
+        let threads = self.threads as u32;
         rayon::scope(|scope| {
             for (salt, mut ctx) in contexts.into_iter().enumerate() {
                 let (frontier, next, first_error, stop, limits) =
@@ -313,6 +318,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                     solver.closed_forms = closed_forms;
                     solver.fast_path = fast_path;
                     solver.link(shared.clone(), salt as u32);
+                    solver.spread = threads;
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(q) = frontier.get(i) else {
@@ -348,11 +354,14 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         // the others stored).
         let held = stored.saturating_sub(self.memo.len() as u64);
         let budget = Budget::new(self.limit.saturating_sub(held), &what).watched_by(&self.limits);
+        let (salt, spread) = (self.compact.salt(), self.spread);
         let mut rec = Canonical {
             rules: self.rules,
             ctx,
             compact: &mut self.compact,
             generic: generic.as_deref(),
+            salt,
+            spread,
             room: self.limit.saturating_sub(stored),
             closed_forms: self.closed_forms,
             fast_path: self.fast_path,
@@ -360,7 +369,35 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             comps: Vec::new(),
             values: [Vec::new(), Vec::new()],
         };
-        evaluate(&mut rec, &mut self.memo, root, budget)
+        let mut memo = ThreadMemo {
+            own: &mut self.memo,
+            shared: generic.as_deref(),
+        };
+        evaluate(&mut rec, &mut memo, root, budget)
+    }
+}
+
+/// The memo of a search: the solver's own table, and on a thread of a parallel search the
+/// threads' table behind it. A child is looked up there when its turn comes, not when its
+/// parent is expanded: by then another thread may have solved it (docs/partizan.md,
+/// "Threads").
+struct ThreadMemo<'a, P> {
+    own: &'a mut FxHashMap<P, GameId>,
+    shared: Option<&'a SharedTable<P>>,
+}
+
+impl<P: std::hash::Hash + Eq> Memo<P, GameId> for ThreadMemo<'_, P> {
+    fn lookup(&self, state: &P) -> Option<GameId> {
+        if let Some(&v) = self.own.get(state) {
+            return Some(v);
+        }
+        self.shared?.get(state)
+    }
+    fn record(&mut self, state: P, value: GameId) {
+        self.own.insert(state, value);
+    }
+    fn size(&self) -> usize {
+        self.own.len()
     }
 }
 
@@ -374,6 +411,10 @@ struct Canonical<'a, 'r, R: Ruleset> {
     compact: &'a mut CompactMemo<'r>,
     /// The components solved by the threads of a parallel search.
     generic: Option<&'a SharedTable<R::Position>>,
+    /// Which thread of a parallel search this is (0 alone), of how many: the threads take a
+    /// state's children in different orders, so that they search apart.
+    salt: u32,
+    spread: u32,
     /// Room left for the ruleset's own search.
     room: u64,
     closed_forms: bool,
@@ -452,11 +493,6 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
                         }
                     }
                     let (n, neg) = self.rules.normalize(c);
-                    if let Some(v) = self.shared_value(&n) {
-                        let v = if neg { self.ctx.neg(v) } else { v };
-                        items.push(Item::Known(v));
-                        continue;
-                    }
                     items.push(Item::Child(children.len() as u32, neg));
                     children.push(n);
                 }
@@ -466,6 +502,21 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         self.opts = opts;
         self.comps = comps;
         let key = self.generic.map(|_| q.clone());
+        // Each thread starts at its own share of the children (thread k of t at child
+        // k·n/t): threads that took the same children in the same order searched the same
+        // states at the same time, each before the other had shared them. The children
+        // are not looked up in the threads' table here: `ThreadMemo` looks them up when
+        // their turns come.
+        let n = children.len();
+        let turn = (self.salt as usize * n / self.spread as usize) % n.max(1);
+        if turn != 0 {
+            children.rotate_left(turn);
+            for item in &mut items {
+                if let Item::Child(i, _) = item {
+                    *i = ((*i as usize + n - turn) % n) as u32;
+                }
+            }
+        }
         Ok((children, Expansion::Options { items, ends, key }))
     }
 
@@ -523,10 +574,38 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
     }
 }
 
-impl<R: Ruleset> Canonical<'_, '_, R> {
-    /// The value of the normalised component `n` when another thread of a parallel search
-    /// has solved it.
-    fn shared_value(&mut self, n: &R::Position) -> Option<GameId> {
-        self.generic?.get(n)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search's memo reads its own table first, then the threads' table (what another
+    /// thread solved while this one was elsewhere), and records in its own.
+    #[test]
+    fn a_threads_memo_falls_back_to_the_shared_table() {
+        let shared: SharedTable<u32> = SharedTable::new();
+        let mut own: FxHashMap<u32, GameId> = FxHashMap::default();
+        own.insert(1, GameId(10));
+        shared.record(1, Some(GameId(11)));
+        shared.record(2, Some(GameId(20)));
+        // Solved by another thread, without a value to share (a small component).
+        shared.record(3, None);
+        let mut memo = ThreadMemo {
+            own: &mut own,
+            shared: Some(&shared),
+        };
+        assert_eq!(memo.lookup(&1), Some(GameId(10)));
+        assert_eq!(memo.lookup(&2), Some(GameId(20)));
+        assert_eq!(memo.lookup(&3), None);
+        assert_eq!(memo.lookup(&4), None);
+        memo.record(4, GameId(40));
+        assert_eq!(memo.lookup(&4), Some(GameId(40)));
+        assert_eq!(memo.size(), 2);
+        // Alone, a search reads its own table only.
+        let alone = ThreadMemo {
+            own: &mut own,
+            shared: None,
+        };
+        assert_eq!(alone.lookup(&2), None);
+        assert_eq!(alone.lookup(&4), Some(GameId(40)));
     }
 }
