@@ -82,8 +82,8 @@ pub struct ValueSolver<'r, R: Ruleset> {
     threads: usize,
     /// The tables shared with the threads, once a parallel search began.
     shared: Option<Shared<R::Position>>,
-    /// On a thread of a parallel search, how many threads there are (1 otherwise): the
-    /// threads spread their first children over a state's children.
+    /// Linked to a parallel search, how many threads it has (1 otherwise): the threads
+    /// spread their first children over a state's children (see [`ValueSolver::link`]).
     spread: u32,
 }
 
@@ -143,11 +143,12 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     }
 
     /// Links this solver to the tables shared by the threads of a search; `salt` numbers
-    /// its thread.
-    fn link(&mut self, shared: Shared<R::Position>, salt: u32) {
+    /// its thread, of `threads`.
+    fn link(&mut self, shared: Shared<R::Position>, salt: u32, threads: u32) {
         self.compact
             .link(Link::new(Arc::clone(&shared.compact)), salt);
         self.shared = Some(shared);
+        self.spread = threads;
     }
 
     /// The canonical value of `p`.
@@ -157,7 +158,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         if self.threads > 1 && self.shared.is_none() {
             // The first position asked for: the threads solve the positions below it.
             let shared = Shared::new();
-            self.link(shared.clone(), 0);
+            self.link(shared.clone(), 0, self.threads as u32);
             self.solve_below(ctx, &comps, &shared)?;
         }
         let mut total = ctx.zero();
@@ -317,8 +318,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
                     let mut solver = ValueSolver::with_limits(rules, limits.clone());
                     solver.closed_forms = closed_forms;
                     solver.fast_path = fast_path;
-                    solver.link(shared.clone(), salt as u32);
-                    solver.spread = threads;
+                    solver.link(shared.clone(), salt as u32, threads);
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(q) = frontier.get(i) else {
