@@ -146,7 +146,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
     /// its thread, of `threads`.
     fn link(&mut self, shared: Shared<R::Position>, salt: u32, threads: u32) {
         self.compact
-            .link(Link::new(Arc::clone(&shared.compact)), salt);
+            .link(Link::new(Arc::clone(&shared.compact)), salt, threads);
         self.shared = Some(shared);
         self.spread = threads;
     }

@@ -20,7 +20,10 @@
 use super::caches::{lock, shard_of, Sharded, SHARD_BITS};
 use super::key_table::HashedIds;
 use super::segments::{Segments, Zeroable, SEGMENTS};
-use super::{options_hash, GameId, Info, Kind, Nus, NO_STOP, UNSET};
+use super::{
+    options_hash, GameId, Info, Kind, Nus, AT_LEFT_STOP_OR_BELOW, AT_RIGHT_STOP_OR_ABOVE, NO_STOP,
+    UNSET,
+};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
@@ -141,6 +144,16 @@ impl Arena {
             nus: nus.clone(),
             options: OnceLock::new(),
         });
+        // x + u·↑ + *m against x: u·↑ + *m is negative for u < 0 except ↓* (confused with
+        // 0), positive for u > 0 except ↑*, and confused with 0 for u = 0 and m > 0.
+        let (u, m) = (nus.up, nus.nim);
+        let mut adorn = 0;
+        if (u, m) == (0, 0) || (u < 0 && (u, m) != (-1, 1)) {
+            adorn |= AT_LEFT_STOP_OR_BELOW;
+        }
+        if (u, m) == (0, 0) || (u > 0 && (u, m) != (1, 1)) {
+            adorn |= AT_RIGHT_STOP_OR_ABOVE;
+        }
         let index = self.nus.push(AtomicPtr::new(Box::into_raw(entry)));
         let id = self.push_info(Info {
             ls: stop,
@@ -149,6 +162,7 @@ impl Arena {
             nl: UNSET,
             nr: 0,
             kind,
+            adorn,
         });
         shard.insert(nus, id);
         id
@@ -201,6 +215,27 @@ impl Arena {
             rs = if k == 0 { s } else { rs.min(s) };
         }
         let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        // The adorned stops, from the options' (no comparison needed). G is not a number,
+        // so G <= x for a number x iff no G^L >= x. With x = LS(G), every G^L has
+        // RS(G^L) <= x; one with RS(G^L) < x is not >= x (stops are monotone), and one with
+        // RS(G^L) = x is >= x iff it is at least its right stop. Symmetrically for RS(G).
+        let mut adorn = 0;
+        if fits {
+            if !l
+                .iter()
+                .map(|&o| self.info(o))
+                .any(|i| i.rs == ls && i.adorn & AT_RIGHT_STOP_OR_ABOVE != 0)
+            {
+                adorn |= AT_LEFT_STOP_OR_BELOW;
+            }
+            if !r
+                .iter()
+                .map(|&o| self.info(o))
+                .any(|i| i.ls == rs && i.adorn & AT_LEFT_STOP_OR_BELOW != 0)
+            {
+                adorn |= AT_RIGHT_STOP_OR_ABOVE;
+            }
+        }
         let start = self.push_options(l, r);
         let id = self.push_info(Info {
             ls,
@@ -209,6 +244,7 @@ impl Arena {
             nl: l.len() as u32,
             nr: r.len() as u32,
             kind: Kind::General,
+            adorn,
         });
         shard.insert(hash, id);
         id

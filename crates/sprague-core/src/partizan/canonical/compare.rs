@@ -4,8 +4,8 @@
 //! class). The hot path of every search, kept in one file with its caches' parameters.
 
 use super::{
-    pair_key, Context, GameId, Kind, PartizanOutcome, Side, LE_MEMO_WORK, LE_RECENT_MAX_BITS,
-    NO_STOP,
+    pair_key, Context, GameId, Kind, PartizanOutcome, Side, AT_LEFT_STOP_OR_BELOW,
+    AT_RIGHT_STOP_OR_ABOVE, LE_MEMO_WORK, LE_RECENT_MAX_BITS, NO_STOP,
 };
 use std::cmp::Ordering;
 
@@ -33,6 +33,30 @@ impl Context {
                 return false;
             }
             if ia.ls < ib.rs {
+                return true;
+            }
+            // Where the stops tie, the adorned stops (`Info::adorn`) decide more, by the same
+            // monotonicity: a <= b and b <= x imply a <= x, and a >= y implies b >= y. So
+            // with x = LS(a) = LS(b), a <= b fails when b <= x but not a <= x; with
+            // y = RS(a) = RS(b), when a >= y but not b >= y. And a <= x <= b when
+            // LS(a) = RS(b) = x with a at most and b at least its stop. These decide the
+            // games that differ by an infinitesimal near a shared stop (1* against 1).
+            if ia.ls == ib.ls
+                && ib.adorn & AT_LEFT_STOP_OR_BELOW != 0
+                && ia.adorn & AT_LEFT_STOP_OR_BELOW == 0
+            {
+                return false;
+            }
+            if ia.rs == ib.rs
+                && ia.adorn & AT_RIGHT_STOP_OR_ABOVE != 0
+                && ib.adorn & AT_RIGHT_STOP_OR_ABOVE == 0
+            {
+                return false;
+            }
+            if ia.ls == ib.rs
+                && ia.adorn & AT_LEFT_STOP_OR_BELOW != 0
+                && ib.adorn & AT_RIGHT_STOP_OR_ABOVE != 0
+            {
                 return true;
             }
         }

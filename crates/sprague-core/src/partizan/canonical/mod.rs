@@ -107,7 +107,16 @@ struct Info {
     nl: u32,
     nr: u32,
     kind: Kind,
+    /// The adorned stops: [`AT_LEFT_STOP_OR_BELOW`] and [`AT_RIGHT_STOP_OR_ABOVE`] (see
+    /// `Context::le`). Meaningful only when the stops fit.
+    adorn: u8,
 }
+
+/// `Info::adorn`: the game is at most its left stop (`G <= LS(G)`). A number is; `1*` is
+/// not (it is confused with 1).
+const AT_LEFT_STOP_OR_BELOW: u8 = 1;
+/// `Info::adorn`: the game is at least its right stop (`G >= RS(G)`).
+const AT_RIGHT_STOP_OR_ABOVE: u8 = 2;
 
 /// `Info::nl` of a nus, whose options lie apart (see [`Info::start`]).
 const UNSET: u32 = u32::MAX;

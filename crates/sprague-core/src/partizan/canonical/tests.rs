@@ -112,6 +112,45 @@ fn day_three_sample(c: &mut Context) -> Vec<GameId> {
     out
 }
 
+/// The adorned stops (`Info::adorn`) say whether a game is at most its left stop and at
+/// least its right stop, by the definition of `<=`, for general games and nus alike (the
+/// nus by formula: `↑*` and `↓*` are confused with 0, `↑*2` is positive).
+#[test]
+fn adorned_stops_agree_with_the_definitions() {
+    let mut c = Context::new();
+    let mut games = day_three_sample(&mut c);
+    for u in -3i64..=3 {
+        for m in 0..4 {
+            let up = c.up_multiple(u);
+            let star = c.nimber(m);
+            let half = c.dyadic(BigInt::from(-3), 1);
+            let g = c.add(up, star);
+            games.push(g);
+            games.push(c.add(g, half));
+        }
+    }
+    let mut seen = [0usize; 4];
+    for &g in &games {
+        let (ls, rs) = c.stops(g);
+        let (ls, rs) = (c.number(ls), c.number(rs));
+        let info = c.arena.info(g);
+        let below = le_by_definition(&mut c, g, ls);
+        let above = le_by_definition(&mut c, rs, g);
+        assert_eq!(
+            (
+                info.adorn & AT_LEFT_STOP_OR_BELOW != 0,
+                info.adorn & AT_RIGHT_STOP_OR_ABOVE != 0
+            ),
+            (below, above),
+            "{}",
+            c.display(g)
+        );
+        seen[usize::from(below) * 2 + usize::from(above)] += 1;
+    }
+    // Every combination met, so that each bit was tested both ways.
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 #[test]
 fn stops_and_cached_comparisons_agree_with_the_definitions() {
     let mut c = Context::new();

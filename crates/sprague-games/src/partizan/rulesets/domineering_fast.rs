@@ -316,8 +316,8 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             stack.push(frame);
             // The threads of a parallel search take the children in different orders, so
             // that they start on different parts of the search.
-            let turn = memo.salt() as usize % children.len().max(1);
-            children.rotate_left(turn);
+            let first = memo.first_child(children.len());
+            children.rotate_left(first);
             stack.extend(children.iter().map(|&key| Frame {
                 key,
                 start: 0,
@@ -384,7 +384,7 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             }
         }
         items.truncate(frame.start as usize);
-        if memo.len() >= limit {
+        if memo.reached(limit) {
             return Err(Error::Limit {
                 what: "domineering canonical-form search".into(),
                 limit,
