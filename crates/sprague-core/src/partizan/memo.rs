@@ -117,11 +117,6 @@ impl<'p> CompactMemo<'p> {
         self.progress = Some(f);
     }
 
-    /// Which thread of a parallel search this table serves (0 for the first, and alone).
-    pub fn salt(&self) -> u32 {
-        self.salt
-    }
-
     /// Where this thread starts among a position's `n` children: thread k of t at child
     /// k·n/t, so that the threads spread over the children rather than start side by side
     /// (each searching what the other is about to share).

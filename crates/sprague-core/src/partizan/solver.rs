@@ -82,9 +82,6 @@ pub struct ValueSolver<'r, R: Ruleset> {
     threads: usize,
     /// The tables shared with the threads, once a parallel search began.
     shared: Option<Shared<R::Position>>,
-    /// Linked to a parallel search, how many threads it has (1 otherwise): the threads
-    /// spread their first children over a state's children (see [`ValueSolver::link`]).
-    spread: u32,
 }
 
 impl<'r, R: Ruleset> ValueSolver<'r, R> {
@@ -108,7 +105,6 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             fast_path: true,
             threads: 1,
             shared: None,
-            spread: 1,
         }
     }
 
@@ -148,7 +144,6 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         self.compact
             .link(Link::new(Arc::clone(&shared.compact)), salt, threads);
         self.shared = Some(shared);
-        self.spread = threads;
     }
 
     /// The canonical value of `p`.
@@ -354,14 +349,11 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         // the others stored).
         let held = stored.saturating_sub(self.memo.len() as u64);
         let budget = Budget::new(self.limit.saturating_sub(held), &what).watched_by(&self.limits);
-        let (salt, spread) = (self.compact.salt(), self.spread);
         let mut rec = Canonical {
             rules: self.rules,
             ctx,
             compact: &mut self.compact,
             generic: generic.as_deref(),
-            salt,
-            spread,
             room: self.limit.saturating_sub(stored),
             closed_forms: self.closed_forms,
             fast_path: self.fast_path,
@@ -411,10 +403,6 @@ struct Canonical<'a, 'r, R: Ruleset> {
     compact: &'a mut CompactMemo<'r>,
     /// The components solved by the threads of a parallel search.
     generic: Option<&'a SharedTable<R::Position>>,
-    /// Which thread of a parallel search this is (0 alone), of how many: the threads take a
-    /// state's children in different orders, so that they search apart.
-    salt: u32,
-    spread: u32,
     /// Room left for the ruleset's own search.
     room: u64,
     closed_forms: bool,
@@ -508,7 +496,7 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         // are not looked up in the threads' table here: `ThreadMemo` looks them up when
         // their turns come.
         let n = children.len();
-        let turn = (self.salt as usize * n / self.spread as usize) % n.max(1);
+        let turn = self.compact.first_child(n);
         if turn != 0 {
             children.rotate_left(turn);
             for item in &mut items {
