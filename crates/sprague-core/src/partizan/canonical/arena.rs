@@ -163,6 +163,9 @@ impl Arena {
             nr: 0,
             kind,
             adorn,
+            // Unknown: a nus's options are written out only when asked for.
+            left_reach: i32::MAX,
+            right_reach: i32::MIN,
         });
         shard.insert(nus, id);
         id
@@ -215,6 +218,16 @@ impl Arena {
             rs = if k == 0 { s } else { rs.min(s) };
         }
         let (ls, rs) = if fits { (ls, rs) } else { (NO_STOP, NO_STOP) };
+        // The reaches (`Info::left_reach`): the largest left stop of a Left option, the
+        // least right stop of a Right option.
+        let (most_ls, least_rs) = if fits {
+            (
+                extreme_stop(l.iter().map(|&o| self.info(o).ls), i64::max),
+                extreme_stop(r.iter().map(|&o| self.info(o).rs), i64::min),
+            )
+        } else {
+            (NO_STOP, NO_STOP)
+        };
         // The adorned stops, from the options' (no comparison needed). G is not a number,
         // so G <= x for a number x iff no G^L >= x. With x = LS(G), every G^L has
         // RS(G^L) <= x; one with RS(G^L) < x is not >= x (stops are monotone), and one with
@@ -245,6 +258,8 @@ impl Arena {
             nr: r.len() as u32,
             kind: Kind::General,
             adorn,
+            left_reach: super::left_reach(most_ls),
+            right_reach: super::right_reach(least_rs),
         });
         shard.insert(hash, id);
         id
@@ -275,6 +290,19 @@ impl Arena {
             .get_or_alloc(v.0 as usize)
             .store(g.0 + 1, Ordering::Release);
     }
+}
+
+/// The stop that `pick` chooses of `stops`, or `NO_STOP` when one of them (or all, being
+/// none) is `NO_STOP`.
+fn extreme_stop(stops: impl Iterator<Item = i64>, pick: fn(i64, i64) -> i64) -> i64 {
+    let mut chosen = None;
+    for s in stops {
+        if s == NO_STOP {
+            return NO_STOP;
+        }
+        chosen = Some(chosen.map_or(s, |c| pick(c, s)));
+    }
+    chosen.unwrap_or(NO_STOP)
 }
 
 impl Drop for Arena {

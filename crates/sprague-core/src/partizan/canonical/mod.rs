@@ -110,6 +110,37 @@ struct Info {
     /// The adorned stops: [`AT_LEFT_STOP_OR_BELOW`] and [`AT_RIGHT_STOP_OR_ABOVE`] (see
     /// `Context::le`). Meaningful only when the stops fit.
     adorn: u8,
+    /// The largest left stop of a Left option, rounded up to a multiple of
+    /// 2^-[`REACH_FRACTION_BITS`] (`i32::MAX` when unknown: a number, a nus, an option whose
+    /// stop does not fit). No Left option is at least a game whose left stop is larger.
+    left_reach: i32,
+    /// The least right stop of a Right option, rounded down (`i32::MIN` when unknown). No
+    /// Right option is at most a game whose right stop is smaller.
+    right_reach: i32,
+}
+
+/// Bits after the binary point of [`Info::left_reach`] and [`Info::right_reach`]: 32-bit
+/// numbers, so that a record stays at 40 bytes; rounding them outwards only makes them
+/// decide fewer comparisons.
+const REACH_FRACTION_BITS: u32 = 12;
+
+/// `Info::left_reach` of the largest left stop `ls` of the Left options (fixed point).
+fn left_reach(ls: i64) -> i32 {
+    if ls == NO_STOP {
+        return i32::MAX;
+    }
+    let shift = STOP_FRACTION_BITS - REACH_FRACTION_BITS;
+    // Rounded up: (ls + 2^shift - 1) >> shift is the ceiling.
+    i32::try_from((ls + (1 << shift) - 1) >> shift).unwrap_or(i32::MAX)
+}
+
+/// `Info::right_reach` of the least right stop `rs` of the Right options (fixed point).
+fn right_reach(rs: i64) -> i32 {
+    if rs == NO_STOP {
+        return i32::MIN;
+    }
+    // Rounded down: an arithmetic shift is the floor.
+    i32::try_from(rs >> (STOP_FRACTION_BITS - REACH_FRACTION_BITS)).unwrap_or(i32::MIN)
 }
 
 /// `Info::adorn`: the game is at most its left stop (`G <= LS(G)`). A number is; `1*` is

@@ -151,6 +151,89 @@ fn adorned_stops_agree_with_the_definitions() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// Each general game's reaches bound its options' stops on the safe side, rounded outwards
+/// where the stops are finer than the reaches' units, and every comparison that the reaches
+/// decide at once (no Left option of `a` at least `b`, no Right option of `b` at most `a`)
+/// is true by the definition.
+#[test]
+fn reaches_bound_the_options_stops_and_decide_only_true_comparisons() {
+    let mut c = Context::new();
+    let mut games = day_three_sample(&mut c);
+    // Hot games over numbers of 2^-11 to 2^-20 (finer than the reaches' 2^-12), and games
+    // over those, whose reaches are rounded.
+    for k in [11u32, 12, 13, 20] {
+        let x = c.dyadic(BigInt::from(1), k);
+        let mx = c.neg(x);
+        let m3x = c.dyadic(BigInt::from(-3), k);
+        let switch = c.from_options(&[x], &[mx]);
+        let cool = c.from_options(&[mx], &[m3x]);
+        let over = c.from_options(&[switch], &[cool]);
+        let star = c.nimber(1);
+        let mixed = c.from_options(&[switch, star], &[cool, star]);
+        games.extend([switch, cool, over, mixed]);
+    }
+    let unit = |reach: i32| i64::from(reach) << (STOP_FRACTION_BITS - REACH_FRACTION_BITS);
+    let mut rounded = 0;
+    for &g in &games {
+        let info = c.arena.info(g);
+        if info.kind != Kind::General {
+            assert_eq!((info.left_reach, info.right_reach), (i32::MAX, i32::MIN));
+            continue;
+        }
+        let left: Vec<i64> = c
+            .left_options(g)
+            .to_vec()
+            .iter()
+            .map(|&o| c.arena.info(o).ls)
+            .collect();
+        let right: Vec<i64> = c
+            .right_options(g)
+            .to_vec()
+            .iter()
+            .map(|&o| c.arena.info(o).rs)
+            .collect();
+        if left.contains(&NO_STOP) || info.ls == NO_STOP {
+            assert_eq!(info.left_reach, i32::MAX);
+        } else {
+            let most = *left.iter().max().expect("a general game has Left options");
+            assert!(unit(info.left_reach) >= most, "{}", c.display(g));
+            assert!(unit(info.left_reach) - most < 1 << 12, "{}", c.display(g));
+            rounded += usize::from(unit(info.left_reach) != most);
+        }
+        if right.contains(&NO_STOP) || info.rs == NO_STOP {
+            assert_eq!(info.right_reach, i32::MIN);
+        } else {
+            let least = *right
+                .iter()
+                .min()
+                .expect("a general game has Right options");
+            assert!(unit(info.right_reach) <= least, "{}", c.display(g));
+            rounded += usize::from(unit(info.right_reach) != least);
+        }
+    }
+    assert!(rounded >= 2, "the fine stops were rounded: {rounded}");
+    let mut decided = 0;
+    for &a in &games {
+        for &b in &games {
+            let (ia, ib) = (c.arena.info(a), c.arena.info(b));
+            if ia.kind == Kind::General
+                && ib.kind == Kind::General
+                && compare::no_left_option_above(ia, ib)
+                && compare::no_right_option_below(ia, ib)
+            {
+                decided += 1;
+                assert!(
+                    le_by_definition(&mut c, a, b),
+                    "{} <= {}",
+                    c.display(a),
+                    c.display(b)
+                );
+            }
+        }
+    }
+    assert!(decided > 100, "{decided}");
+}
+
 #[test]
 fn stops_and_cached_comparisons_agree_with_the_definitions() {
     let mut c = Context::new();
