@@ -163,9 +163,18 @@ impl Arena {
             nr: 0,
             kind,
             adorn,
-            // Unknown: a nus's options are written out only when asked for.
-            left_reach: i32::MAX,
-            right_reach: i32::MIN,
+            // Every option of x + u·↑ + *m (not a number) is x + u'·↑ + *m' (number
+            // translation), whose stops are x: both reaches are x. A number's are unused.
+            left_reach: if kind == Kind::Nus {
+                super::left_reach(stop)
+            } else {
+                i32::MAX
+            },
+            right_reach: if kind == Kind::Nus {
+                super::right_reach(stop)
+            } else {
+                i32::MIN
+            },
         });
         shard.insert(nus, id);
         id

@@ -111,8 +111,8 @@ struct Info {
     /// `Context::le`). Meaningful only when the stops fit.
     adorn: u8,
     /// The largest left stop of a Left option, rounded up to a multiple of
-    /// 2^-[`REACH_FRACTION_BITS`] (`i32::MAX` when unknown: a number, a nus, an option whose
-    /// stop does not fit). No Left option is at least a game whose left stop is larger.
+    /// 2^-[`REACH_FRACTION_BITS`] (`i32::MAX` when unknown: a number, an option whose stop
+    /// does not fit). No Left option is at least a game whose left stop is larger.
     left_reach: i32,
     /// The least right stop of a Right option, rounded down (`i32::MIN` when unknown). No
     /// Right option is at most a game whose right stop is smaller.

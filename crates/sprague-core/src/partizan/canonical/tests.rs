@@ -151,7 +151,7 @@ fn adorned_stops_agree_with_the_definitions() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
-/// Each general game's reaches bound its options' stops on the safe side, rounded outwards
+/// Each game's reaches (general games and nus) bound its options' stops on the safe side, rounded outwards
 /// where the stops are finer than the reaches' units, and every comparison that the reaches
 /// decide at once (no Left option of `a` at least `b`, no Right option of `b` at most `a`)
 /// is true by the definition.
@@ -172,11 +172,25 @@ fn reaches_bound_the_options_stops_and_decide_only_true_comparisons() {
         let mixed = c.from_options(&[switch, star], &[cool, star]);
         games.extend([switch, cool, over, mixed]);
     }
+    // Nus, whose reaches come by formula, with and without a number beside them (finer
+    // than the reaches' units too).
+    for u in -3i64..=3 {
+        for m in 0..4 {
+            let up = c.up_multiple(u);
+            let star = c.nimber(m);
+            let g = c.add(up, star);
+            let half = c.dyadic(BigInt::from(-3), 1);
+            let fine = c.dyadic(BigInt::from(5), 13);
+            games.push(g);
+            games.push(c.add(g, half));
+            games.push(c.add(g, fine));
+        }
+    }
     let unit = |reach: i32| i64::from(reach) << (STOP_FRACTION_BITS - REACH_FRACTION_BITS);
     let mut rounded = 0;
     for &g in &games {
         let info = c.arena.info(g);
-        if info.kind != Kind::General {
+        if info.kind == Kind::Number {
             assert_eq!((info.left_reach, info.right_reach), (i32::MAX, i32::MIN));
             continue;
         }
@@ -216,8 +230,8 @@ fn reaches_bound_the_options_stops_and_decide_only_true_comparisons() {
     for &a in &games {
         for &b in &games {
             let (ia, ib) = (c.arena.info(a), c.arena.info(b));
-            if ia.kind == Kind::General
-                && ib.kind == Kind::General
+            if ia.kind != Kind::Number
+                && ib.kind != Kind::Number
                 && compare::no_left_option_above(ia, ib)
                 && compare::no_right_option_below(ia, ib)
             {
