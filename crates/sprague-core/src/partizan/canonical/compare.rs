@@ -5,7 +5,7 @@
 //! search, kept in one file with its caches' parameters.
 
 use super::{
-    pair_key, Context, GameId, Info, Kind, OptionRun, PartizanOutcome, Side, AT_LEFT_STOP_OR_BELOW,
+    pair_key, Context, GameId, Info, Kind, PartizanOutcome, Side, AT_LEFT_STOP_OR_BELOW,
     AT_RIGHT_STOP_OR_ABOVE, LE_MEMO_WORK, LE_RECENT_MAX_BITS, NO_STOP, REACH_FRACTION_BITS,
     STOP_FRACTION_BITS,
 };
@@ -126,12 +126,10 @@ impl Context {
         // and symmetrically.
         let mut v = true;
         if !no_left_option_above(ia, ib) {
-            let run = self.run(a, Side::Left);
-            v = !self.some_le(b, run, true);
+            v = !self.run(a, Side::Left).any(|al| self.le(b, al));
         }
         if v && !no_right_option_below(ia, ib) {
-            let run = self.run(b, Side::Right);
-            v = !self.some_le(a, run, false);
+            v = !self.run(b, Side::Right).any(|br| self.le(br, a));
         }
         if cacheable {
             self.le_recent[slot] = packed | (u64::from(v) << 63);
@@ -140,21 +138,6 @@ impl Context {
             self.le_memo.insert((a, b), v);
         }
         v
-    }
-
-    /// Whether `x <= g` (`x_first`) or `g <= x` for some `g` of `games`.
-    fn some_le(&mut self, x: GameId, games: OptionRun, x_first: bool) -> bool {
-        for g in games {
-            let v = if x_first {
-                self.le(x, g)
-            } else {
-                self.le(g, x)
-            };
-            if v {
-                return true;
-            }
-        }
-        false
     }
 
     /// The entry of `le_recent` for the pair `packed`.
