@@ -123,6 +123,42 @@ fn regions(mut cells: u64, out: &mut Vec<u64>) {
     }
 }
 
+/// The placements of `e` (a connected region) that another placement dominates, as
+/// masks of their top cells (Left's, vertical) and left cells (Right's, horizontal).
+///
+/// Two facts of Domineering, each by a strategy that copies the opponent's moves into the
+/// negative (`docs/theory.md`, "Dominated placements"): removing a cell that no vertical domino can cover (no free
+/// cell above or below it) never lowers a position's value, and adding a cell that no
+/// horizontal domino can cover never does either. So where cells `x`, `y`, `z` lie one
+/// above the other, the cell below `z` is not free and `x` has no free cell beside it,
+/// Left's placement on `x, y` is at most its placement on `y, z`: the latter is the former
+/// with `z` (no vertical neighbour left) removed and `x` (no horizontal one) added. The
+/// same with the column upside down, and for Right across a row. A placement dominated
+/// this way is dropped before its value is searched; its dominator is never dropped (the
+/// rules link only the two placements at an end of a run, and where both ends' rules link
+/// the same two placements only one is dropped).
+fn dominated_placements(e: u64) -> (u64, u64) {
+    let has_right = (e >> 1) & !COL7;
+    let has_left = (e << 1) & !COL0;
+    let has_vertical = (e >> 8) | (e << 8);
+    // Cells with no free neighbour beside them (only a vertical domino can cover them),
+    // and cells with none above or below.
+    let beside_free = e & !(has_right | has_left);
+    let upright_free = e & !has_vertical;
+    let v = e & (e >> 8);
+    let runs = v & (v >> 8);
+    let keep_lower = runs & !(e >> 24) & beside_free;
+    let keep_upper = runs & !(e << 8) & (beside_free >> 16) & !keep_lower;
+    let h = e & has_right;
+    let rows = h & (h >> 1);
+    let keep_righter = rows & !(has_right >> 2) & upright_free;
+    let keep_lefter = rows & !has_left & (upright_free >> 2) & !keep_righter;
+    (
+        keep_lower | (keep_upper << 8),
+        keep_righter | (keep_lefter << 1),
+    )
+}
+
 /// The stride-8 form of a Domineering board (layer 0 the empty cells) of at most 8 rows and
 /// 8 columns. Takes the grid's board type, not Domineering's name for it, so that this
 /// search sits below the ruleset that calls it.
@@ -249,8 +285,11 @@ fn search(root: u64, ctx: &mut Context, memo: &mut CompactMemo, limit: u64) -> R
             // their memory at hand (see `KeyTable::prefetch`).
             // Left places vertical dominoes (cells i and i + 8), Right horizontal ones
             // (i and i + 1, in one row).
-            for (side, step, mut m) in [(0u8, 8u32, e & (e >> 8)), (RIGHT, 1, e & (e >> 1) & !COL7)]
-            {
+            let (left_dominated, right_dominated) = dominated_placements(e);
+            for (side, step, mut m) in [
+                (0u8, 8u32, e & (e >> 8) & !left_dominated),
+                (RIGHT, 1, e & (e >> 1) & !COL7 & !right_dominated),
+            ] {
                 while m != 0 {
                     let i = m.trailing_zeros();
                     m &= m - 1;
@@ -605,6 +644,73 @@ mod against_generic {
                 );
             }
         }
+    }
+
+    /// The text of a stride-8 region (`.` a cell, `#` none), `h` rows of `w`.
+    fn text(e: u64, h: usize, w: usize) -> String {
+        (0..h)
+            .map(|r| {
+                (0..w)
+                    .map(|c| if e >> (8 * r + c) & 1 != 0 { '.' } else { '#' })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+
+    /// Every placement `dominated_placements` drops is dominated by one it keeps, by the
+    /// values of the generic search (which drops none): at most a kept one for Left, at
+    /// least one for Right.
+    #[test]
+    fn dropped_placements_are_dominated_by_kept_ones() {
+        let d = Domineering;
+        let mut ctx = Context::new();
+        let mut slow = ValueSolver::new(&d, 10_000_000).without_fast_path();
+        let mut rng = crate::test_rng::xorshift(0x0D0_31A7E);
+        let (mut dropped, mut placements) = (0, 0);
+        let mut parts = Vec::new();
+        for round in 0..400 {
+            let (h, w) = [(3, 4), (4, 3), (4, 4), (2, 6), (5, 3)][round % 5];
+            let mut cells = 0u64;
+            for r in 0..h {
+                for c in 0..w {
+                    if !rng().is_multiple_of(4) {
+                        cells |= 1 << (8 * r + c);
+                    }
+                }
+            }
+            parts.clear();
+            super::regions(cells, &mut parts);
+            for &e in &parts {
+                let (left_dropped, right_dropped) = super::dominated_placements(e);
+                let mut value = |o: u64, ctx: &mut Context| {
+                    let p = d.parse(&text(o, 8, 8)).unwrap();
+                    slow.value(ctx, &p).unwrap()
+                };
+                for (is_left, step, all, gone) in [
+                    (true, 8, e & (e >> 8), left_dropped),
+                    (false, 1, e & (e >> 1) & !super::COL7, right_dropped),
+                ] {
+                    assert_eq!(gone & !all, 0, "only placements are dropped");
+                    let option = |i: u32| e & !((1u64 << i) | (1u64 << (i + step)));
+                    let kept: Vec<_> = (0..64)
+                        .filter(|&i| (all & !gone) >> i & 1 != 0)
+                        .map(|i| value(option(i), &mut ctx))
+                        .collect();
+                    placements += all.count_ones();
+                    for i in (0..64).filter(|&i| gone >> i & 1 != 0) {
+                        dropped += 1;
+                        let a = value(option(i), &mut ctx);
+                        let covered =
+                            kept.iter()
+                                .any(|&b| if is_left { ctx.le(a, b) } else { ctx.le(b, a) });
+                        assert!(covered, "`{}` placement {i} ({is_left})", text(e, 8, 8));
+                    }
+                }
+            }
+        }
+        // The rules apply often enough on such boards to be tested.
+        assert!(dropped * 20 > placements, "{dropped} of {placements}");
     }
 
     #[test]
