@@ -29,6 +29,16 @@ pub trait Ruleset: Sync {
     /// Appends the positions `side` can move to from `p` (the hot path: no names).
     fn options(&self, p: &Self::Position, side: Side, out: &mut Vec<Self::Position>);
 
+    /// The options that a search for `p`'s normal-play value needs: [`Ruleset::options`]
+    /// less any that the rules show to be dominated by another option kept (each dropped
+    /// one at most a kept one for Left, at least one for Right), so that the canonical form
+    /// is the same. Only the value search reads these; the game tree (misère play, the
+    /// brute-force outcome solver, followers) is read from `options`. The default drops
+    /// none.
+    fn value_options(&self, p: &Self::Position, side: Side, out: &mut Vec<Self::Position>) {
+        self.options(p, side, out);
+    }
+
     /// The moves of `side` from `p`, each named for a person, with the position reached.
     fn moves(&self, p: &Self::Position, side: Side) -> Vec<(String, Self::Position)> {
         let mut out = Vec::new();

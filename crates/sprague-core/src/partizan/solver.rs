@@ -241,7 +241,7 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
             for q in &level {
                 for side in [Side::Left, Side::Right] {
                     opts.clear();
-                    self.rules.options(q, side, &mut opts);
+                    self.rules.value_options(q, side, &mut opts);
                     for o in &opts {
                         parts.clear();
                         self.rules.components(o, &mut parts);
@@ -456,7 +456,7 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
         let mut comps = std::mem::take(&mut self.comps);
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             opts.clear();
-            self.rules.options(q, side, &mut opts);
+            self.rules.value_options(q, side, &mut opts);
             for o in &opts {
                 comps.clear();
                 self.rules.components(o, &mut comps);

@@ -45,6 +45,18 @@ impl Domineering {
             }
         }
     }
+
+    /// Appends the positions after the placements `m` (bits of top or left cells, the
+    /// partner cell `step` further).
+    fn push_options(p: &DomBoard, mut m: u128, step: u32, out: &mut Vec<DomBoard>) {
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let mut q = *p;
+            q.layers[0] &= !((1u128 << i) | (1u128 << (i + step)));
+            out.push(q);
+        }
+    }
 }
 
 /// The components a search of `b` stores, about: per empty region, a count measured on
@@ -106,14 +118,25 @@ impl Ruleset for Domineering {
         if p.w == 0 {
             return;
         }
-        let (mut m, step) = Self::placements(p, side);
-        while m != 0 {
-            let i = m.trailing_zeros();
-            m &= m - 1;
-            let mut q = *p;
-            q.layers[0] &= !((1u128 << i) | (1u128 << (i + step)));
-            out.push(q);
+        let (m, step) = Self::placements(p, side);
+        Self::push_options(p, m, step, out);
+    }
+
+    /// The options less the placements that `domineering_fast::dominated_in_rows` shows
+    /// dominated (docs/theory.md, "Dominated placements"): for the value search only.
+    fn value_options(&self, p: &DomBoard, side: Side, out: &mut Vec<DomBoard>) {
+        if p.w == 0 {
+            return;
         }
+        let (not_first, not_last) = p.column_masks();
+        let (left, right) =
+            domineering_fast::dominated_in_rows(p.layers[0], u32::from(p.w), not_first, not_last);
+        let (m, step) = Self::placements(p, side);
+        let dropped = match side {
+            Side::Left => left,
+            Side::Right => right,
+        };
+        Self::push_options(p, m & !dropped, step, out);
     }
 
     /// Moves are named by the two cells the domino covers, top or left cell first:
@@ -306,6 +329,80 @@ mod tests {
         // 3×3 empty is N, 2×3 (2 rows, 3 cols) is R-favoured? Winning Ways: the 2×3 board
         // (2 rows, 3 columns) has value {1 | -2}... checked against canonical forms elsewhere.
         assert_eq!(class(&mut s, "...|...|..."), 'N');
+    }
+
+    /// Domineering with every option in the value search and no search of its own: the
+    /// reference for the dropped placements.
+    struct EveryOption;
+
+    impl Ruleset for EveryOption {
+        type Position = DomBoard;
+        fn name(&self) -> &'static str {
+            "domineering, every option"
+        }
+        fn parse(&self, text: &str) -> Result<DomBoard> {
+            Domineering.parse(text)
+        }
+        fn display(&self, p: &DomBoard) -> String {
+            Domineering.display(p)
+        }
+        fn options(&self, p: &DomBoard, side: Side, out: &mut Vec<DomBoard>) {
+            Domineering.options(p, side, out)
+        }
+        fn components(&self, p: &DomBoard, out: &mut Vec<DomBoard>) {
+            Domineering.components(p, out)
+        }
+        fn normalize(&self, p: &DomBoard) -> (DomBoard, bool) {
+            Domineering.normalize(p)
+        }
+    }
+
+    /// On boards of every width from 3 to 12 (the generic search's rows of `w` cells, not
+    /// only the fast path's 8): each placement `value_options` drops is dominated by one it
+    /// keeps, and the values with the drops are those without.
+    #[test]
+    fn value_options_drop_only_dominated_placements() {
+        use sprague_core::partizan::solver::ValueSolver;
+        let mut ctx = Context::new();
+        let mut every = ValueSolver::new(&EveryOption, 1_000_000);
+        let mut fewer = ValueSolver::new(&Domineering, 1_000_000);
+        let mut rng = crate::test_rng::xorshift(0xD0_D0_D0);
+        let (mut dropped, mut placements) = (0, 0);
+        for round in 0..300 {
+            let w = 3 + round % 10;
+            let h = if w > 8 { 2 + round % 2 } else { 3 + round % 3 };
+            let text = (0..h)
+                .map(|_| {
+                    (0..w)
+                        .map(|_| if rng().is_multiple_of(3) { '#' } else { '.' })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("|");
+            let p = Domineering.parse(&text).unwrap();
+            let want = every.value(&mut ctx, &p).unwrap();
+            assert_eq!(fewer.value(&mut ctx, &p).unwrap(), want, "`{text}`");
+            for side in [Side::Left, Side::Right] {
+                let (mut all, mut kept) = (Vec::new(), Vec::new());
+                Domineering.options(&p, side, &mut all);
+                Domineering.value_options(&p, side, &mut kept);
+                placements += all.len();
+                let kept_values: Vec<_> = kept
+                    .iter()
+                    .map(|q| every.value(&mut ctx, q).unwrap())
+                    .collect();
+                for q in all.iter().filter(|q| !kept.contains(q)) {
+                    dropped += 1;
+                    let a = every.value(&mut ctx, q).unwrap();
+                    let covered = kept_values.iter().any(|&b| match side {
+                        Side::Left => ctx.le(a, b),
+                        Side::Right => ctx.le(b, a),
+                    });
+                    assert!(covered, "`{text}`: `{}` ({side:?})", Domineering.display(q));
+                }
+            }
+        }
+        assert!(dropped * 20 > placements, "{dropped} of {placements}");
     }
 
     #[test]

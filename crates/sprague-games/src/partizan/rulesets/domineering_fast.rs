@@ -138,23 +138,33 @@ fn regions(mut cells: u64, out: &mut Vec<u64>) {
 /// rules link only the two placements at an end of a run, and where both ends' rules link
 /// the same two placements only one is dropped).
 fn dominated_placements(e: u64) -> (u64, u64) {
-    let has_right = (e >> 1) & !COL7;
-    let has_left = (e << 1) & !COL0;
-    let has_vertical = (e >> 8) | (e << 8);
+    let (left, right) = dominated_in_rows(u128::from(e), 8, u128::from(!COL0), u128::from(!COL7));
+    // Every dropped placement lies inside `e`, so nothing is lost above bit 63.
+    (left as u64, right as u64)
+}
+
+/// [`dominated_placements`] for a board of rows of `w` cells in a `u128` (cell `(r, c)` is
+/// bit `w·r + c`), `not_first` and `not_last` the cells not in its first and last column:
+/// the rule as Domineering's generic search reads it too (`Ruleset::value_options`).
+pub(super) fn dominated_in_rows(e: u128, w: u32, not_first: u128, not_last: u128) -> (u128, u128) {
+    let down = |x: u128, k: u32| x.checked_shr(k * w).unwrap_or(0);
+    let up = |x: u128, k: u32| x.checked_shl(k * w).unwrap_or(0);
+    let has_right = (e >> 1) & not_last;
+    let has_left = (e << 1) & not_first;
     // Cells with no free neighbour beside them (only a vertical domino can cover them),
     // and cells with none above or below.
     let beside_free = e & !(has_right | has_left);
-    let upright_free = e & !has_vertical;
-    let v = e & (e >> 8);
-    let runs = v & (v >> 8);
-    let keep_lower = runs & !(e >> 24) & beside_free;
-    let keep_upper = runs & !(e << 8) & (beside_free >> 16) & !keep_lower;
+    let upright_free = e & !(down(e, 1) | up(e, 1));
+    let v = e & down(e, 1);
+    let runs = v & down(v, 1);
+    let keep_lower = runs & !down(e, 3) & beside_free;
+    let keep_upper = runs & !up(e, 1) & down(beside_free, 2) & !keep_lower;
     let h = e & has_right;
     let rows = h & (h >> 1);
     let keep_righter = rows & !(has_right >> 2) & upright_free;
     let keep_lefter = rows & !has_left & (upright_free >> 2) & !keep_righter;
     (
-        keep_lower | (keep_upper << 8),
+        keep_lower | up(keep_upper, 1),
         keep_righter | (keep_lefter << 1),
     )
 }
