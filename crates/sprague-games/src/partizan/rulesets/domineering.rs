@@ -331,37 +331,12 @@ mod tests {
         assert_eq!(class(&mut s, "...|...|..."), 'N');
     }
 
-    /// Domineering with every option in the value search and no search of its own: the
-    /// reference for the dropped placements.
-    struct EveryOption;
-
-    impl Ruleset for EveryOption {
-        type Position = DomBoard;
-        fn name(&self) -> &'static str {
-            "domineering, every option"
-        }
-        fn parse(&self, text: &str) -> Result<DomBoard> {
-            Domineering.parse(text)
-        }
-        fn display(&self, p: &DomBoard) -> String {
-            Domineering.display(p)
-        }
-        fn options(&self, p: &DomBoard, side: Side, out: &mut Vec<DomBoard>) {
-            Domineering.options(p, side, out)
-        }
-        fn components(&self, p: &DomBoard, out: &mut Vec<DomBoard>) {
-            Domineering.components(p, out)
-        }
-        fn normalize(&self, p: &DomBoard) -> (DomBoard, bool) {
-            Domineering.normalize(p)
-        }
-    }
-
     /// On boards of every width from 3 to 12 (the generic search's rows of `w` cells, not
     /// only the fast path's 8): each placement `value_options` drops is dominated by one it
     /// keeps, and the values with the drops are those without.
     #[test]
     fn value_options_drop_only_dominated_placements() {
+        use super::super::tests::EveryOption;
         use sprague_core::partizan::solver::ValueSolver;
         let mut ctx = Context::new();
         let mut every = ValueSolver::new(&EveryOption, 1_000_000);

@@ -4,13 +4,15 @@
 
 use super::clobber::Clobber;
 use super::cutcake::Cutcake;
-use super::domineering::Domineering;
+use super::domineering::{DomBoard, Domineering};
 use super::hackenbush::{strings_against_search, Hackenbush, CHECKED_STRING_EDGES};
 use super::toads::ToadsAndFrogs;
+use crate::error::Result;
 use sprague_core::partizan::canonical::Context;
 use sprague_core::partizan::outcome::OutcomeSolver;
 use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
+use sprague_core::value::Side;
 
 const LIMIT: u64 = 10_000_000;
 
@@ -478,4 +480,30 @@ fn misere_outcomes_match_the_definition() {
     // Normal play: `...` and `..` are both -1; misère play tells them apart only by the
     // tree: in `...` Right's one move leaves a cell, and Left, unable to move, wins.
     assert_eq!(class("..."), 'L');
+}
+
+/// Domineering with every option in the value search and no search of its own: the
+/// reference for the placements Domineering drops from its value searches.
+pub(crate) struct EveryOption;
+
+impl Ruleset for EveryOption {
+    type Position = DomBoard;
+    fn name(&self) -> &'static str {
+        "domineering, every option"
+    }
+    fn parse(&self, text: &str) -> Result<DomBoard> {
+        Domineering.parse(text)
+    }
+    fn display(&self, p: &DomBoard) -> String {
+        Domineering.display(p)
+    }
+    fn options(&self, p: &DomBoard, side: Side, out: &mut Vec<DomBoard>) {
+        Domineering.options(p, side, out)
+    }
+    fn components(&self, p: &DomBoard, out: &mut Vec<DomBoard>) {
+        Domineering.components(p, out)
+    }
+    fn normalize(&self, p: &DomBoard) -> (DomBoard, bool) {
+        Domineering.normalize(p)
+    }
 }
