@@ -233,9 +233,16 @@ fn octal_table(
         let b = indicatif::ProgressBar::new(upto.unwrap_or(0));
         b.set_style(
             indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} heaps ({per_sec}, {eta})",
+                "{bar:40} {pos}/{len} heaps ({rate}, {eta} left)",
             )
-            .expect("valid template"),
+            .expect("valid template")
+            // Whole heaps a second: indicatif's own `per_sec` writes four decimals.
+            .with_key(
+                "rate",
+                |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{} heaps/s", s.per_sec().round() as u64);
+                },
+            ),
         );
         b
     });
