@@ -3,7 +3,7 @@
 //! ends a search that overruns its deadline.
 
 use anyhow::Result;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -38,12 +38,42 @@ pub(crate) fn parse_seconds(text: &str) -> std::result::Result<Duration, String>
 }
 
 /// What watches a command's search: the deadline (`--timeout`), the flag that Ctrl-C sets,
-/// and the count of positions searched that the spinner shows.
+/// and the counts that the spinner shows.
 pub(crate) struct Watch {
     pub(crate) deadline: Option<sprague_core::limits::Deadline>,
     pub(crate) cancel: Arc<AtomicBool>,
-    pub(crate) searched: Arc<AtomicU64>,
-    pub(crate) what: Arc<Mutex<String>>,
+    measures: Arc<Mutex<Measures>>,
+}
+
+/// What a search has counted so far, measure by measure (positions, comparisons,
+/// components), each at the most it reached. A search may report several measures in turn,
+/// and a parallel one reports from each thread: the spinner shows them all, and a count
+/// never goes back.
+#[derive(Default)]
+struct Measures(Vec<(String, u64)>);
+
+impl Measures {
+    /// Notes `count` of `what` (kept if more than before).
+    fn note(&mut self, count: u64, what: &str) {
+        match self.0.iter_mut().find(|(w, _)| w == what) {
+            Some((_, n)) => *n = (*n).max(count),
+            None => self.0.push((what.to_string(), count)),
+        }
+    }
+
+    /// The spinner's message: every measure counted so far, the smallest count first (the
+    /// positions or components of a search before the comparisons of its canonical forms,
+    /// which are many more: a line too long for the terminal is cut at its end).
+    fn message(&self) -> String {
+        let mut counted: Vec<&(String, u64)> = self.0.iter().filter(|(_, n)| *n > 0).collect();
+        counted.sort_by_key(|(_, n)| *n);
+        let shown: Vec<String> = counted.iter().map(|(w, n)| format!("{n} {w}")).collect();
+        if shown.is_empty() {
+            "searching".to_string()
+        } else {
+            shown.join(", ")
+        }
+    }
 }
 
 impl Watch {
@@ -51,24 +81,28 @@ impl Watch {
         Watch {
             deadline: timeout.and_then(sprague_core::limits::Deadline::after),
             cancel,
-            searched: Arc::new(AtomicU64::new(0)),
-            what: Arc::new(Mutex::new(String::new())),
+            measures: Arc::new(Mutex::new(Measures::default())),
         }
     }
 
     /// The callback the library calls every few thousand positions: it only records the
-    /// count, which the spinner's thread reads.
+    /// count, which the spinner's thread reads. (A count that finds the lock taken is
+    /// dropped: the next one comes a few thousand steps later.)
     pub(crate) fn progress(&self) -> sprague_core::limits::ProgressFn {
-        let searched = self.searched.clone();
-        let what = self.what.clone();
+        let measures = self.measures.clone();
         sprague_core::limits::ProgressFn::new(move |p| {
-            searched.store(p.searched, Ordering::Relaxed);
-            if let Ok(mut w) = what.try_lock() {
-                if *w != p.what {
-                    p.what.clone_into(&mut w);
-                }
+            if let Ok(mut m) = measures.try_lock() {
+                m.note(p.searched, p.what);
             }
         })
+    }
+
+    /// Shows `count` of `what` alone, in place of what was shown (a command's own count,
+    /// such as the cases a stress test has run).
+    pub(crate) fn show(&self, count: u64, what: String) {
+        if let Ok(mut m) = self.measures.lock() {
+            m.0 = vec![(what, count)];
+        }
     }
 
     /// Runs `work`, with a spinner on standard error after a second of it when standard
@@ -98,8 +132,7 @@ impl Watch {
         let done = Arc::new(AtomicBool::new(false));
         let spinner = {
             let done = done.clone();
-            let searched = self.searched.clone();
-            let what = self.what.clone();
+            let measures = self.measures.clone();
             std::thread::spawn(move || {
                 let start = std::time::Instant::now();
                 let mut bar: Option<indicatif::ProgressBar> = None;
@@ -108,21 +141,22 @@ impl Watch {
                     if start.elapsed() < Duration::from_secs(1) {
                         continue;
                     }
+                    // The message is cut to the terminal's width (`wide_msg`): several
+                    // measures side by side may not fit, and a line that wraps is
+                    // redrawn below itself.
                     let b = bar.get_or_insert_with(|| {
                         let b = indicatif::ProgressBar::new_spinner();
                         b.set_style(
-                            indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
-                                .expect("valid template"),
+                            indicatif::ProgressStyle::with_template(
+                                "{spinner} {wide_msg} ({elapsed})",
+                            )
+                            .expect("valid template"),
                         );
                         b
                     });
-                    let n = searched.load(Ordering::Relaxed);
-                    let w = what.lock().map(|w| w.clone()).unwrap_or_default();
-                    b.set_message(if n == 0 {
-                        "searching".to_string()
-                    } else {
-                        format!("{n} {w}")
-                    });
+                    if let Ok(m) = measures.lock() {
+                        b.set_message(m.message());
+                    }
                     b.tick();
                 }
                 if let Some(b) = bar {
@@ -134,5 +168,30 @@ impl Watch {
         done.store(true, Ordering::Relaxed);
         let _ = spinner.join();
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Measures;
+
+    /// Each measure keeps the most it reached, and the smallest is shown first; the
+    /// threads of a parallel search, reporting in turn, never make a count go back.
+    #[test]
+    fn measures_only_grow_and_are_all_shown() {
+        let mut m = Measures::default();
+        assert_eq!(m.message(), "searching");
+        m.note(0, "positions searched");
+        assert_eq!(m.message(), "searching");
+        m.note(8192, "comparisons");
+        m.note(4096, "domineering components");
+        m.note(4096, "comparisons");
+        assert_eq!(m.message(), "4096 domineering components, 8192 comparisons");
+        m.note(12288, "comparisons");
+        m.note(2048, "domineering components");
+        assert_eq!(
+            m.message(),
+            "4096 domineering components, 12288 comparisons"
+        );
     }
 }

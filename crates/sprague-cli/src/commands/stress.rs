@@ -131,10 +131,7 @@ fn stress(args: &StressArgs, cancel: Arc<AtomicBool>) -> Result<bool> {
             }
             let case = target.case(seed)?;
             counts.add(case.phase);
-            watch.searched.store(counts.total(), Ordering::Relaxed);
-            if let Ok(mut w) = watch.what.lock() {
-                *w = format!("cases run ({})", case.phase.name());
-            }
+            watch.show(counts.total(), format!("cases run ({})", case.phase.name()));
             let run = runner.run(&case.input)?;
             if let Some(failure) = stress::judge(&*target, &case.input, &run)? {
                 return Ok(Some((case, failure)));

@@ -68,6 +68,52 @@ const FRONTIER_DEPTH: usize = 3;
 /// ... and of at most this many positions (the frontier is generated on one thread).
 const FRONTIER_MAX: usize = 20_000;
 
+/// The progress of the threads of a parallel search, measure by measure: each thread
+/// counts only its own work (its comparisons, the components it stored), so the caller is
+/// told the sum of the threads' latest counts, which only grows, and not whichever thread
+/// spoke last, which jumped back and forth.
+struct ThreadTotals {
+    /// Each measure named so far, with the latest count of each thread.
+    latest: std::sync::Mutex<Vec<(String, Vec<u64>)>>,
+    threads: usize,
+}
+
+impl ThreadTotals {
+    fn new(threads: usize) -> Self {
+        ThreadTotals {
+            latest: std::sync::Mutex::new(Vec::new()),
+            threads,
+        }
+    }
+
+    /// Notes that `thread` has counted `p.searched` of `p.what`, and tells `to` the total
+    /// over the threads. Under the lock, so that the totals reach `to` in the order they
+    /// grew. (Called every few thousand steps of a thread, so the lock is seldom waited
+    /// for.)
+    fn report(
+        &self,
+        thread: usize,
+        p: crate::limits::Progress<'_>,
+        to: &crate::limits::ProgressFn,
+    ) {
+        let mut latest = crate::partizan::canonical::lock(&self.latest);
+        let what = p.what;
+        let at = match latest.iter().position(|(w, _)| w == what) {
+            Some(at) => at,
+            None => {
+                latest.push((what.to_string(), vec![0; self.threads]));
+                latest.len() - 1
+            }
+        };
+        let counts = &mut latest[at].1;
+        if let Some(c) = counts.get_mut(thread) {
+            *c = p.searched;
+        }
+        let searched = counts.iter().sum();
+        (to.0)(crate::limits::Progress { searched, what });
+    }
+}
+
 /// Memoised canonical values of a ruleset's positions.
 pub struct ValueSolver<'r, R: Ruleset> {
     rules: &'r R,
@@ -286,31 +332,40 @@ impl<'r, R: Ruleset> ValueSolver<'r, R> {
         // The threads stop on their own flag: set by the first to fail, or when the
         // caller's flag is set (seen where the limits call their progress callback).
         let stop = Arc::new(AtomicBool::new(false));
-        let mut limits = self.limits.clone().with_cancel(Arc::clone(&stop));
+        let limits = self.limits.clone().with_cancel(Arc::clone(&stop));
         let (callers_flag, callers_progress) =
             (self.limits.cancel.clone(), self.limits.progress.clone());
-        let forward = Arc::clone(&stop);
-        limits.progress = Some(crate::limits::ProgressFn::new(move |p| {
-            if callers_flag
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
-            {
-                forward.store(true, Ordering::Relaxed);
-            }
-            if let Some(f) = &callers_progress {
-                (f.0)(p);
-            }
-        }));
+        let totals = Arc::new(ThreadTotals::new(self.threads));
+        // Each thread's limits: its counts go into the totals, and the caller is told
+        // those (each thread counts only its own work).
+        let thread_limits = |thread: usize| {
+            let (flag, progress, forward) = (
+                callers_flag.clone(),
+                callers_progress.clone(),
+                Arc::clone(&stop),
+            );
+            let totals = Arc::clone(&totals);
+            let mut limits = limits.clone();
+            limits.progress = Some(crate::limits::ProgressFn::new(move |p| {
+                if flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    forward.store(true, Ordering::Relaxed);
+                }
+                if let Some(f) = &progress {
+                    totals.report(thread, p, f);
+                }
+            }));
+            limits
+        };
         let (rules, closed_forms, fast_path) = (self.rules, self.closed_forms, self.fast_path);
         let contexts: Vec<Context> = (0..self.threads).map(|_| ctx.sharing()).collect();
         let threads = self.threads as u32;
         rayon::scope(|scope| {
             for (salt, mut ctx) in contexts.into_iter().enumerate() {
-                let (frontier, next, first_error, stop, limits) =
-                    (&frontier, &next, &first_error, &stop, &limits);
+                let limits = thread_limits(salt);
+                let (frontier, next, first_error, stop) = (&frontier, &next, &first_error, &stop);
                 scope.spawn(move |_| {
-                    ctx.watch(limits);
-                    let mut solver = ValueSolver::with_limits(rules, limits.clone());
+                    ctx.watch(&limits);
+                    let mut solver = ValueSolver::with_limits(rules, limits);
                     solver.closed_forms = closed_forms;
                     solver.fast_path = fast_path;
                     solver.link(shared.clone(), salt as u32, threads);
@@ -565,6 +620,47 @@ impl<R: Ruleset> Recurrence for Canonical<'_, '_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The caller of a parallel search is told, measure by measure, the sum of each
+    /// thread's latest count, not the count of the thread that spoke last.
+    #[test]
+    fn threads_progress_is_told_as_totals() {
+        use crate::limits::{Progress, ProgressFn};
+        use crate::partizan::canonical::lock;
+        use std::sync::Mutex;
+        let told: Arc<Mutex<Vec<(String, u64)>>> = Arc::default();
+        let to = {
+            let told = Arc::clone(&told);
+            ProgressFn::new(move |p: Progress<'_>| {
+                lock(&told).push((p.what.to_string(), p.searched));
+            })
+        };
+        let totals = ThreadTotals::new(3);
+        let say = |thread: usize, searched: u64, what: &str| {
+            totals.report(thread, Progress { searched, what }, &to);
+        };
+        say(0, 4096, "comparisons");
+        say(1, 8192, "comparisons");
+        say(0, 8192, "comparisons");
+        say(2, 4096, "components");
+        say(1, 12288, "comparisons");
+        say(0, 4096, "components");
+        // A thread past the count it was made for is not counted (nor a panic).
+        say(7, 1 << 40, "comparisons");
+        let want: Vec<(String, u64)> = [
+            ("comparisons", 4096),
+            ("comparisons", 12288),
+            ("comparisons", 16384),
+            ("components", 4096),
+            ("comparisons", 20480),
+            ("components", 8192),
+            ("comparisons", 20480),
+        ]
+        .iter()
+        .map(|&(w, n)| (w.to_string(), n))
+        .collect();
+        assert_eq!(*lock(&told), want);
+    }
 
     /// A search's memo reads its own table first, then the threads' table (what another
     /// thread solved while this one was elsewhere), and records in its own.
