@@ -336,7 +336,7 @@ mod tests {
     /// keeps, and the values with the drops are those without.
     #[test]
     fn value_options_drop_only_dominated_placements() {
-        use super::super::tests::EveryOption;
+        use super::super::tests::{dominated_by_one, filled_board, EveryOption};
         use sprague_core::partizan::solver::ValueSolver;
         let mut ctx = Context::new();
         let mut every = ValueSolver::new(&EveryOption, 1_000_000);
@@ -346,14 +346,14 @@ mod tests {
         for round in 0..300 {
             let w = 3 + round % 10;
             let h = if w > 8 { 2 + round % 2 } else { 3 + round % 3 };
-            let text = (0..h)
-                .map(|_| {
-                    (0..w)
-                        .map(|_| if rng().is_multiple_of(3) { '#' } else { '.' })
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join("|");
+            let filled = (0..h * w).fold(0u64, |m, i| {
+                if rng().is_multiple_of(3) {
+                    m | 1 << i
+                } else {
+                    m
+                }
+            });
+            let text = filled_board(h, w, filled);
             let p = Domineering.parse(&text).unwrap();
             let want = every.value(&mut ctx, &p).unwrap();
             assert_eq!(fewer.value(&mut ctx, &p).unwrap(), want, "`{text}`");
@@ -369,11 +369,11 @@ mod tests {
                 for q in all.iter().filter(|q| !kept.contains(q)) {
                     dropped += 1;
                     let a = every.value(&mut ctx, q).unwrap();
-                    let covered = kept_values.iter().any(|&b| match side {
-                        Side::Left => ctx.le(a, b),
-                        Side::Right => ctx.le(b, a),
-                    });
-                    assert!(covered, "`{text}`: `{}` ({side:?})", Domineering.display(q));
+                    assert!(
+                        dominated_by_one(&mut ctx, a, &kept_values, side),
+                        "`{text}`: `{}` ({side:?})",
+                        Domineering.display(q)
+                    );
                 }
             }
         }

@@ -530,9 +530,11 @@ mod tests {
 #[cfg(test)]
 mod against_generic {
     use super::super::domineering::Domineering;
+    use super::super::tests::dominated_by_one;
     use sprague_core::partizan::canonical::Context;
     use sprague_core::partizan::rules::Ruleset;
     use sprague_core::partizan::solver::ValueSolver;
+    use sprague_core::value::Side;
 
     /// Every board of `rows` × `cols` cells with any cells filled, as text.
     fn all_boards(rows: usize, cols: usize) -> Vec<String> {
@@ -656,16 +658,10 @@ mod against_generic {
         }
     }
 
-    /// The text of a stride-8 region (`.` a cell, `#` none), `h` rows of `w`.
-    fn text(e: u64, h: usize, w: usize) -> String {
-        (0..h)
-            .map(|r| {
-                (0..w)
-                    .map(|c| if e >> (8 * r + c) & 1 != 0 { '.' } else { '#' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("|")
+    /// The text of a stride-8 region on 8×8 cells (its bit `8r + c` is cell `(r, c)`, as
+    /// in a board of 8 columns).
+    fn text(e: u64) -> String {
+        super::super::tests::filled_board(8, 8, !e)
     }
 
     /// Every placement `dominated_placements` drops is dominated by one it keeps, by the
@@ -695,12 +691,12 @@ mod against_generic {
             for &e in &parts {
                 let (left_dropped, right_dropped) = super::dominated_placements(e);
                 let mut value = |o: u64, ctx: &mut Context| {
-                    let p = d.parse(&text(o, 8, 8)).unwrap();
+                    let p = d.parse(&text(o)).unwrap();
                     slow.value(ctx, &p).unwrap()
                 };
-                for (is_left, step, all, gone) in [
-                    (true, 8, e & (e >> 8), left_dropped),
-                    (false, 1, e & (e >> 1) & !super::COL7, right_dropped),
+                for (side, step, all, gone) in [
+                    (Side::Left, 8, e & (e >> 8), left_dropped),
+                    (Side::Right, 1, e & (e >> 1) & !super::COL7, right_dropped),
                 ] {
                     assert_eq!(gone & !all, 0, "only placements are dropped");
                     let option = |i: u32| e & !((1u64 << i) | (1u64 << (i + step)));
@@ -712,10 +708,11 @@ mod against_generic {
                     for i in (0..64).filter(|&i| gone >> i & 1 != 0) {
                         dropped += 1;
                         let a = value(option(i), &mut ctx);
-                        let covered =
-                            kept.iter()
-                                .any(|&b| if is_left { ctx.le(a, b) } else { ctx.le(b, a) });
-                        assert!(covered, "`{}` placement {i} ({is_left})", text(e, 8, 8));
+                        assert!(
+                            dominated_by_one(&mut ctx, a, &kept, side),
+                            "`{}` placement {i} ({side:?})",
+                            text(e)
+                        );
                     }
                 }
             }

@@ -8,7 +8,7 @@ use super::domineering::{DomBoard, Domineering};
 use super::hackenbush::{strings_against_search, Hackenbush, CHECKED_STRING_EDGES};
 use super::toads::ToadsAndFrogs;
 use crate::error::Result;
-use sprague_core::partizan::canonical::Context;
+use sprague_core::partizan::canonical::{Context, GameId};
 use sprague_core::partizan::outcome::OutcomeSolver;
 use sprague_core::partizan::rules::Ruleset;
 use sprague_core::partizan::solver::ValueSolver;
@@ -480,6 +480,15 @@ fn misere_outcomes_match_the_definition() {
     // Normal play: `...` and `..` are both -1; misère play tells them apart only by the
     // tree: in `...` Right's one move leaves a cell, and Left, unable to move, wins.
     assert_eq!(class("..."), 'L');
+}
+
+/// Whether the option `a` of `side` is dominated by one of `kept`: at most one of them for
+/// Left, at least one for Right (the check of the placements Domineering drops).
+pub(crate) fn dominated_by_one(ctx: &mut Context, a: GameId, kept: &[GameId], side: Side) -> bool {
+    kept.iter().any(|&b| match side {
+        Side::Left => ctx.le(a, b),
+        Side::Right => ctx.le(b, a),
+    })
 }
 
 /// Domineering with every option in the value search and no search of its own: the
